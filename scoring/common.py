@@ -1,0 +1,73 @@
+"""Types shared by every scoring engine: results and the errors that carry their data.
+
+Glossary
+    Record         the JSON object of one recorded session, as read from a file.
+    Session        a game module's frozen dataclass, parsed and checked from a record.
+    SessionResult  what ``score`` returns: status, winner, per-player results, rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Status = Literal["finished", "in progress", "unresolved tie"]
+Breakdown = Mapping[str, int | float]
+
+
+class ScoringError(Exception):
+    """Base of every error raised by the scoring engines."""
+
+
+class InvalidRecord(ScoringError):
+    """A record breaks a rule: ``field`` is a JSON path into the record, ``rule`` says what."""
+
+    def __init__(self, field: str, rule: str) -> None:
+        super().__init__(f"{field}: {rule}")
+        self.field = field
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's outcome: ``score`` is the game's headline number, ``rank`` 1 = best."""
+
+    name: str
+    score: int | float
+    rank: int
+    breakdown: Breakdown = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """The scored session. ``rounds`` holds per-round JSON-ready details where the game has them."""
+
+    game: str
+    status: Status
+    winner: str | None
+    players: tuple[PlayerResult, ...]
+    rounds: tuple[Mapping[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as the JSON object of ``ubongo score --json`` (without id/valid/errors)."""
+        return {
+            "game": self.game,
+            "status": self.status,
+            "winner": self.winner,
+            "players": [
+                {"name": p.name, "score": p.score, "rank": p.rank, "breakdown": dict(p.breakdown)}
+                for p in self.players
+            ],
+            "rounds": [dict(r) for r in self.rounds],
+        }
+
+
+def competition_ranks(scores: Mapping[str, int | float]) -> dict[str, int]:
+    """Standard competition ranking ("1224"): equal scores share the best rank.
+
+    >>> competition_ranks({"a": 5, "b": 7, "c": 5})
+    {'a': 2, 'b': 1, 'c': 2}
+    """
+    ordered = sorted(scores.values(), reverse=True)
+    return {name: ordered.index(s) + 1 for name, s in scores.items()}
