@@ -24,6 +24,10 @@ def main() -> None:
 
 
 # --- scoring commands (scoring/cli.py) are registered below ---
+from scoring.cli import score, simulate  # noqa: E402
+
+main.add_command(score)
+main.add_command(simulate)
 
 if __name__ == "__main__":
     main()

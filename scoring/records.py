@@ -1,0 +1,248 @@
+"""Session files in, outcomes out: where each record sits, which engine scores it, what failed.
+
+Glossary
+    Location  where a record sits: ``FILE:LINE`` (JSON Lines), ``FILE[INDEX]`` (JSON array,
+              0-based), ``FILE`` (a file holding one object). Lines are 1-based.
+    Problem   one thing wrong with a record: its location, a field (JSON path, may be empty)
+              and the rule broken. ``str(problem)`` is ``LOCATION: field: rule``.
+    Entry     one record as read from a file, or the JSON syntax problem found in its place.
+    Engine    a game module: ``GAME``, ``parse(record) -> Session``, ``score(session)``.
+    Outcome   one record's fate: its SessionResult when valid, its problems when not.
+
+A file is read as one JSON document first (an object, or an array of objects); when that
+fails and the file has several lines of which at least one is a JSON object on its own, it is
+JSON Lines, one record per non-blank line, and a bad line spoils only itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
+
+from scoring.common import InvalidRecord, ScoringError, SessionResult
+
+GAMES: tuple[str, ...] = ("amul", "jaipur", "jambo", "ubongo")
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+Record = dict[str, Any]
+Catalog = Mapping[str, Any]
+
+
+class Engine(Protocol):
+    """What every game module offers (Amul's ``parse`` also takes ``catalog``)."""
+
+    GAME: str
+
+    def parse(self, record: Record) -> Any: ...
+
+    def score(self, session: Any) -> SessionResult: ...
+
+
+class UnreadableFile(ScoringError):
+    """A file that cannot be read or decoded at all: ``path`` and the OS's ``reason``."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: cannot read: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class BadCatalog(ScoringError):
+    """A card catalog that is not a JSON object of name -> attributes."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: bad catalog: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken rule at one location; ``field`` is empty when the whole record is at fault."""
+
+    location: str
+    field: str
+    rule: str
+
+    def __str__(self) -> str:
+        where = f"{self.location}: {self.field}" if self.field else self.location
+        return f"{where}: {self.rule}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A record read at ``location``, or ``problem`` when the text there is not JSON."""
+
+    location: str
+    record: Any = None
+    problem: Problem | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A record's fate: ``result`` when it is valid, else ``problems`` (never both)."""
+
+    location: str
+    id: str
+    game: str | None
+    date: str | None
+    result: SessionResult | None
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        """True when the record was parsed and scored."""
+        return self.result is not None
+
+
+def display_name(path: str) -> str:
+    """The name a file goes by in locations: ``<stdin>`` for ``-``."""
+    return STDIN_NAME if path == STDIN else path
+
+
+def read_text(path: str) -> str:
+    """The text of ``path`` (``-`` is stdin), as UTF-8; raises UnreadableFile."""
+    try:
+        if path == STDIN:
+            return sys.stdin.buffer.read().decode("utf-8-sig")
+        with open(path, encoding="utf-8-sig") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise UnreadableFile(display_name(path), reason) from None
+
+
+def entries(text: str, name: str) -> Iterator[Entry]:
+    """The records in ``text`` (JSON object, JSON array or JSON Lines), each with its location."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        yield from _json_lines_or_error(text, name, error)
+        return
+    if isinstance(document, list):
+        yield from (Entry(f"{name}[{i}]", record) for i, record in enumerate(document))
+    else:
+        yield Entry(name, document)
+
+
+def _json_lines_or_error(text: str, name: str, error: json.JSONDecodeError) -> Iterator[Entry]:
+    """JSON Lines if ``text`` looks like it, else the whole-file syntax error (nothing if blank)."""
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    found = [_line_entry(name, n, line) for n, line in lines]
+    if len(lines) > 1 and any(isinstance(e.record, dict) for e in found):
+        yield from found
+    elif lines:
+        where = f"{name}:{error.lineno}:{error.colno}"
+        yield Entry(name, problem=Problem(where, "", f"invalid JSON: {error.msg}"))
+
+
+def _line_entry(name: str, number: int, line: str) -> Entry:
+    """The record on one line of a JSON Lines file."""
+    location = f"{name}:{number}"
+    try:
+        return Entry(location, json.loads(line))
+    except json.JSONDecodeError as error:
+        where = f"{location}:{error.colno}"
+        return Entry(location, problem=Problem(where, "", f"invalid JSON: {error.msg}"))
+
+
+def read_entries(path: str) -> list[Entry]:
+    """Every record of the file ``path`` (``-`` is stdin); raises UnreadableFile."""
+    return list(entries(read_text(path), display_name(path)))
+
+
+def load_catalog(path: str) -> dict[str, Any]:
+    """The Amul card catalog in ``path``: a JSON object, card name -> attributes."""
+    text = read_text(path)
+    try:
+        catalog = json.loads(text)
+    except json.JSONDecodeError as error:
+        where = f"{error.lineno}:{error.colno}"
+        raise BadCatalog(path, f"invalid JSON at {where}: {error.msg}") from None
+    if not isinstance(catalog, dict):
+        raise BadCatalog(path, f"want an object of card name -> attributes, not {_kind(catalog)}")
+    return catalog
+
+
+def engine(game: str) -> Engine:
+    """The scoring module of ``game``; raises InvalidRecord for a game we do not know."""
+    if game not in GAMES:
+        raise InvalidRecord("game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+    return cast(Engine, importlib.import_module(f"scoring.{game}"))
+
+
+def evaluate(
+    entry: Entry, game: str | None = None, catalog: Catalog | None = None
+) -> Outcome | None:
+    """Parse and score one entry; None when ``game`` is given and the record is of another game.
+
+    A record without ``"game"`` is taken to be of ``game`` when one is given.
+    """
+    record, where = entry.record, entry.location
+    if entry.problem is not None:
+        return Outcome(where, where, None, None, None, (entry.problem,))
+    if not isinstance(record, dict):
+        problem = Problem(where, "", f"a session must be a JSON object, not {_kind(record)}")
+        return Outcome(where, where, None, None, None, (problem,))
+    if game is not None and isinstance(record.get("game"), str) and record["game"] != game:
+        return None
+    if game is not None and "game" not in record:
+        record = {"game": game, **record}
+    return _scored(entry.location, record, catalog)
+
+
+def _scored(location: str, record: Record, catalog: Catalog | None) -> Outcome:
+    """The outcome of a JSON-object record: checked envelope, then the game's engine."""
+    ident = record.get("id")
+    ident = str(ident) if isinstance(ident, str | int) and not isinstance(ident, bool) else location
+    game = record.get("game") if isinstance(record.get("game"), str) else None
+    date = record.get("date") if isinstance(record.get("date"), str) else None
+    try:
+        name = _check_envelope(record)
+        result = _run(name, engine(name), record, catalog)
+    except InvalidRecord as error:
+        problem = Problem(location, error.field, error.rule)
+        return Outcome(location, ident, game, date, None, (problem,))
+    return Outcome(location, ident, game, date, result)
+
+
+def _check_envelope(record: Record) -> str:
+    """The record's game, once the fields common to every game are checked."""
+    if "game" not in record:
+        raise InvalidRecord("game", f"missing; expected one of {', '.join(GAMES)}")
+    if not isinstance(record["game"], str):
+        raise InvalidRecord("game", f"must be a string, not {_kind(record['game'])}")
+    if "players" not in record:
+        raise InvalidRecord("players", "missing")
+    ident = record.get("id", "")
+    if not isinstance(ident, str | int) or isinstance(ident, bool):
+        raise InvalidRecord("id", f"must be a string or an integer, not {_kind(ident)}")
+    for name in ("date", "notes"):
+        if not isinstance(record.get(name, ""), str):
+            raise InvalidRecord(name, f"must be a string, not {_kind(record[name])}")
+    return str(record["game"])
+
+
+def _run(game: str, module: Engine, record: Record, catalog: Catalog | None) -> SessionResult:
+    """The engine's result; an engine that crashes on a record reports it as a rule of its own."""
+    try:
+        parse: Any = module.parse
+        session = parse(record, catalog=catalog) if game == "amul" else parse(record)
+        return module.score(session)
+    except InvalidRecord:
+        raise
+    except Exception as error:  # noqa: BLE001 - bad input must never become a traceback
+        rule = f"engine error {type(error).__name__}: {error} (a bug in scoring.{game})"
+        raise InvalidRecord("", rule) from error
+
+
+def _kind(value: object) -> str:
+    """The JSON name of a value's type, for messages."""
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    return names.get(type(value), "a number")

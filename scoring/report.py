@@ -1,0 +1,151 @@
+"""Outcomes rendered for people and programs: result JSON, text tables, CSV rows, standings.
+
+Glossary
+    Table     a header and rows of cells, printed with aligned columns (numbers to the right).
+    Standing  one player's record over every valid session of one game: played, won, mean.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.common import PlayerResult, SessionResult
+from scoring.records import Outcome
+
+Cell = str | int | float | None
+CSV_COLUMNS = ("session", "date", "game", "status", "player", "seat", "score", "rank", "winner")
+BREAKDOWN_PREFIX = "breakdown."
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's results over the valid sessions of one game."""
+
+    game: str
+    player: str
+    played: int
+    won: int
+    mean_score: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The standing as a JSON object."""
+        return {
+            "game": self.game,
+            "player": self.player,
+            "played": self.played,
+            "won": self.won,
+            "mean_score": round(self.mean_score, 2),
+        }
+
+
+def result_json(outcome: Outcome) -> dict[str, Any]:
+    """One element of ``ubongo score --json``: id, date, validity and errors, then the result."""
+    head = {
+        "id": outcome.id,
+        "date": outcome.date,
+        "game": outcome.game,
+        "valid": outcome.valid,
+        "errors": [str(problem) for problem in outcome.problems],
+    }
+    if outcome.result is None:
+        return {**head, "status": None, "winner": None, "players": [], "rounds": []}
+    return {**head, **outcome.result.to_json()}
+
+
+def breakdown_keys(results: Iterable[SessionResult]) -> list[str]:
+    """Every breakdown key of every player, in order of first appearance."""
+    keys = (key for result in results for player in result.players for key in player.breakdown)
+    return list(dict.fromkeys(keys))
+
+
+def session_text(outcome: Outcome) -> str:
+    """A valid session as a title line and an aligned table of its players."""
+    result = outcome.result
+    assert result is not None, "only valid outcomes have a table"
+    winner = f"winner: {result.winner or '-'}"
+    facts = [outcome.id, outcome.date, result.game, result.status, winner]
+    keys = breakdown_keys([result])
+    header = ["player", "score", "rank", *keys]
+    rows = [[p.name, p.score, p.rank, *(p.breakdown.get(k) for k in keys)] for p in result.players]
+    return "\n".join([" | ".join(f for f in facts if f), *table(header, rows, indent="  ")])
+
+
+def csv_text(outcomes: Iterable[Outcome]) -> str:
+    """One CSV row per player per valid session; breakdown keys become ``breakdown.KEY`` columns."""
+    valid = [o for o in outcomes if o.result is not None]
+    keys = breakdown_keys(o.result for o in valid if o.result is not None)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([*CSV_COLUMNS, *(BREAKDOWN_PREFIX + k for k in keys)])
+    for outcome in valid:
+        assert outcome.result is not None
+        for seat, player in enumerate(outcome.result.players, 1):
+            writer.writerow(_csv_row(outcome, outcome.result, seat, player, keys))
+    return out.getvalue()
+
+
+def _csv_row(
+    outcome: Outcome, result: SessionResult, seat: int, player: PlayerResult, keys: list[str]
+) -> list[Cell]:
+    """The CSV cells of one player of one session."""
+    head: list[Cell] = [outcome.id, outcome.date, result.game, result.status, player.name, seat]
+    tail: list[Cell] = [player.score, player.rank, result.winner]
+    return [*head, *tail, *(player.breakdown.get(k) for k in keys)]
+
+
+def standings(outcomes: Iterable[Outcome]) -> list[Standing]:
+    """Per game, per player: sessions played, won (finished with them as winner), mean score."""
+    tally: dict[tuple[str, str], list[float]] = {}
+    wins: dict[tuple[str, str], int] = {}
+    for result in (o.result for o in outcomes if o.result is not None):
+        for player in result.players:
+            key = (result.game, player.name)
+            tally.setdefault(key, []).append(player.score)
+            won = result.status == "finished" and result.winner == player.name
+            wins[key] = wins.get(key, 0) + won
+    found = [Standing(g, p, len(s), wins[g, p], sum(s) / len(s)) for (g, p), s in tally.items()]
+    return sorted(found, key=lambda s: (s.game, -s.won, -s.mean_score, s.player))
+
+
+def standings_text(found: Sequence[Standing]) -> str:
+    """The standings as one table per game."""
+    blocks = []
+    for game in dict.fromkeys(s.game for s in found):
+        rows: list[list[Cell]] = [
+            [s.player, s.played, s.won, f"{s.mean_score:.2f}"] for s in found if s.game == game
+        ]
+        header = ["player", "played", "won", "mean score"]
+        blocks.append("\n".join([f"summary | {game}", *table(header, rows, indent="  ")]))
+    return "\n\n".join(blocks)
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[Cell]], indent: str = "") -> list[str]:
+    """Lines of an aligned table: the first column to the left, the others to the right.
+
+    >>> table(["player", "score"], [["Ana", 12], ["Bo", 7.5]])
+    ['player  score', 'Ana        12', 'Bo        7.5']
+    """
+    cells = [list(header), *([_cell(c) for c in row] for row in rows)]
+    widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
+    return [indent + "  ".join(_align(line, widths)).rstrip() for line in cells]
+
+
+def _align(line: Sequence[str], widths: Sequence[int]) -> list[str]:
+    """The cells of one table line padded to their column widths."""
+    return [
+        c.ljust(w) if i == 0 else c.rjust(w)
+        for i, (c, w) in enumerate(zip(line, widths, strict=True))
+    ]
+
+
+def _cell(value: Cell) -> str:
+    """A value as table text: blank for missing, no trailing ``.0`` on whole floats."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
