@@ -1,0 +1,743 @@
+"""Jambo: replay a two-player session's gold-and-wares ledger and name the winner.
+
+This is a ledger, not a card engine: a record says what each player bought, sold, built and
+received, and the engine works out what players argue about (small-stand prices, the
+large stand's sixth-space fee, the Wise Man, the action bonus, the end of the game).
+
+Glossary
+    Ware      one of the six goods; 6 of each in the supply.
+    Place     where moved wares come from or go to: the supply or the opponent.
+    Card      a named utensil, animal or person card, used as a label on events.
+    Event     one recorded happening in a turn (the record key that names it):
+              ``Buy`` ("buy"), ``Sell`` ("sell"), ``BuildStands`` ("stand"), ``WiseMan``
+              ("wise_man"), ``GoldChange`` ("gold"), ``WaresIn`` ("wares_in"), ``WaresOut``
+              ("wares_out"), ``PayOpponent`` ("pay_opponent").
+    Turn      one player's turn: actions used (0-5) and its events in order.
+    Session   the two players in seat order (the first one plays the first turn) and the turns.
+    Purse     one player's side of the table during replay: gold, wares, small stands, tallies.
+
+Record::
+
+    {"game": "jambo", "players": ["Ana", "Ben"], "turns": [
+      {"player": "Ana", "actions_used": 3, "events": [
+        {"buy": ["tea", "tea", "salt"], "price": 4}, {"sell": ["silk", "silk", "salt"]},
+        {"stand": 1}, {"wise_man": 1}, {"gold": 2, "card": "weapons"},
+        {"wares_in": ["fruit"], "from": "supply"}, {"wares_out": ["hides"], "to": "opponent"},
+        {"pay_opponent": 2, "card": "cheetah"}]}]}
+
+Interpretations (where the rules are silent or the record needs a convention)
+    - ``players`` lists the seats in playing order: ``players[0]`` plays the first turn, and
+      turns alternate strictly. Both start with 20 gold and empty stands.
+    - ``buy``/``sell``: a ware card of 3 or 6 wares; ``price`` is the price *printed* on the
+      card (the engine applies the Wise Man). Without ``price``, the public card-list price for
+      that mix of wares is used (``card_price``); six-ware cards must hold six different wares
+      for that default. A purchase must fit the stands, be in the supply and be affordable
+      including any sixth-space fee it causes.
+    - Stands: wares fill small stands first and the large stand holds the rest (players may
+      rearrange wares between their stands; nothing forbids it and it never costs more). So
+      the 2-gold fee is due whenever an event brings the large stand from 5 or fewer wares to
+      6 -- for any arrival of wares (buy, ``wares_in``, wares given by the opponent), every
+      time it happens.
+    - ``stand``: n small stands built (one card each); the first small stand of the game costs
+      6, every later one 3; at most 5 small stands in the whole game.
+    - ``wise_man``: n Wise Men played; from then to the end of the turn each ware-card
+      purchase costs 2·n less (never below 0) and each sale brings 2·n more. Several Wise Men
+      in one turn add up, as each card's text applies on its own.
+    - ``gold``: a signed amount from (positive) or to (negative) the bank, e.g. Weapons +2,
+      Well -1, an auction bid. Optional ``player`` names whose gold it is (default: the turn's
+      player; an auction may be won by the opponent).
+    - ``wares_in``/``wares_out``: wares a player gains from / gives to ``from``/``to`` =
+      ``"supply"`` or ``"opponent"`` (Parrot, Throne, Basket maker, Portuguese, Carrier, ...).
+      Optional ``player`` as for ``gold``; "opponent" is that player's opponent. Wares received
+      that did not fit are simply not recorded (the rules let the player choose which to keep).
+    - ``pay_opponent``: the opponent pays the turn's player that much gold, as the Cheetah
+      makes them do (no card makes the active player pay the opponent).
+    - ``card``: an optional label naming the card behind an event; it must be a known card.
+    - Action bonus: a player with 2 or more unused actions (``actions_used`` <= 3) takes 1 gold
+      at the end of the turn, before the end-of-game check. Each buy, sell, stand and Wise Man
+      is a card play, so ``actions_used`` must be at least their number.
+    - End: a player who ends their own turn with 60+ gold triggers the end; the opponent plays
+      one last turn; then the opponent wins with as much or more gold, otherwise the trigger.
+      Any later turn is refused. ``score`` = gold; ranks follow the winner when finished.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
+
+from scoring.common import InvalidRecord, PlayerResult, SessionResult, Status, competition_ranks
+
+GAME: Final = "jambo"
+START_GOLD: Final = 20
+END_GOLD: Final = 60
+ACTIONS: Final = 5
+BONUS_UNUSED: Final = 2
+LARGE_SPACES: Final = 6
+SMALL_SPACES: Final = 3
+SIXTH_SPACE_FEE: Final = 2
+MAX_SMALL_STANDS: Final = 5
+FIRST_STAND_PRICE: Final = 6
+LATER_STAND_PRICE: Final = 3
+WISE_MAN_BONUS: Final = 2
+SUPPLY_PER_WARE: Final = 6
+CARD_SIZES: Final = (3, 6)
+
+
+class Ware(enum.Enum):
+    """The six goods of Jambo."""
+
+    JEWELRY = "jewelry"
+    HIDES = "hides"
+    TEA = "tea"
+    SILK = "silk"
+    FRUIT = "fruit"
+    SALT = "salt"
+
+
+class Place(enum.Enum):
+    """Where moved wares come from or go to."""
+
+    SUPPLY = "supply"
+    OPPONENT = "opponent"
+
+
+class Card(enum.Enum):
+    """Utensils, animals and people from the card list (labels for events)."""
+
+    BOAT = "boat"
+    DRUMS = "drums"
+    KETTLE = "kettle"
+    LEOPARD_STATUE = "leopard_statue"
+    MASK_OF_TRANSFORMATION = "mask_of_transformation"
+    SCALE = "scale"
+    SUPPLIES = "supplies"
+    THRONE = "throne"
+    WEAPONS = "weapons"
+    WELL = "well"
+    APE = "ape"
+    CHEETAH = "cheetah"
+    CROCODILE = "crocodile"
+    ELEPHANT = "elephant"
+    HYENA = "hyena"
+    LION = "lion"
+    PARROT = "parrot"
+    SNAKE = "snake"
+    ARABIAN_MERCHANT = "arabian_merchant"
+    BASKET_MAKER = "basket_maker"
+    CARRIER = "carrier"
+    DANCER = "dancer"
+    DRUMMER = "drummer"
+    GUARD = "guard"
+    RAIN_MAKER = "rain_maker"
+    SHAMAN = "shaman"
+    TRAVELING_MERCHANT = "traveling_merchant"
+    TRIBAL_ELDER = "tribal_elder"
+    PORTUGUESE = "portuguese"
+    PSYCHIC = "psychic"
+    WISE_MAN = "wise_man"
+
+
+Wares = tuple[Ware, ...]
+E = TypeVar("E", bound=enum.Enum)
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Play a ware card to buy: pay ``price`` (as printed), take ``wares`` from the supply."""
+
+    wares: Wares
+    price: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Sell:
+    """Play a ware card to sell: return ``wares`` to the supply, take ``price`` (as printed)."""
+
+    wares: Wares
+    price: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class BuildStands:
+    """Build ``count`` small stands."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class WiseMan:
+    """Play ``count`` Wise Men: ware cards cost less and sell dearer for the rest of the turn."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class GoldChange:
+    """``player`` (None: the turn's) takes ``amount`` from the bank, or pays it when negative."""
+
+    amount: int
+    player: str | None = None
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class WaresIn:
+    """``player`` (None: the turn's) gains ``wares`` from ``source``."""
+
+    wares: Wares
+    source: Place
+    player: str | None = None
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class WaresOut:
+    """``player`` (None: the turn's) gives ``wares`` to ``destination``."""
+
+    wares: Wares
+    destination: Place
+    player: str | None = None
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class PayOpponent:
+    """The opponent pays the turn's player ``amount`` gold (Cheetah)."""
+
+    amount: int
+    card: Card | None = None
+
+
+Event = Buy | Sell | BuildStands | WiseMan | GoldChange | WaresIn | WaresOut | PayOpponent
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One player's turn: ``actions_used`` of 5 and the events in the order they happened."""
+
+    player: str
+    actions_used: int
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Session:
+    """Two players in seat order (``players[0]`` starts) and the turns played so far."""
+
+    players: tuple[str, str]
+    turns: tuple[Turn, ...] = ()
+
+
+# --- prices -------------------------------------------------------------------------------
+
+# Public card lists (not in the rule books): mix of wares -> (buy, sell).
+_PRICES: Final[dict[tuple[int, ...], tuple[int, int]]] = {
+    (1, 1, 1, 1, 1, 1): (10, 18),
+    (3,): (3, 10),
+    (2, 1): (4, 11),
+    (1, 1, 1): (5, 12),
+}
+
+
+def card_price(wares: Sequence[Ware]) -> tuple[int, int] | None:
+    """The usual (buy, sell) price of a ware card showing ``wares``; None if no card is known.
+
+    >>> card_price([Ware.TEA, Ware.TEA, Ware.SALT])
+    (4, 11)
+    """
+    return _PRICES.get(tuple(sorted(Counter(wares).values(), reverse=True)))
+
+
+def small_stand_price(stands_built: int) -> int:
+    """The price of the next small stand when ``stands_built`` exist in the game."""
+    return FIRST_STAND_PRICE if stands_built == 0 else LATER_STAND_PRICE
+
+
+def sixth_space_fee(held: int, small_stands: int, arriving: int) -> int:
+    """The fee due when ``arriving`` wares join ``held`` ones (small stands fill first)."""
+    before = max(0, held - SMALL_SPACES * small_stands)
+    after = max(0, held + arriving - SMALL_SPACES * small_stands)
+    return SIXTH_SPACE_FEE if before < LARGE_SPACES <= after else 0
+
+
+def capacity(small_stands: int) -> int:
+    """How many wares a player's stands hold."""
+    return LARGE_SPACES + SMALL_SPACES * small_stands
+
+
+# --- parsing ------------------------------------------------------------------------------
+
+_TOP_KEYS: Final = {"game", "players", "turns", "id", "date", "notes"}
+_TURN_KEYS: Final = {"player", "actions_used", "events"}
+_EXTRA_KEYS: Final[dict[str, set[str]]] = {
+    "buy": {"price", "card"},
+    "sell": {"price", "card"},
+    "stand": set(),
+    "wise_man": set(),
+    "gold": {"player", "card"},
+    "wares_in": {"from", "player", "card"},
+    "wares_out": {"to", "player", "card"},
+    "pay_opponent": {"card"},
+}
+_REQUIRED_EXTRA: Final = {"wares_in": "from", "wares_out": "to"}
+
+
+def _object(value: Any, path: str) -> Mapping[str, Any]:
+    """``value`` if it is a JSON object, else InvalidRecord."""
+    if not isinstance(value, Mapping):
+        raise InvalidRecord(path, "an object")
+    return value
+
+
+def _list(value: Any, path: str) -> list[Any]:
+    """``value`` if it is a JSON array, else InvalidRecord."""
+    if not isinstance(value, list):
+        raise InvalidRecord(path, "an array")
+    return value
+
+
+def _known_keys(obj: Mapping[str, Any], allowed: set[str], path: str) -> None:
+    """Refuse keys outside ``allowed``; the first unknown one (sorted) is named."""
+    unknown = sorted(set(obj) - allowed)
+    if unknown:
+        raise InvalidRecord(_join(path, unknown[0]), f"no such key; expected {sorted(allowed)}")
+
+
+def _join(path: str, key: str) -> str:
+    """A JSON path one key deeper."""
+    return f"{path}.{key}" if path else key
+
+
+def _int(value: Any, path: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` if it is a whole number in [low, high] (bools are not numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRecord(path, "a whole number")
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"{'' if low is None else low}..{'' if high is None else high}"
+        raise InvalidRecord(path, f"a whole number in {bounds}, not {value}")
+    return value
+
+
+def _enum(kind: type[E], value: Any, path: str) -> E:
+    """The member of ``kind`` whose value is ``value``."""
+    try:
+        return kind(value)
+    except ValueError:
+        names = ", ".join(str(m.value) for m in kind)
+        raise InvalidRecord(path, f"one of {names}; not {value!r}") from None
+
+
+def _wares(value: Any, path: str, sizes: Sequence[int] | None = None) -> Wares:
+    """A non-empty list of ware names (of one of ``sizes`` lengths when given)."""
+    items = _list(value, path)
+    if not items or (sizes is not None and len(items) not in sizes):
+        counts = " or ".join(map(str, sizes)) if sizes else "1 or more"
+        raise InvalidRecord(path, f"a list of {counts} wares")
+    return tuple(_enum(Ware, item, f"{path}[{i}]") for i, item in enumerate(items))
+
+
+def _card(obj: Mapping[str, Any], path: str) -> Card | None:
+    """The optional ``card`` label of an event."""
+    return _enum(Card, obj["card"], _join(path, "card")) if "card" in obj else None
+
+
+def _player(obj: Mapping[str, Any], players: Sequence[str], path: str) -> str | None:
+    """The optional ``player`` of an event, one of ``players``."""
+    if "player" not in obj:
+        return None
+    if obj["player"] not in players:
+        raise InvalidRecord(_join(path, "player"), f"one of the players {list(players)}")
+    return str(obj["player"])
+
+
+def _price(obj: Mapping[str, Any], kind: str, wares: Wares, path: str) -> int:
+    """The printed price of a ware card: the record's, else the usual one for its wares."""
+    if "price" in obj:
+        return _int(obj["price"], _join(path, "price"), 0)
+    usual = card_price(wares)
+    if usual is None:
+        raise InvalidRecord(_join(path, "price"), "a price: no usual card shows these wares")
+    return usual[0] if kind == "buy" else usual[1]
+
+
+def _kind(obj: Mapping[str, Any], path: str) -> str:
+    """The one key of ``obj`` that names its event type."""
+    kinds = [key for key in _EXTRA_KEYS if key in obj]
+    if len(kinds) != 1:
+        raise InvalidRecord(path, f"exactly one of {', '.join(_EXTRA_KEYS)}; found {kinds}")
+    kind = kinds[0]
+    _known_keys(obj, {kind} | _EXTRA_KEYS[kind], path)
+    needed = _REQUIRED_EXTRA.get(kind)
+    if needed is not None and needed not in obj:
+        raise InvalidRecord(_join(path, needed), "required: supply or opponent")
+    return kind
+
+
+def parse_event(value: Any, players: Sequence[str], path: str) -> Event:
+    """One event object of a turn, checked on its own."""
+    obj = _object(value, path)
+    kind = _kind(obj, path)
+    at = _join(path, kind)
+    if kind in ("buy", "sell"):
+        wares = _wares(obj[kind], at, CARD_SIZES)
+        deal = Buy if kind == "buy" else Sell
+        return deal(wares, _price(obj, kind, wares, path), _card(obj, path))
+    if kind == "stand":
+        return BuildStands(_int(obj[kind], at, 1, MAX_SMALL_STANDS))
+    if kind == "wise_man":
+        return WiseMan(_int(obj[kind], at, 1))
+    if kind == "pay_opponent":
+        return PayOpponent(_int(obj[kind], at, 1), _card(obj, path))
+    who = _player(obj, players, path)
+    if kind == "gold":
+        amount = _int(obj[kind], at)
+        if amount == 0:
+            raise InvalidRecord(at, "a non-zero whole number")
+        return GoldChange(amount, who, _card(obj, path))
+    wares = _wares(obj[kind], at)
+    if kind == "wares_in":
+        return WaresIn(wares, _enum(Place, obj["from"], _join(path, "from")), who, _card(obj, path))
+    return WaresOut(wares, _enum(Place, obj["to"], _join(path, "to")), who, _card(obj, path))
+
+
+def _card_plays(events: Sequence[Event]) -> int:
+    """Actions the recorded card plays cost at least (buys, sells, stands, Wise Men)."""
+    plays = 0
+    for event in events:
+        if isinstance(event, Buy | Sell):
+            plays += 1
+        elif isinstance(event, BuildStands | WiseMan):
+            plays += event.count
+    return plays
+
+
+def parse_turn(value: Any, players: Sequence[str], index: int) -> Turn:
+    """Turn ``index``: its player must be the one whose seat is due (strict alternation)."""
+    path = f"turns[{index}]"
+    obj = _object(value, path)
+    _known_keys(obj, _TURN_KEYS, path)
+    for key in sorted(_TURN_KEYS - set(obj)):
+        raise InvalidRecord(_join(path, key), "required")
+    due = players[index % 2]
+    if obj["player"] != due:
+        raise InvalidRecord(f"{path}.player", f"{due!r}: players alternate, {players[0]!r} first")
+    actions = _int(obj["actions_used"], f"{path}.actions_used", 0, ACTIONS)
+    raw = _list(obj["events"], f"{path}.events")
+    events = tuple(parse_event(e, players, f"{path}.events[{i}]") for i, e in enumerate(raw))
+    if _card_plays(events) > actions:
+        rule = f"at least {_card_plays(events)}: one action per card played"
+        raise InvalidRecord(f"{path}.actions_used", rule)
+    return Turn(due, actions, events)
+
+
+def _players(value: Any) -> tuple[str, str]:
+    """Exactly two distinct non-empty player names."""
+    names = _list(value, "players")
+    if len(names) != 2:
+        raise InvalidRecord("players", f"exactly 2 players, not {len(names)}")
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name:
+            raise InvalidRecord(f"players[{i}]", "a non-empty name")
+    if names[0] == names[1]:
+        raise InvalidRecord("players[1]", "a name different from the other player's")
+    return names[0], names[1]
+
+
+def parse(record: Mapping[str, Any]) -> Session:
+    """The Session a Jambo record describes; raises InvalidRecord on any malformed part."""
+    obj = _object(record, "")
+    _known_keys(obj, _TOP_KEYS, "")
+    if obj.get("game") != GAME:
+        raise InvalidRecord("game", f"{GAME!r}")
+    players = _players(obj.get("players"))
+    turns = _list(obj.get("turns", []), "turns")
+    return Session(players, tuple(parse_turn(t, players, i) for i, t in enumerate(turns)))
+
+
+# --- replay -------------------------------------------------------------------------------
+
+
+@dataclass
+class Purse:
+    """One player's side of the table while replaying."""
+
+    gold: int = START_GOLD
+    wares: Counter[Ware] = field(default_factory=Counter)
+    small_stands: int = 0
+    income: int = 0
+    spending: int = 0
+    fees: int = 0
+    bonuses: int = 0
+
+    @property
+    def held(self) -> int:
+        """Wares on this player's stands."""
+        return sum(self.wares.values())
+
+
+@dataclass
+class Table:
+    """The whole replay state: purses, supply, stands built and this turn's gold changes."""
+
+    players: tuple[str, str]
+    purses: dict[str, Purse]
+    supply: Counter[Ware]
+    stands_built: int = 0
+    wise_men: int = 0
+    changes: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, players: tuple[str, str]) -> Table:
+        """The table before the first turn."""
+        supply = Counter({ware: SUPPLY_PER_WARE for ware in Ware})
+        return cls(players, {name: Purse() for name in players}, supply)
+
+    def opponent(self, name: str) -> str:
+        """The other player."""
+        return self.players[1] if name == self.players[0] else self.players[0]
+
+    def earn(self, name: str, amount: int, reason: str) -> None:
+        """``name`` takes ``amount`` gold."""
+        purse = self.purses[name]
+        purse.gold += amount
+        purse.income += amount
+        self.changes.append({"player": name, "gold": amount, "for": reason})
+
+    def pay(self, name: str, amount: int, reason: str, path: str) -> None:
+        """``name`` pays ``amount`` gold; InvalidRecord at ``path`` if that would go below 0."""
+        purse = self.purses[name]
+        if amount > purse.gold:
+            rule = f"gold {name} can pay: {reason} costs {amount}, {name} has {purse.gold}"
+            raise InvalidRecord(path, rule)
+        purse.gold -= amount
+        purse.spending += amount
+        if amount:
+            self.changes.append({"player": name, "gold": -amount, "for": reason})
+
+
+def _take(pool: Counter[Ware], wares: Wares, owner: str, path: str) -> None:
+    """Remove ``wares`` from ``pool`` (the supply or a player's stands), all or none."""
+    wanted = Counter(wares)
+    missing = wanted - pool
+    if missing:
+        names = ", ".join(f"{n} {w.value}" for w, n in missing.items())
+        raise InvalidRecord(path, f"wares {owner} holds: {names} missing")
+    pool.subtract(wanted)
+
+
+def _room(table: Table, name: str, wares: Wares, path: str) -> int:
+    """The sixth-space fee ``name`` owes for receiving ``wares``; InvalidRecord if no room."""
+    purse = table.purses[name]
+    free = capacity(purse.small_stands) - purse.held
+    if len(wares) > free:
+        raise InvalidRecord(path, f"room on {name}'s stands: {len(wares)} wares, {free} free")
+    return sixth_space_fee(purse.held, purse.small_stands, len(wares))
+
+
+def _receive(table: Table, name: str, wares: Wares, path: str) -> None:
+    """``name`` puts ``wares`` on their stands, paying the sixth-space fee when due."""
+    fee = _room(table, name, wares, path)
+    _pay_fee(table, name, fee, path)
+    table.purses[name].wares.update(wares)
+
+
+def _pay_fee(table: Table, name: str, fee: int, path: str) -> None:
+    """Pay the large stand's sixth-space fee (maybe 0) and count it."""
+    table.pay(name, fee, "the large stand's sixth space", path)
+    table.purses[name].fees += fee
+
+
+def _buy(table: Table, name: str, event: Buy, path: str) -> None:
+    """Pay the (Wise-Man-reduced) price and any fee; the wares move supply -> stands."""
+    _take(table.supply.copy(), event.wares, "the supply", f"{path}.buy")
+    fee = _room(table, name, event.wares, f"{path}.buy")
+    price = max(0, event.price - WISE_MAN_BONUS * table.wise_men)
+    gold = table.purses[name].gold
+    if price + fee > gold:
+        rule = f"gold {name} can pay: card {price} + sixth-space fee {fee}, {name} has {gold}"
+        raise InvalidRecord(f"{path}.price", rule)
+    table.pay(name, price, "buy", f"{path}.price")
+    _pay_fee(table, name, fee, f"{path}.price")
+    _take(table.supply, event.wares, "the supply", f"{path}.buy")
+    table.purses[name].wares.update(event.wares)
+
+
+def _sell(table: Table, name: str, event: Sell, path: str) -> None:
+    """Return the wares to the supply and take the (Wise-Man-raised) price."""
+    _take(table.purses[name].wares, event.wares, name, f"{path}.sell")
+    table.supply.update(event.wares)
+    table.earn(name, event.price + WISE_MAN_BONUS * table.wise_men, "sell")
+
+
+def _build(table: Table, name: str, event: BuildStands, path: str) -> None:
+    """Build small stands one by one: 6 gold for the game's first, 3 for any later."""
+    for _ in range(event.count):
+        if table.stands_built >= MAX_SMALL_STANDS:
+            raise InvalidRecord(f"{path}.stand", f"at most {MAX_SMALL_STANDS} small stands a game")
+        table.pay(name, small_stand_price(table.stands_built), "a small stand", f"{path}.stand")
+        table.stands_built += 1
+        table.purses[name].small_stands += 1
+
+
+def _gold(table: Table, name: str, event: GoldChange, path: str) -> None:
+    """A payment from or to the bank."""
+    who = event.player or name
+    reason = event.card.value if event.card else "gold"
+    if event.amount > 0:
+        table.earn(who, event.amount, reason)
+    else:
+        table.pay(who, -event.amount, reason, f"{path}.gold")
+
+
+def _wares_in(table: Table, name: str, event: WaresIn, path: str) -> None:
+    """Wares arrive from the supply or the opponent's stands."""
+    who = event.player or name
+    source = who if event.source is Place.SUPPLY else table.opponent(who)
+    pool = table.supply if event.source is Place.SUPPLY else table.purses[source].wares
+    owner = "the supply" if event.source is Place.SUPPLY else source
+    _take(pool.copy(), event.wares, owner, f"{path}.wares_in")
+    _receive(table, who, event.wares, f"{path}.wares_in")
+    _take(pool, event.wares, owner, f"{path}.wares_in")
+
+
+def _wares_out(table: Table, name: str, event: WaresOut, path: str) -> None:
+    """Wares leave for the supply or the opponent's stands."""
+    who = event.player or name
+    _take(table.purses[who].wares.copy(), event.wares, who, f"{path}.wares_out")
+    if event.destination is Place.OPPONENT:
+        _receive(table, table.opponent(who), event.wares, f"{path}.wares_out")
+    else:
+        table.supply.update(event.wares)
+    _take(table.purses[who].wares, event.wares, who, f"{path}.wares_out")
+
+
+def _pay_opponent(table: Table, name: str, event: PayOpponent, path: str) -> None:
+    """The opponent hands the turn's player gold."""
+    other = table.opponent(name)
+    reason = event.card.value if event.card else "pay_opponent"
+    table.pay(other, event.amount, reason, f"{path}.pay_opponent")
+    table.earn(name, event.amount, reason)
+
+
+def apply(table: Table, name: str, event: Event, path: str) -> None:
+    """Replay one event of ``name``'s turn; InvalidRecord at ``path`` if the rules forbid it."""
+    match event:
+        case Buy():
+            _buy(table, name, event, path)
+        case Sell():
+            _sell(table, name, event, path)
+        case BuildStands():
+            _build(table, name, event, path)
+        case WiseMan():
+            table.wise_men += event.count
+        case GoldChange():
+            _gold(table, name, event, path)
+        case WaresIn():
+            _wares_in(table, name, event, path)
+        case WaresOut():
+            _wares_out(table, name, event, path)
+        case PayOpponent():
+            _pay_opponent(table, name, event, path)
+
+
+def _play_turn(table: Table, turn: Turn, index: int) -> dict[str, Any]:
+    """Replay one turn and its action bonus; the turn's ledger line."""
+    table.changes, table.wise_men = [], 0
+    before = table.purses[turn.player].gold
+    for i, event in enumerate(turn.events):
+        apply(table, turn.player, event, f"turns[{index}].events[{i}]")
+    if ACTIONS - turn.actions_used >= BONUS_UNUSED:
+        table.earn(turn.player, 1, "action bonus")
+        table.purses[turn.player].bonuses += 1
+    return {
+        "turn": index + 1,
+        "player": turn.player,
+        "actions_used": turn.actions_used,
+        "gold_before": before,
+        "gold_after": table.purses[turn.player].gold,
+        "changes": table.changes,
+        "gold": {name: purse.gold for name, purse in table.purses.items()},
+        "supply": {ware.value: table.supply[ware] for ware in Ware},
+        "wares": {
+            name: {ware.value: purse.wares[ware] for ware in Ware if purse.wares[ware]}
+            for name, purse in table.purses.items()
+        },
+    }
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Who triggered the end of the game (None: nobody yet) and whether the last turn is done."""
+
+    trigger: str | None = None
+    trigger_turn: int | None = None
+    over: bool = False
+
+
+def _after_turn(ending: Ending, table: Table, turn: Turn, index: int) -> Ending:
+    """The game's ending state once turn ``index`` has been played."""
+    if ending.trigger is not None:
+        return Ending(ending.trigger, ending.trigger_turn, over=True)
+    if table.purses[turn.player].gold >= END_GOLD:
+        return Ending(turn.player, index)
+    return ending
+
+
+def replay(session: Session) -> tuple[Table, Ending, list[dict[str, Any]]]:
+    """Replay every turn: the final table, the ending and one ledger line per turn."""
+    table, ending, lines = Table.start(session.players), Ending(), []
+    for index, turn in enumerate(session.turns):
+        if ending.over:
+            rule = (
+                f"no turn after the game ended: {ending.trigger} reached {END_GOLD} gold in "
+                f"turn {(ending.trigger_turn or 0) + 1} and the opponent played the last turn"
+            )
+            raise InvalidRecord(f"turns[{index}]", rule)
+        line = _play_turn(table, turn, index)
+        ending = _after_turn(ending, table, turn, index)
+        line["ends_game"] = ending.over
+        line["triggers_end"] = ending.trigger_turn == index
+        lines.append(line)
+    return table, ending, lines
+
+
+def winner(table: Table, ending: Ending) -> str | None:
+    """The winner once the game is over: the opponent with as much gold or more, else trigger."""
+    if not ending.over or ending.trigger is None:
+        return None
+    other = table.opponent(ending.trigger)
+    mine, theirs = table.purses[ending.trigger].gold, table.purses[other].gold
+    return other if theirs >= mine else ending.trigger
+
+
+def _breakdown(purse: Purse) -> dict[str, int]:
+    """A player's numbers for the report."""
+    return {
+        "gold": purse.gold,
+        "wares": purse.held,
+        "small_stands": purse.small_stands,
+        "income": purse.income,
+        "spending": purse.spending,
+        "sixth_space_fees": purse.fees,
+        "action_bonuses": purse.bonuses,
+    }
+
+
+def score(session: Session) -> SessionResult:
+    """Replay the session: gold as score, the winner once the last turn is played."""
+    table, ending, lines = replay(session)
+    won = winner(table, ending)
+    gold = {name: table.purses[name].gold for name in session.players}
+    ranks = {name: 1 if name == won else 2 for name in gold} if won else competition_ranks(gold)
+    status: Status = "finished" if ending.over else "in progress"
+    players = tuple(
+        PlayerResult(name, gold[name], ranks[name], _breakdown(table.purses[name]))
+        for name in session.players
+    )
+    return SessionResult(GAME, status, won, players, tuple(lines))
