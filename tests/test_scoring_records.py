@@ -1,0 +1,259 @@
+"""The session-file reader (scoring.records) and the renderers (scoring.report)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from scoring import records, report
+from scoring.common import InvalidRecord, PlayerResult, SessionResult
+from scoring.records import Entry, Outcome, Problem, entries, evaluate
+
+UBONGO = {
+    "game": "ubongo",
+    "players": ["Ana", "Ben"],
+    "rounds": [{"finished": ["Ana", "Ben"], "drawn": ["ruby", "ruby"]}],
+}
+
+
+def located(text: str, name: str = "f") -> list[tuple[str, Any]]:
+    """(location, record or problem text) for every entry of ``text``."""
+    return [(e.location, str(e.problem) if e.problem else e.record) for e in entries(text, name)]
+
+
+# --- file forms --------------------------------------------------------------------------
+
+
+def test_single_object_is_located_by_file_name() -> None:
+    assert located('{"a": 1}') == [("f", {"a": 1})]
+
+
+def test_array_elements_are_located_by_index() -> None:
+    assert located('[{"a": 1},\n {"a": 2}]') == [("f[0]", {"a": 1}), ("f[1]", {"a": 2})]
+
+
+def test_json_lines_are_located_by_line_and_blank_lines_keep_the_count() -> None:
+    assert located('{"a": 1}\n\n{"a": 2}\n') == [("f:1", {"a": 1}), ("f:3", {"a": 2})]
+
+
+def test_a_bad_json_line_spoils_only_itself_and_names_line_and_column() -> None:
+    found = located('{"a": 1}\n{"a": }\n{"a": 3}\n')
+    assert found[0] == ("f:1", {"a": 1})
+    assert found[1] == ("f:2", "f:2:7: invalid JSON: Expecting value")
+    assert found[2] == ("f:3", {"a": 3})
+
+
+def test_a_broken_pretty_printed_object_is_one_error_at_its_line() -> None:
+    text = '{\n  "game": "ubongo",\n  "players": ["A" "B"]\n}\n'
+    assert located(text) == [("f", "f:3:19: invalid JSON: Expecting ',' delimiter")]
+
+
+def test_a_single_broken_line_is_a_whole_file_error() -> None:
+    assert located('{"a": 1') == [("f", "f:1:8: invalid JSON: Expecting ',' delimiter")]
+
+
+@pytest.mark.parametrize("text", ["", "\n\n  \n"])
+def test_an_empty_file_has_no_records(text: str) -> None:
+    assert located(text) == []
+
+
+def test_read_entries_reports_an_unreadable_file(tmp_path: Any) -> None:
+    with pytest.raises(records.UnreadableFile) as caught:
+        records.read_entries(str(tmp_path / "missing.json"))
+    assert caught.value.reason == "No such file or directory"
+    assert str(caught.value).endswith("missing.json: cannot read: No such file or directory")
+
+
+def test_read_entries_decodes_a_byte_order_mark(tmp_path: Any) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(UBONGO).encode())
+    assert [e.record for e in records.read_entries(str(path))] == [UBONGO]
+
+
+# --- evaluating records ------------------------------------------------------------------
+
+
+def outcome(record: Any, game: str | None = None) -> Outcome | None:
+    return evaluate(Entry("f:1", record), game)
+
+
+def only_problem(found: Outcome | None) -> str:
+    assert found is not None and not found.valid
+    (problem,) = found.problems
+    return str(problem)
+
+
+def test_a_valid_record_is_scored_and_its_id_defaults_to_its_location() -> None:
+    found = outcome(UBONGO)
+    assert found is not None and found.valid and found.result is not None
+    assert (found.id, found.game, found.date) == ("f:1", "ubongo", None)
+    assert [p.score for p in found.result.players] == [7, 5]
+
+
+def test_id_and_date_are_taken_from_the_record() -> None:
+    found = outcome({**UBONGO, "id": 42, "date": "2024-05-01"})
+    assert found is not None and (found.id, found.date) == ("42", "2024-05-01")
+
+
+@pytest.mark.parametrize(
+    ("record", "expected"),
+    [
+        ([UBONGO], "f:1: a session must be a JSON object, not an array"),
+        ({"players": []}, "f:1: game: missing; expected one of amul, jaipur, jambo, ubongo"),
+        ({**UBONGO, "game": 3}, "f:1: game: must be a string, not a number"),
+        ({**UBONGO, "game": "chess"}, "f:1: game: unknown game 'chess'; expected one of"),
+        ({"game": "ubongo", "rounds": []}, "f:1: players: missing"),
+        ({**UBONGO, "id": True}, "f:1: id: must be a string or an integer, not a boolean"),
+        ({**UBONGO, "date": 20240501}, "f:1: date: must be a string, not a number"),
+        ({**UBONGO, "notes": ["x"]}, "f:1: notes: must be a string, not an array"),
+    ],
+)
+def test_envelope_rules(record: Any, expected: str) -> None:
+    assert only_problem(outcome(record)).startswith(expected)
+
+
+def test_engine_rules_arrive_with_the_field_path() -> None:
+    record = {**UBONGO, "rounds": [{"finished": ["Ana"], "drawn": ["opal"]}]}
+    assert only_problem(outcome(record)).startswith("f:1: rounds[0].drawn[0]: unknown gem 'opal'")
+
+
+def test_game_filter_skips_other_games_and_fills_a_missing_game() -> None:
+    assert outcome({**UBONGO, "game": "jambo"}, game="ubongo") is None
+    without_game = {k: v for k, v in UBONGO.items() if k != "game"}
+    found = outcome(without_game, game="ubongo")
+    assert found is not None and found.valid and found.game == "ubongo"
+    assert only_problem(outcome(without_game)).startswith("f:1: game: missing")
+
+
+def test_game_filter_still_reports_a_record_whose_game_is_not_a_string() -> None:
+    assert only_problem(outcome({**UBONGO, "game": None}, game="ubongo")).startswith("f:1: game:")
+
+
+def test_a_syntax_problem_becomes_an_invalid_outcome() -> None:
+    problem = Problem("f:2:7", "", "invalid JSON: Expecting value")
+    found = evaluate(Entry("f:2", problem=problem))
+    assert found is not None and found.id == "f:2" and found.problems == (problem,)
+
+
+def test_an_engine_crash_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    def parse(record: Any) -> Any:
+        return record["nothing"]
+
+    crashing = SimpleNamespace(GAME="ubongo", parse=parse, score=lambda s: s)
+    monkeypatch.setattr(records, "engine", lambda game: crashing)
+    assert "engine error KeyError: 'nothing'" in only_problem(outcome(UBONGO))
+
+
+def test_the_catalog_reaches_amul_parse_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Any] = []
+
+    def parse(record: Any, catalog: Any = None) -> Any:
+        seen.append(catalog)
+        raise InvalidRecord("x", "stop")
+
+    monkeypatch.setattr(records, "engine", lambda g: SimpleNamespace(GAME=g, parse=parse))
+    evaluate(Entry("f", {"game": "amul", "players": []}), catalog={"Card": {}})
+    assert seen == [{"Card": {}}]
+
+
+def test_load_catalog_wants_a_json_object(tmp_path: Any) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text("[]")
+    with pytest.raises(records.BadCatalog, match="not an array"):
+        records.load_catalog(str(path))
+    path.write_text("{\n,")
+    with pytest.raises(records.BadCatalog, match="invalid JSON at 2:1"):
+        records.load_catalog(str(path))
+
+
+# --- rendering ---------------------------------------------------------------------------
+
+
+def made(ident: str, game: str, status: Any, winner: str | None, **scores: float) -> Outcome:
+    """A valid outcome with hand-made results (no engine), breakdown {"x": score}."""
+    ranks = {n: sorted(scores.values(), reverse=True).index(s) + 1 for n, s in scores.items()}
+    players = tuple(PlayerResult(n, s, ranks[n], {"x": s}) for n, s in scores.items())
+    return Outcome(ident, ident, game, "2024-01-01", SessionResult(game, status, winner, players))
+
+
+BAD = Outcome("f:9", "f:9", None, None, None, (Problem("f:9", "players", "missing"),))
+
+
+def test_result_json_of_an_invalid_outcome() -> None:
+    assert report.result_json(BAD) == {
+        "id": "f:9",
+        "date": None,
+        "game": None,
+        "valid": False,
+        "errors": ["f:9: players: missing"],
+        "status": None,
+        "winner": None,
+        "players": [],
+        "rounds": [],
+    }
+
+
+def test_result_json_of_a_valid_outcome_extends_to_json() -> None:
+    found = made("s1", "jaipur", "finished", "A", A=2, B=1)
+    assert found.result is not None
+    expected = {"id": "s1", "date": "2024-01-01", "valid": True, "errors": []}
+    assert report.result_json(found) == {**expected, **found.result.to_json()}
+    assert list(report.result_json(found))[:5] == ["id", "date", "game", "valid", "errors"]
+
+
+def test_csv_has_one_row_per_player_and_the_union_of_breakdown_keys() -> None:
+    first = made("s1", "ubongo", "finished", "A", A=3, B=1)
+    other = Outcome(
+        "s2",
+        "s2",
+        "jaipur",
+        None,
+        SessionResult("jaipur", "in progress", None, (PlayerResult("C", 1.5, 1, {"y": 2}),)),
+    )
+    rows = list(csv.reader(io.StringIO(report.csv_text([first, BAD, other]))))
+    assert rows[0] == [*report.CSV_COLUMNS, "breakdown.x", "breakdown.y"]
+    assert rows[1:] == [
+        ["s1", "2024-01-01", "ubongo", "finished", "A", "1", "3", "1", "A", "3", ""],
+        ["s1", "2024-01-01", "ubongo", "finished", "B", "2", "1", "2", "A", "1", ""],
+        ["s2", "", "jaipur", "in progress", "C", "1", "1.5", "1", "", "", "2"],
+    ]
+
+
+def test_standings_count_wins_of_finished_sessions_only() -> None:
+    found = [
+        made("s1", "ubongo", "finished", "A", A=10, B=4),
+        made("s2", "ubongo", "finished", "B", A=2, B=8),
+        made("s3", "ubongo", "in progress", None, A=9, B=0),
+        made("s4", "ubongo", "unresolved tie", None, A=5, B=5),
+        made("s5", "jaipur", "finished", "A", A=2, C=1),
+        BAD,
+    ]
+    assert [s.to_json() for s in report.standings(found)] == [
+        {"game": "jaipur", "player": "A", "played": 1, "won": 1, "mean_score": 2.0},
+        {"game": "jaipur", "player": "C", "played": 1, "won": 0, "mean_score": 1.0},
+        {"game": "ubongo", "player": "A", "played": 4, "won": 1, "mean_score": 6.5},
+        {"game": "ubongo", "player": "B", "played": 4, "won": 1, "mean_score": 4.25},
+    ]
+
+
+def test_session_text_has_a_title_and_breakdown_columns() -> None:
+    text = report.session_text(made("s1", "ubongo", "finished", "A", A=12, B=7.5))
+    assert text.splitlines() == [
+        "s1 | 2024-01-01 | ubongo | finished | winner: A",
+        "  player  score  rank    x",
+        "  A          12     1   12",
+        "  B         7.5     2  7.5",
+    ]
+
+
+def test_table_aligns_names_left_and_numbers_right() -> None:
+    assert report.table(["n", "v"], [["long name", 1], ["b", None]]) == [
+        "n          v",
+        "long name  1",
+        "b",
+    ]
