@@ -34,9 +34,13 @@ class Simulator(Protocol):
 class Failure(click.ClickException):
     """A user-fixable failure, shown as ``ubongo COMMAND: message`` (exit 1)."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.prefix = _prefix()  # click shows the error after the command's context is gone
+
     def show(self, file: IO[Any] | None = None) -> None:
         """Print the message on stderr, prefixed with the command's name."""
-        click.echo(f"{_prefix()}{self.format_message()}", err=True)
+        click.echo(f"{self.prefix}{self.format_message()}", err=True)
 
 
 def _prefix() -> str:
@@ -185,6 +189,10 @@ def simulate(game: str, players: int, seed: int, sessions: int) -> None:
     Examples:
       ubongo simulate ubongo --players 3 --seed 7 --sessions 100 > ubongo.jsonl
       ubongo simulate jaipur -p 2 --seed 1 | ubongo score -
+
+    \b
+    Exit codes: 0 success; 2 usage error (e.g. a player count the game does not
+    allow: Ubongo 2 to 4, Jaipur 2).
     """
     low, high = SEATS[game]
     if not low <= players <= high:
