@@ -1,0 +1,513 @@
+"""Jaipur session scoring: replay each round's sales against fresh token piles.
+
+Glossary
+    Good          a sellable card type (:class:`Good`); camels are cards but never goods.
+    Goods pile    a good's tokens, top (highest value) first; a sale takes one per card sold
+                  from the top, or what is left when the pile runs short.
+    Bonus pile    the shuffled tokens for a 3-, 4- or 5+-card sale (keyed 3, 4, 5 in
+                  ``BONUS_TOKENS``); the record names the value drawn, since it is hidden.
+    Camel token   5 rupees to the player with strictly more camels in the herd at round end.
+    Rupees        goods tokens + bonus tokens + camel token: the round's wealth.
+    Seal          a Seal of Excellence, won by the richer player of a round; 2 win the game.
+    Round         a *manche*: fresh piles, some sales, the herds' camels counted at the end.
+    Record        the JSON object of a session::
+
+                      {"game": "jaipur", "players": ["Ana", "Ben"],
+                       "rounds": [{"sales": [{"player": "Ana", "good": "leather",
+                                              "cards": 4, "bonus": 5}],
+                                   "camels": {"Ana": 3, "Ben": 1}}]}
+
+Policies where the rule book is silent (see docs/FORMAT.md):
+    * a good whose goods pile is empty may still be sold: no goods token, but the bonus token
+      by cards sold (the rule book only says the bonus is counted by cards when tokens run
+      short);
+    * a 3+-card sale must record the bonus value drawn while its bonus pile holds tokens;
+      no bonus on an empty pile (it "gives nothing");
+    * a round still tied after bonus tokens and goods tokens is "unresolved": nobody gets a
+      seal and the game goes on with a new round; the session is an "unresolved tie" when
+      its record ends on such a round and nobody has 2 seals.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from scoring.common import InvalidRecord, PlayerResult, SessionResult, Status, competition_ranks
+
+GAME: Final = "jaipur"
+
+
+class Good(enum.Enum):
+    """A good, named as in records."""
+
+    DIAMOND = "diamond"
+    GOLD = "gold"
+    SILVER = "silver"
+    CLOTH = "cloth"
+    SPICE = "spice"
+    LEATHER = "leather"
+
+
+GOODS_TOKENS: Final[Mapping[Good, tuple[int, ...]]] = {
+    Good.DIAMOND: (7, 7, 5, 5, 5),
+    Good.GOLD: (6, 6, 5, 5, 5),
+    Good.SILVER: (5, 5, 5, 5, 5),
+    Good.CLOTH: (5, 3, 3, 2, 2, 1, 1),
+    Good.SPICE: (5, 3, 3, 2, 2, 1, 1),
+    Good.LEATHER: (4, 3, 2, 1, 1, 1, 1, 1, 1),
+}
+BONUS_TOKENS: Final[Mapping[int, tuple[int, ...]]] = {
+    3: (1, 1, 2, 2, 2, 3, 3),
+    4: (4, 4, 5, 5, 6, 6),
+    5: (8, 8, 9, 10, 10),
+}
+CARDS: Final[Mapping[Good, int]] = {
+    Good.DIAMOND: 6,
+    Good.GOLD: 6,
+    Good.SILVER: 6,
+    Good.CLOTH: 8,
+    Good.SPICE: 8,
+    Good.LEATHER: 10,
+}
+CAMEL_CARDS: Final = 11
+PRECIOUS: Final = frozenset({Good.DIAMOND, Good.GOLD, Good.SILVER})
+PRECIOUS_MIN_CARDS: Final = 2
+HAND_LIMIT: Final = 7
+CAMEL_TOKEN: Final = 5
+SEALS_TO_WIN: Final = 2
+EMPTY_PILES_TO_END: Final = 3
+PLAYERS: Final = 2
+_IGNORED_KEYS: Final = ("id", "date", "notes")
+
+
+@dataclass(frozen=True)
+class Sale:
+    """One sale: ``cards`` cards of one good, and the bonus value drawn (None if none)."""
+
+    player: str
+    good: Good
+    cards: int
+    bonus: int | None = None
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: its sales in order and each player's herd camels at the end."""
+
+    sales: tuple[Sale, ...]
+    camels: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Session:
+    """A parsed Jaipur record: the two players and the rounds played."""
+
+    players: tuple[str, ...]
+    rounds: tuple[Round, ...]
+
+
+def bonus_pile(cards: int) -> int | None:
+    """The bonus pile a sale of ``cards`` cards draws from (3, 4 or 5), or None below 3.
+
+    >>> [bonus_pile(n) for n in (2, 3, 4, 5, 7)]
+    [None, 3, 4, 5, 5]
+    """
+    return min(cards, 5) if cards >= 3 else None
+
+
+def take_tokens(pile: Sequence[int], cards: int) -> tuple[int, ...]:
+    """The goods tokens a sale of ``cards`` cards takes from the top of ``pile``.
+
+    >>> take_tokens((1, 1), 5)
+    (1, 1)
+    """
+    return tuple(pile[:cards])
+
+
+def min_cards(good: Good) -> int:
+    """The fewest cards of ``good`` a sale may hold."""
+    return PRECIOUS_MIN_CARDS if good in PRECIOUS else 1
+
+
+# --- parsing ---------------------------------------------------------------------------
+
+
+def parse(record: Mapping[str, Any]) -> Session:
+    """Check a record's structure, names and per-sale rules; raise InvalidRecord or return it."""
+    rec = _mapping(record, "$", "a JSON object")
+    _check_keys(rec, "", required=("game", "players", "rounds"))
+    if rec["game"] != GAME:
+        raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
+    players = _players(rec["players"])
+    rounds = _list(rec["rounds"], "rounds", "a list of rounds")
+    return Session(players, tuple(_round(r, f"rounds[{i}]", players) for i, r in enumerate(rounds)))
+
+
+def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
+    """``value`` as a JSON object, or InvalidRecord naming ``what`` was expected."""
+    if not isinstance(value, Mapping):
+        raise InvalidRecord(path, f"expected {what}, got {type(value).__name__}")
+    return value
+
+
+def _list(value: Any, path: str, what: str) -> Sequence[Any]:
+    """``value`` as a JSON array, or InvalidRecord naming ``what`` was expected."""
+    if not isinstance(value, list | tuple):
+        raise InvalidRecord(path, f"expected {what}, got {type(value).__name__}")
+    return value
+
+
+def _int(value: Any, path: str, what: str) -> int:
+    """``value`` as a JSON integer (booleans are not numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRecord(path, f"expected {what}, got {value!r}")
+    return value
+
+
+def _path(prefix: str, key: str) -> str:
+    """The JSON path of ``key`` inside the object at ``prefix`` ('' for the record)."""
+    return f"{prefix}.{key}" if prefix else key
+
+
+def _check_keys(
+    obj: Mapping[str, Any], prefix: str, required: Sequence[str], optional: Sequence[str] = ()
+) -> None:
+    """Every required key present, no key beyond the required, optional and ignored ones."""
+    for key in required:
+        if key not in obj:
+            raise InvalidRecord(_path(prefix, key), "missing required key")
+    allowed = [*required, *optional, *(_IGNORED_KEYS if not prefix else ())]
+    for key in obj:
+        if key not in allowed:
+            raise InvalidRecord(
+                _path(prefix, str(key)), f"unknown key {key!r}; expected {', '.join(allowed)}"
+            )
+
+
+def _players(value: Any) -> tuple[str, ...]:
+    """The two distinct, non-empty player names of the record."""
+    names = _list(value, "players", "a list of player names")
+    if len(names) != PLAYERS:
+        raise InvalidRecord("players", f"Jaipur is for exactly {PLAYERS} players, got {len(names)}")
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name:
+            raise InvalidRecord(f"players[{i}]", f"expected a non-empty name, got {name!r}")
+    if names[0] == names[1]:
+        raise InvalidRecord("players[1]", f"duplicate player name {names[1]!r}")
+    return tuple(names)
+
+
+def _round(value: Any, path: str, players: Sequence[str]) -> Round:
+    """One round object: its sales and the camels counted at its end."""
+    obj = _mapping(value, path, "a round object")
+    _check_keys(obj, path, required=("sales", "camels"))
+    sales = _list(obj["sales"], f"{path}.sales", "a list of sales")
+    parsed = tuple(_sale(s, f"{path}.sales[{i}]", players) for i, s in enumerate(sales))
+    return Round(parsed, _camels(obj["camels"], f"{path}.camels", players))
+
+
+def _sale(value: Any, path: str, players: Sequence[str]) -> Sale:
+    """One sale object: a player, a good, a legal number of cards, and a fitting bonus."""
+    obj = _mapping(value, path, "a sale object")
+    _check_keys(obj, path, required=("player", "good", "cards"), optional=("bonus",))
+    player = obj["player"]
+    if player not in players:
+        raise InvalidRecord(
+            f"{path}.player", f"unknown player {player!r}; expected one of {', '.join(players)}"
+        )
+    good = _good(obj["good"], f"{path}.good")
+    cards = _cards(obj["cards"], f"{path}.cards", good)
+    return Sale(player, good, cards, _bonus(obj.get("bonus"), f"{path}.bonus", cards))
+
+
+def _good(value: Any, path: str) -> Good:
+    """The Good named ``value``; camels get their own refusal."""
+    if value == "camel":
+        raise InvalidRecord(path, "camels can never be sold")
+    try:
+        return Good(value)
+    except ValueError:
+        names = ", ".join(g.value for g in Good)
+        raise InvalidRecord(path, f"unknown good {value!r}; expected one of {names}") from None
+
+
+def _cards(value: Any, path: str, good: Good) -> int:
+    """The number of cards sold: at least the good's minimum, at most a full hand."""
+    cards = _int(value, path, "a whole number of cards")
+    least = min_cards(good)
+    if cards < least:
+        why = " (diamond, gold and silver sell 2 at least)" if good in PRECIOUS else ""
+        raise InvalidRecord(path, f"a {good.value} sale needs at least {least} card(s){why}")
+    if cards > HAND_LIMIT:
+        raise InvalidRecord(path, f"a hand holds at most {HAND_LIMIT} cards, so no sale of {cards}")
+    return cards
+
+
+def _bonus(value: Any, path: str, cards: int) -> int | None:
+    """The bonus value recorded: only on 3+-card sales and one of that pile's values."""
+    if value is None:
+        return None
+    pile = bonus_pile(cards)
+    if pile is None:
+        raise InvalidRecord(path, f"a {cards}-card sale takes no bonus token (3 cards at least)")
+    bonus = _int(value, path, "a bonus value in rupees")
+    if bonus not in BONUS_TOKENS[pile]:
+        values = ", ".join(map(str, sorted(set(BONUS_TOKENS[pile]))))
+        raise InvalidRecord(path, f"a {_pile_name(pile)} bonus is one of {values}, not {bonus}")
+    return bonus
+
+
+def _pile_name(pile: int) -> str:
+    """How the rule book names a bonus pile: '3-card', '4-card', '5+-card'."""
+    return f"{pile}+-card" if pile == max(BONUS_TOKENS) else f"{pile}-card"
+
+
+def _camels(value: Any, path: str, players: Sequence[str]) -> dict[str, int]:
+    """Each player's herd camels at round end: non-negative, 11 camel cards at most."""
+    obj = _mapping(value, path, "an object of camels per player")
+    _check_keys(obj, path, required=players)
+    camels = {p: _int(obj[p], f"{path}.{p}", "a whole number of camels") for p in players}
+    for name, count in camels.items():
+        if count < 0:
+            raise InvalidRecord(f"{path}.{name}", f"a herd cannot hold {count} camels")
+    if sum(camels.values()) > CAMEL_CARDS:
+        raise InvalidRecord(path, f"the game has {CAMEL_CARDS} camels; the herds hold more")
+    return camels
+
+
+# --- scoring ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Purse:
+    """The tokens one player took in a round."""
+
+    goods: list[int] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+    camel: int = 0
+
+    def totals(self) -> dict[str, int]:
+        """The round's JSON breakdown: rupees by source and tokens by kind."""
+        goods, bonus = sum(self.goods), sum(self.bonus)
+        return {
+            "rupees": goods + bonus + self.camel,
+            "goods": goods,
+            "bonus": bonus,
+            "camel": self.camel,
+            "bonus_tokens": len(self.bonus),
+            "goods_tokens": len(self.goods),
+        }
+
+
+def score(session: Session) -> SessionResult:
+    """Replay every round; seals, rupees and the game winner (first to 2 seals)."""
+    seals = dict.fromkeys(session.players, 0)
+    rounds = []
+    for index, rnd in enumerate(session.rounds):
+        _check_game_open(index, seals)
+        summary = _score_round(index, rnd, session.players)
+        if summary["winner"] is not None:
+            seals[summary["winner"]] += 1
+        rounds.append(summary)
+    status, winner = _status(seals, rounds)
+    ranks = competition_ranks(seals)
+    players = tuple(
+        PlayerResult(name, seals[name], ranks[name], _breakdown(name, seals[name], rounds))
+        for name in session.players
+    )
+    return SessionResult(GAME, status, winner, players, tuple(rounds))
+
+
+def _check_game_open(index: int, seals: Mapping[str, int]) -> None:
+    """Refuse a round played after a player already won the game."""
+    for name, count in seals.items():
+        if count >= SEALS_TO_WIN:
+            raise InvalidRecord(
+                f"rounds[{index}]",
+                f"the game was over: {name} won {SEALS_TO_WIN} seals in the first {index} rounds",
+            )
+
+
+def _score_round(index: int, rnd: Round, players: Sequence[str]) -> dict[str, Any]:
+    """One round's JSON result: winner, what decided it, and each player's totals."""
+    purses = {name: _Purse() for name in players}
+    _replay_sales(f"rounds[{index}]", rnd.sales, purses)
+    _award_camel_token(rnd.camels, purses)
+    totals = {name: purse.totals() for name, purse in purses.items()}
+    winner, decided_by = _round_winner(totals)
+    return {"round": index + 1, "winner": winner, "decided_by": decided_by, "players": totals}
+
+
+def _replay_sales(path: str, sales: Sequence[Sale], purses: Mapping[str, _Purse]) -> None:
+    """Take each sale's tokens off fresh piles into the seller's purse."""
+    goods = {good: list(tokens) for good, tokens in GOODS_TOKENS.items()}
+    bonus = {pile: Counter(tokens) for pile, tokens in BONUS_TOKENS.items()}
+    sold: Counter[Good] = Counter()
+    for i, sale in enumerate(sales):
+        here = f"{path}.sales[{i}]"
+        _check_round_open(here, goods, i)
+        _check_cards_exist(f"{here}.cards", sale, sold)
+        sold[sale.good] += sale.cards
+        taken = take_tokens(goods[sale.good], sale.cards)
+        del goods[sale.good][: len(taken)]
+        purses[sale.player].goods.extend(taken)
+        purses[sale.player].bonus.extend(_draw_bonus(f"{here}.bonus", sale, bonus))
+
+
+def _check_round_open(path: str, goods: Mapping[Good, list[int]], index: int) -> None:
+    """Refuse sale ``index`` once three goods piles are empty: the sale before ended the round."""
+    empty = [good.value for good, pile in goods.items() if not pile]
+    if len(empty) >= EMPTY_PILES_TO_END:
+        raise InvalidRecord(
+            path,
+            f"the round was over: sales[{index - 1}] left {len(empty)} goods piles empty "
+            f"({', '.join(empty)})",
+        )
+
+
+def _check_cards_exist(path: str, sale: Sale, sold: Counter[Good]) -> None:
+    """Refuse selling more cards of a good than the deck holds: sold cards are discarded."""
+    left = CARDS[sale.good] - sold[sale.good]
+    if sale.cards > left:
+        raise InvalidRecord(
+            path,
+            f"the deck has {CARDS[sale.good]} {sale.good.value} cards and {sold[sale.good]} "
+            f"were sold this round, so {sale.cards} more cannot be",
+        )
+
+
+def _draw_bonus(path: str, sale: Sale, piles: Mapping[int, Counter[int]]) -> Iterator[int]:
+    """The bonus token the sale takes (none, or the recorded value still in its pile)."""
+    pile_key = bonus_pile(sale.cards)
+    if pile_key is None:
+        return
+    pile = piles[pile_key]
+    name = _pile_name(pile_key)
+    if sale.bonus is None:
+        if pile.total():
+            raise InvalidRecord(
+                path, f"a {name} sale takes a bonus token; record its value ({_describe(pile)})"
+            )
+        return
+    if not pile.total():
+        raise InvalidRecord(path, f"the {name} bonus pile is empty; no bonus token is left")
+    if not pile[sale.bonus]:
+        raise InvalidRecord(
+            path, f"no {sale.bonus} left in the {name} bonus pile; it holds {_describe(pile)}"
+        )
+    pile[sale.bonus] -= 1
+    yield sale.bonus
+
+
+def _describe(pile: Counter[int]) -> str:
+    """The tokens left in a bonus pile, e.g. 'one of 1, 2, 3 left'."""
+    return f"one of {', '.join(map(str, sorted(pile.elements())))} left"
+
+
+def _award_camel_token(camels: Mapping[str, int], purses: Mapping[str, _Purse]) -> None:
+    """The camel token to the player with strictly more camels; nobody on a tie."""
+    (a, camels_a), (b, camels_b) = camels.items()
+    if camels_a != camels_b:
+        purses[a if camels_a > camels_b else b].camel = CAMEL_TOKEN
+
+
+# The rule book's order of tie-breaks: rupees, then bonus tokens, then goods tokens (counts).
+_TIE_BREAKS: Final = (
+    ("rupees", "rupees"),
+    ("bonus_tokens", "bonus tokens"),
+    ("goods_tokens", "goods tokens"),
+)
+
+
+def _round_winner(totals: Mapping[str, Mapping[str, int]]) -> tuple[str | None, str]:
+    """The round's winner and the criterion that decided it; (None, 'unresolved') if tied."""
+    (a, ta), (b, tb) = totals.items()
+    for key, label in _TIE_BREAKS:
+        if ta[key] != tb[key]:
+            return (a if ta[key] > tb[key] else b), label
+    return None, "unresolved"
+
+
+def _status(
+    seals: Mapping[str, int], rounds: Sequence[Mapping[str, Any]]
+) -> tuple[Status, str | None]:
+    """Finished with 2 seals; an unresolved tie if the record ends on a tied round."""
+    for name, count in seals.items():
+        if count >= SEALS_TO_WIN:
+            return "finished", name
+    if rounds and rounds[-1]["winner"] is None:
+        return "unresolved tie", None
+    return "in progress", None
+
+
+def _breakdown(name: str, seals: int, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """A player's seals and round totals summed over the rounds."""
+    summed: Counter[str] = Counter()
+    for rnd in rounds:
+        summed.update(rnd["players"][name])
+    keys = ("rupees", "goods", "bonus", "camel", "bonus_tokens", "goods_tokens")
+    return {"seals": seals, **{key: summed[key] for key in keys}}
+
+
+# --- simulation ------------------------------------------------------------------------
+
+
+def simulate(players: int, rng: random.Random) -> dict[str, Any]:
+    """One random legal Jaipur record for 2 players, drawn from ``rng``."""
+    if players != PLAYERS:
+        raise ValueError(f"Jaipur is played by exactly {PLAYERS} players, not {players}")
+    names = [f"P{i}" for i in range(1, players + 1)]
+    record: dict[str, Any] = {"game": GAME, "players": names, "rounds": []}
+    # A cap, since unresolved rounds award no seal; sometimes the record stops mid-game.
+    while len(record["rounds"]) < 6:
+        record["rounds"].append(_simulate_round(names, rng))
+        if score(parse(record)).status == "finished" or rng.random() < 0.05:
+            break
+    return record
+
+
+def _simulate_round(names: Sequence[str], rng: random.Random) -> dict[str, Any]:
+    """A random round: legal sales until 3 goods piles are empty or the cards run out."""
+    tokens = {good: len(pile) for good, pile in GOODS_TOKENS.items()}
+    cards = dict(CARDS)
+    bonus = {pile: rng.sample(values, len(values)) for pile, values in BONUS_TOKENS.items()}
+    sales = []
+    # The deck may end the round early: a small chance after every sale.
+    while sum(not n for n in tokens.values()) < EMPTY_PILES_TO_END and rng.random() > 0.02:
+        sellable = [good for good in Good if cards[good] >= min_cards(good)]
+        if not sellable:
+            break
+        sale = _simulate_sale(rng.choice(names), rng.choice(sellable), cards, bonus, rng)
+        tokens[Good(sale["good"])] = max(0, tokens[Good(sale["good"])] - sale["cards"])
+        sales.append(sale)
+    return {"sales": sales, "camels": _simulate_camels(names, rng)}
+
+
+def _simulate_sale(
+    player: str,
+    good: Good,
+    cards: dict[Good, int],
+    bonus: Mapping[int, list[int]],
+    rng: random.Random,
+) -> dict[str, Any]:
+    """A random legal sale of ``good``, drawing its bonus token from the shuffled piles."""
+    count = rng.randint(min_cards(good), min(cards[good], HAND_LIMIT, rng.choice((2, 3, 5, 7))))
+    cards[good] -= count
+    sale: dict[str, Any] = {"player": player, "good": good.value, "cards": count}
+    pile = bonus_pile(count)
+    if pile is not None and bonus[pile]:
+        sale["bonus"] = bonus[pile].pop()
+    return sale
+
+
+def _simulate_camels(names: Sequence[str], rng: random.Random) -> dict[str, int]:
+    """Random herd sizes at round end, together within the 11 camel cards."""
+    first = rng.randint(0, CAMEL_CARDS)
+    second = rng.randint(0, CAMEL_CARDS - first)
+    counts = rng.sample([first, second], 2)
+    return dict(zip(names, counts, strict=True))
