@@ -80,7 +80,11 @@ def test_every_command_has_help_with_an_example(path: tuple[str, ...]) -> None:
     result = run(*path, "--help")
     assert result.exit_code == 0
     assert "Example" in result.stdout and f"ubongo {path[-1]}" in result.stdout
-    assert "Exit codes" in result.stdout
+
+
+@pytest.mark.parametrize("name", ["score", "simulate"])
+def test_scoring_help_states_the_exit_codes(name: str) -> None:
+    assert "Exit codes" in run(name, "-h").stdout
 
 
 # --- file forms --------------------------------------------------------------------------
