@@ -62,6 +62,15 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 _IGNORED_KEYS: Final = ("id", "date", "notes")
 
+# The replay counts gems by colour name (``Gem._value_``), not by member: str hashes are
+# cached while ``Enum.__hash__`` is a slow Python call in 3.11, and the summaries want names.
+_Counts = dict[str, int]  # gems by colour name, in the canonical colour order
+_GEMS: Final[Mapping[str, Gem]] = {gem.value: gem for gem in Gem}
+_POINTS: Final = {gem.value: POINTS[gem] for gem in Gem}
+_BAG_START: Final = {gem.value: count for gem, count in BAG_START.items()}
+_MARKER_START: Final = {gem.value: count for gem, count in MARKER_START.items()}
+_MARKER_REWARDS: Final = tuple(gem.value for gem in MARKER_REWARDS)
+
 
 @dataclass(frozen=True)
 class Round:
@@ -104,7 +113,7 @@ def parse(record: Mapping[str, Any]) -> Session:
         raise InvalidRecord(
             f"rounds[{ROUNDS}]", f"a game has at most {ROUNDS} rounds; got {len(raw_rounds)}"
         )
-    rounds = tuple(_round(r, f"rounds[{i}]", players) for i, r in enumerate(raw_rounds))
+    rounds = tuple([_round(r, i, players) for i, r in enumerate(raw_rounds)])
     return Session(players, rounds, _tiebreak(rec.get("tiebreak"), players))
 
 
@@ -157,8 +166,30 @@ def _players(value: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _round(value: Any, path: str, players: Sequence[str]) -> Round:
+def _round(value: Any, index: int, players: Sequence[str]) -> Round:
     """One round object: known, unique finishers and one known gem drawn per finisher."""
+    return _plain_round(value, players) or _checked_round(value, f"rounds[{index}]", players)
+
+
+def _plain_round(value: Any, players: Sequence[str]) -> Round | None:
+    """The round if it is plainly valid, else None: the full checks then name the fault."""
+    if type(value) is not dict or len(value) != 2:
+        return None
+    finished, drawn = value.get("finished"), value.get("drawn")
+    if type(finished) is not list or type(drawn) is not list or len(finished) != len(drawn):
+        return None
+    for i, name in enumerate(finished):
+        if name not in players or name in finished[:i]:
+            return None
+    try:
+        gems = tuple([_GEMS[gem] for gem in drawn])
+    except (KeyError, TypeError):  # an unknown or unhashable gem name
+        return None
+    return Round(tuple(finished), gems)
+
+
+def _checked_round(value: Any, path: str, players: Sequence[str]) -> Round:
+    """One round object checked rule by rule; InvalidRecord names the first fault."""
     obj = _mapping(value, path, "a round object")
     _check_keys(obj, path, required=("finished", "drawn"))
     finished = _list(obj["finished"], f"{path}.finished", "a list of player names")
@@ -207,78 +238,84 @@ def _tiebreak(value: Any, players: Sequence[str]) -> str | None:
 
 def score(session: Session) -> SessionResult:
     """Replay the session's bag and marker; the gems and points of each player, and the winner."""
-    gems: dict[str, Counter[Gem]] = {name: Counter() for name in session.players}
-    rounds = _replay(session, gems)
-    totals = {name: points(held.elements()) for name, held in gems.items()}
+    gems = {name: dict.fromkeys(_BAG_START, 0) for name in session.players}
+    finishes = dict.fromkeys(session.players, 0)
+    rounds = _replay(session, gems, finishes)
+    totals = {name: _points(held) for name, held in gems.items()}
     status, winner, ranks = _outcome(session, totals)
     players = tuple(
-        PlayerResult(name, totals[name], ranks[name], _breakdown(gems[name], session, name))
+        PlayerResult(name, totals[name], ranks[name], _breakdown(gems[name], finishes[name]))
         for name in session.players
     )
     return SessionResult(GAME, status, winner, players, tuple(rounds))
 
 
-def _replay(session: Session, gems: dict[str, Counter[Gem]]) -> list[dict[str, Any]]:
-    """Play every round, adding awards to ``gems``; the JSON-ready summary of each round."""
-    bag: Counter[Gem] = Counter(BAG_START)
-    marker: Counter[Gem] = Counter(MARKER_START)
+def _replay(
+    session: Session, gems: dict[str, _Counts], finishes: dict[str, int]
+) -> list[dict[str, Any]]:
+    """Play every round, adding awards to ``gems`` and ``finishes``; each round's JSON summary."""
+    bag = dict(_BAG_START)
+    marker = dict(_MARKER_START)
     summaries = []
     for index, rnd in enumerate(session.rounds):
         awards = _award(index, rnd, bag, marker)
-        thrown = MARKER_REWARDS[len(rnd.finished) :]
-        _move(thrown, marker, bag)
+        thrown = _MARKER_REWARDS[len(rnd.finished) :]
+        for colour in thrown:
+            marker[colour] -= 1
+            bag[colour] += 1
         for name, won in awards.items():
-            gems[name].update(won)
+            finishes[name] += 1
+            held = gems[name]
+            for colour in won:
+                held[colour] += 1
         summaries.append(_summary(index, awards, thrown, bag, marker))
     return summaries
 
 
-def _award(index: int, rnd: Round, bag: Counter[Gem], marker: Counter[Gem]) -> dict[str, list[Gem]]:
+def _award(index: int, rnd: Round, bag: _Counts, marker: _Counts) -> dict[str, list[str]]:
     """Each finisher's gems this round: marker gems to the first two, then one bag draw each."""
-    awards: dict[str, list[Gem]] = {name: [] for name in rnd.finished}
-    for name, gem in zip(rnd.finished, MARKER_REWARDS, strict=False):
-        _move([gem], marker, awards[name])
+    awards: dict[str, list[str]] = {name: [] for name in rnd.finished}
+    for name, colour in zip(rnd.finished, _MARKER_REWARDS, strict=False):
+        marker[colour] -= 1
+        awards[name].append(colour)
     for i, (name, gem) in enumerate(zip(rnd.finished, rnd.drawn, strict=True)):
-        if bag[gem] == 0:
+        colour = gem._value_  # the plain attribute: ``Gem.value`` is a slow descriptor in 3.11
+        if bag[colour] == 0:
             raise InvalidRecord(
                 f"rounds[{index}].drawn[{i}]",
-                f"no {gem.value} left in the bag; it holds {_describe(bag)}",
+                f"no {colour} left in the bag; it holds {_describe(bag)}",
             )
-        _move([gem], bag, awards[name])
+        bag[colour] -= 1
+        awards[name].append(colour)
     return awards
 
 
-def _move(gems: Iterable[Gem], source: Counter[Gem], target: Counter[Gem] | list[Gem]) -> None:
-    """Take ``gems`` out of ``source`` and put them into ``target``."""
-    for gem in gems:
-        source[gem] -= 1
-        if isinstance(target, list):
-            target.append(gem)
-        else:
-            target[gem] += 1
-
-
-def _describe(bag: Counter[Gem]) -> str:
+def _describe(bag: _Counts) -> str:
     """The bag's contents as 'ruby 2, sapphire 0, …' in the canonical colour order."""
-    return ", ".join(f"{gem.value} {bag[gem]}" for gem in Gem)
+    return ", ".join(f"{colour} {bag[colour]}" for colour in _BAG_START)
 
 
 def _summary(
     index: int,
-    awards: Mapping[str, list[Gem]],
-    thrown: Sequence[Gem],
-    bag: Counter[Gem],
-    marker: Counter[Gem],
+    awards: dict[str, list[str]],
+    thrown: Sequence[str],
+    bag: _Counts,
+    marker: _Counts,
 ) -> dict[str, Any]:
     """One round as JSON: awards by finisher, gems thrown in, bag and marker after the round."""
     return {
         "round": index + 1,
         "finished": list(awards),
-        "awards": {name: [g.value for g in won] for name, won in awards.items()},
-        "thrown_into_bag": [g.value for g in thrown],
-        "bag": {gem.value: bag[gem] for gem in Gem},
-        "marker": {gem.value: marker[gem] for gem in MARKER_REWARDS},
+        "awards": awards,
+        "thrown_into_bag": list(thrown),
+        "bag": dict(bag),
+        "marker": dict(marker),
     }
+
+
+def _points(held: _Counts) -> int:
+    """The total value of the gems counted in ``held``."""
+    return sum(_POINTS[colour] * count for colour, count in held.items())
 
 
 def _outcome(
@@ -316,10 +353,9 @@ def _break_tie(ranks: Mapping[str, int], leaders: Sequence[str], winner: str) ->
     return {name: 2 if name in leaders and name != winner else r for name, r in ranks.items()}
 
 
-def _breakdown(held: Counter[Gem], session: Session, name: str) -> dict[str, int]:
+def _breakdown(held: _Counts, finishes: int) -> dict[str, int]:
     """A player's gems per colour, their number, and the rounds the player finished."""
-    finishes = sum(name in rnd.finished for rnd in session.rounds)
-    return {**{gem.value: held[gem] for gem in Gem}, "gems": held.total(), "finishes": finishes}
+    return {**held, "gems": sum(held.values()), "finishes": finishes}
 
 
 # --- simulation ------------------------------------------------------------------------
