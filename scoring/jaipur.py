@@ -33,7 +33,7 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -83,6 +83,13 @@ SEALS_TO_WIN: Final = 2
 EMPTY_PILES_TO_END: Final = 3
 PLAYERS: Final = 2
 _IGNORED_KEYS: Final = ("id", "date", "notes")
+
+# Hot-path tables keyed by good name (``Good._value_``): str hashes are cached while
+# ``Enum.__hash__`` is a slow Python call in 3.11.
+_GOODS: Final[Mapping[str, Good]] = {good.value: good for good in Good}
+_MIN_CARDS: Final = {good.value: (PRECIOUS_MIN_CARDS if good in PRECIOUS else 1) for good in Good}
+# The bonus values a sale of 3 to 7 cards may record: its pile is 3, 4 or 5+.
+_BONUS_VALUES: Final = {n: frozenset(BONUS_TOKENS[min(n, 5)]) for n in range(3, HAND_LIMIT + 1)}
 
 
 @dataclass(frozen=True)
@@ -207,8 +214,29 @@ def _round(value: Any, path: str, players: Sequence[str]) -> Round:
     obj = _mapping(value, path, "a round object")
     _check_keys(obj, path, required=("sales", "camels"))
     sales = _list(obj["sales"], f"{path}.sales", "a list of sales")
-    parsed = tuple(_sale(s, f"{path}.sales[{i}]", players) for i, s in enumerate(sales))
-    return Round(parsed, _camels(obj["camels"], f"{path}.camels", players))
+    parsed = [
+        _plain_sale(s, players) or _sale(s, f"{path}.sales[{i}]", players)
+        for i, s in enumerate(sales)
+    ]
+    return Round(tuple(parsed), _camels(obj["camels"], f"{path}.camels", players))
+
+
+def _plain_sale(value: Any, players: Sequence[str]) -> Sale | None:
+    """The sale if it is plainly valid, else None: ``_sale`` then names the fault."""
+    if type(value) is not dict or len(value) != 3 + ("bonus" in value):
+        return None
+    # A missing key reads as None, which none of the checks below lets through.
+    player, name, cards = value.get("player"), value.get("good"), value.get("cards")
+    if type(player) is not str or player not in players:
+        return None
+    if type(name) is not str or name not in _GOODS:
+        return None
+    if type(cards) is not int or not _MIN_CARDS[name] <= cards <= HAND_LIMIT:
+        return None
+    bonus = value.get("bonus")
+    if bonus is not None and (type(bonus) is not int or bonus not in _BONUS_VALUES.get(cards, ())):
+        return None
+    return Sale(player, _GOODS[name], cards, bonus)
 
 
 def _sale(value: Any, path: str, players: Sequence[str]) -> Sale:
@@ -283,24 +311,42 @@ def _camels(value: Any, path: str, players: Sequence[str]) -> dict[str, int]:
 # --- scoring ---------------------------------------------------------------------------
 
 
-@dataclass
-class _Purse:
-    """The tokens one player took in a round."""
+# Fresh piles for a round, keyed by good name; bonus piles count their tokens by value.
+_GOODS_PILES: Final = {good.value: tokens for good, tokens in GOODS_TOKENS.items()}
+_BONUS_PILES: Final = {pile: dict(Counter(tokens)) for pile, tokens in BONUS_TOKENS.items()}
+_DECK: Final = {good.value: count for good, count in CARDS.items()}
 
-    goods: list[int] = field(default_factory=list)
-    bonus: list[int] = field(default_factory=list)
+
+@dataclass(slots=True)
+class _Purse:
+    """What one player took in a round: rupees by source and the number of tokens."""
+
+    goods: int = 0
+    bonus: int = 0
     camel: int = 0
+    goods_tokens: int = 0
+    bonus_tokens: int = 0
+
+    def add_goods(self, tokens: Sequence[int]) -> None:
+        """Put the goods tokens of a sale in the purse."""
+        self.goods += sum(tokens)
+        self.goods_tokens += len(tokens)
+
+    def add_bonus(self, token: int | None) -> None:
+        """Put a sale's bonus token, if it took one, in the purse."""
+        if token is not None:
+            self.bonus += token
+            self.bonus_tokens += 1
 
     def totals(self) -> dict[str, int]:
         """The round's JSON breakdown: rupees by source and tokens by kind."""
-        goods, bonus = sum(self.goods), sum(self.bonus)
         return {
-            "rupees": goods + bonus + self.camel,
-            "goods": goods,
-            "bonus": bonus,
+            "rupees": self.goods + self.bonus + self.camel,
+            "goods": self.goods,
+            "bonus": self.bonus,
             "camel": self.camel,
-            "bonus_tokens": len(self.bonus),
-            "goods_tokens": len(self.goods),
+            "bonus_tokens": self.bonus_tokens,
+            "goods_tokens": self.goods_tokens,
         }
 
 
@@ -345,68 +391,76 @@ def _score_round(index: int, rnd: Round, players: Sequence[str]) -> dict[str, An
 
 def _replay_sales(path: str, sales: Sequence[Sale], purses: Mapping[str, _Purse]) -> None:
     """Take each sale's tokens off fresh piles into the seller's purse."""
-    goods = {good: list(tokens) for good, tokens in GOODS_TOKENS.items()}
-    bonus = {pile: Counter(tokens) for pile, tokens in BONUS_TOKENS.items()}
-    sold: Counter[Good] = Counter()
+    goods = {name: list(tokens) for name, tokens in _GOODS_PILES.items()}
+    bonus = {pile: dict(tokens) for pile, tokens in _BONUS_PILES.items()}
+    sold = dict.fromkeys(_DECK, 0)
+    empty = 0  # goods piles emptied so far: a running count, since piles never refill
     for i, sale in enumerate(sales):
-        here = f"{path}.sales[{i}]"
-        _check_round_open(here, goods, i)
-        _check_cards_exist(f"{here}.cards", sale, sold)
-        sold[sale.good] += sale.cards
-        taken = take_tokens(goods[sale.good], sale.cards)
-        del goods[sale.good][: len(taken)]
-        purses[sale.player].goods.extend(taken)
-        purses[sale.player].bonus.extend(_draw_bonus(f"{here}.bonus", sale, bonus))
+        if empty >= EMPTY_PILES_TO_END:
+            raise _round_over(f"{path}.sales[{i}]", goods, i)
+        name = sale.good._value_  # the plain attribute: ``Good.value`` is slow in 3.11
+        if sale.cards > _DECK[name] - sold[name]:
+            raise _no_such_cards(f"{path}.sales[{i}].cards", sale, sold[name])
+        sold[name] += sale.cards
+        pile = goods[name]
+        taken = take_tokens(pile, sale.cards)
+        del pile[: len(taken)]
+        empty += bool(taken) and not pile
+        purses[sale.player].add_goods(taken)
+        pile_key = bonus_pile(sale.cards)
+        if pile_key is not None:
+            purses[sale.player].add_bonus(_draw_bonus(path, i, sale, pile_key, bonus[pile_key]))
 
 
-def _check_round_open(path: str, goods: Mapping[Good, list[int]], index: int) -> None:
-    """Refuse sale ``index`` once three goods piles are empty: the sale before ended the round."""
-    empty = [good.value for good, pile in goods.items() if not pile]
-    if len(empty) >= EMPTY_PILES_TO_END:
-        raise InvalidRecord(
-            path,
-            f"the round was over: sales[{index - 1}] left {len(empty)} goods piles empty "
-            f"({', '.join(empty)})",
-        )
+def _round_over(path: str, goods: Mapping[str, list[int]], index: int) -> InvalidRecord:
+    """The refusal of sale ``index`` once three goods piles are empty: the sale before ended it."""
+    empty = [name for name, pile in goods.items() if not pile]
+    return InvalidRecord(
+        path,
+        f"the round was over: sales[{index - 1}] left {len(empty)} goods piles empty "
+        f"({', '.join(empty)})",
+    )
 
 
-def _check_cards_exist(path: str, sale: Sale, sold: Counter[Good]) -> None:
-    """Refuse selling more cards of a good than the deck holds: sold cards are discarded."""
-    left = CARDS[sale.good] - sold[sale.good]
-    if sale.cards > left:
-        raise InvalidRecord(
-            path,
-            f"the deck has {CARDS[sale.good]} {sale.good.value} cards and {sold[sale.good]} "
-            f"were sold this round, so {sale.cards} more cannot be",
-        )
+def _no_such_cards(path: str, sale: Sale, sold: int) -> InvalidRecord:
+    """The refusal of selling more cards of a good than the deck holds: sold cards are discarded."""
+    return InvalidRecord(
+        path,
+        f"the deck has {CARDS[sale.good]} {sale.good.value} cards and {sold} "
+        f"were sold this round, so {sale.cards} more cannot be",
+    )
 
 
-def _draw_bonus(path: str, sale: Sale, piles: Mapping[int, Counter[int]]) -> Iterator[int]:
-    """The bonus token the sale takes (none, or the recorded value still in its pile)."""
-    pile_key = bonus_pile(sale.cards)
-    if pile_key is None:
-        return
-    pile = piles[pile_key]
-    name = _pile_name(pile_key)
+def _draw_bonus(
+    path: str, index: int, sale: Sale, pile_key: int, pile: dict[int, int]
+) -> int | None:
+    """The bonus token sale ``index`` takes off ``pile``: its recorded value, None if empty."""
+    if sale.bonus is not None and pile.get(sale.bonus):
+        pile[sale.bonus] -= 1
+        return sale.bonus
+    _check_no_bonus(f"{path}.sales[{index}].bonus", sale, pile_key, pile)
+    return None
+
+
+def _check_no_bonus(path: str, sale: Sale, pile_key: int, pile: Mapping[int, int]) -> None:
+    """A sale that takes no bonus token: refused unless both its record and its pile lack one."""
+    name, left = _pile_name(pile_key), sum(pile.values())
     if sale.bonus is None:
-        if pile.total():
+        if left:
             raise InvalidRecord(
                 path, f"a {name} sale takes a bonus token; record its value ({_describe(pile)})"
             )
         return
-    if not pile.total():
+    if not left:
         raise InvalidRecord(path, f"the {name} bonus pile is empty; no bonus token is left")
-    if not pile[sale.bonus]:
-        raise InvalidRecord(
-            path, f"no {sale.bonus} left in the {name} bonus pile; it holds {_describe(pile)}"
-        )
-    pile[sale.bonus] -= 1
-    yield sale.bonus
+    raise InvalidRecord(
+        path, f"no {sale.bonus} left in the {name} bonus pile; it holds {_describe(pile)}"
+    )
 
 
-def _describe(pile: Counter[int]) -> str:
+def _describe(pile: Mapping[int, int]) -> str:
     """The tokens left in a bonus pile, e.g. 'one of 1, 2, 3 left'."""
-    return f"one of {', '.join(map(str, sorted(pile.elements())))} left"
+    return f"one of {', '.join(map(str, sorted(Counter(pile).elements())))} left"
 
 
 def _award_camel_token(camels: Mapping[str, int], purses: Mapping[str, _Purse]) -> None:
@@ -447,11 +501,12 @@ def _status(
 
 def _breakdown(name: str, seals: int, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     """A player's seals and round totals summed over the rounds."""
-    summed: Counter[str] = Counter()
+    summed = dict.fromkeys(("rupees", "goods", "bonus", "camel", "bonus_tokens", "goods_tokens"), 0)
     for rnd in rounds:
-        summed.update(rnd["players"][name])
-    keys = ("rupees", "goods", "bonus", "camel", "bonus_tokens", "goods_tokens")
-    return {"seals": seals, **{key: summed[key] for key in keys}}
+        totals = rnd["players"][name]
+        for key in summed:
+            summed[key] += totals[key]
+    return {"seals": seals, **summed}
 
 
 # --- simulation ------------------------------------------------------------------------
