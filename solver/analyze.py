@@ -1,0 +1,98 @@
+"""Analyse a figure: every combination of ``size`` distinct pieces that tiles it, with counts.
+
+One depth-first search over the whole piece pool instead of one search per combination: the
+search shares every partial cover between the combinations that extend it, and an area test
+(can the cells still empty be filled by exactly the number of pieces still to place?) cuts a
+branch as soon as no combination of the right size can finish it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from solver.bitboard import _CHECK_EVERY, Candidate, Mask, _Limits, figure_mask, placements
+from solver.figure import Figure
+from solver.pieces import STANDARD, PieceSet
+
+
+@dataclass(frozen=True)
+class ComboCount:
+    """A combination of pieces that tiles the figure and its number of tilings."""
+
+    pieces: tuple[str, ...]
+    solutions: int
+
+
+def _area_table(areas: tuple[int, ...]) -> Callable[[int, int], int]:
+    """``reach(free, k)``: a bit mask of the totals k distinct pieces among ``free`` can make."""
+
+    @cache
+    def reach(free: int, k: int) -> int:
+        if k == 0:
+            return 1
+        out = 0
+        rest = free
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            # Choose pieces in increasing index so each set is built once.
+            out |= reach(rest, k - 1) << areas[low.bit_length() - 1]
+        return out
+
+    return reach
+
+
+def analyze(
+    figure: Figure,
+    size: int,
+    pieces: PieceSet = STANDARD,
+    *,
+    max_solutions: int | None = None,
+    timeout: float | None = None,
+) -> list[ComboCount]:
+    """Every combination of ``size`` distinct pieces that tiles ``figure``, in piece-set order."""
+    plist = list(pieces.values())
+    stride = figure.width + max(max(max(r, c) for r, c in p.shape) for p in plist)
+    full = figure_mask(figure, stride)
+    by_low: dict[Mask, list[Candidate]] = {}
+    for i, p in enumerate(plist):
+        for m in placements(full, p.shape, stride):
+            by_low.setdefault(m & -m, []).append((1 << i, 0, 1 << i, m, i))
+    reach = _area_table(tuple(p.area for p in plist))
+    all_free = (1 << len(plist)) - 1
+    counts: dict[int, int] = {}
+    cap = max_solutions
+    limits = _Limits(timeout, None)
+    empty: list[Candidate] = []
+    nodes = 0
+
+    def rec(rem: Mask, used: int, left: int) -> None:
+        nonlocal nodes
+        nodes += 1
+        if nodes % _CHECK_EVERY == 0:
+            limits.tick(nodes)
+        for _, _, bit, m, _ in by_low.get(rem & -rem, empty):
+            if not used & bit and m & rem == m:
+                rest = rem ^ m
+                if not rest:
+                    if left == 1:
+                        key = used | bit
+                        n = counts.get(key, 0)
+                        if cap is None or n < cap:
+                            counts[key] = n + 1
+                elif left > 1 and reach(all_free & ~(used | bit), left - 1) >> rest.bit_count() & 1:
+                    rec(rest, used | bit, left - 1)
+
+    if reach(all_free, size) >> figure.area & 1:
+        rec(full, 0, size)
+    return [
+        ComboCount(tuple(p.name for i, p in enumerate(plist) if used >> i & 1), n)
+        for used, n in sorted(counts.items(), key=lambda kv: _order_key(kv[0]))
+    ]
+
+
+def _order_key(used: int) -> list[int]:
+    """Sort combinations by their piece indices, like itertools.combinations does."""
+    return [i for i in range(used.bit_length()) if used >> i & 1]

@@ -1,0 +1,140 @@
+"""The CP-SAT engine: the same puzzles as a 0/1 model, for large cases and as a test oracle.
+
+One Boolean per placement of each distinct shape; every figure cell covered exactly once; each
+shape placed as many times as it has copies. Copies of a shape share their Booleans, so two
+copies never make the same tiling count twice. OR-Tools is imported by this module only, and
+this module only by the code paths that run CP-SAT.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from solver.errors import PuzzleTooLarge, SearchLimit
+from solver.pieces import Point, Shape, canonical
+from solver.puzzle import Placement, Puzzle, Solution
+
+MAX_CELLS = 400  # beyond this the model build alone takes seconds
+
+
+@dataclass(frozen=True)
+class Model:
+    """The CP-SAT model and, per Boolean, the shape group and cells it stands for."""
+
+    model: cp_model.CpModel
+    choices: list[tuple[cp_model.IntVar, int, frozenset[Point]]]
+    groups: list[list[str]]  # group index -> names of the pieces of that shape
+
+
+def inside(figure: frozenset[Point], orientations: tuple[Shape, ...]) -> list[frozenset[Point]]:
+    """Every translation of every orientation that lies inside the figure."""
+    height = 1 + max(r for r, _ in figure)
+    width = 1 + max(c for _, c in figure)
+    out = []
+    for o in orientations:
+        h = max(r for r, _ in o)
+        w = max(c for _, c in o)
+        for dr in range(height - h):
+            for dc in range(width - w):
+                cells = frozenset((r + dr, c + dc) for r, c in o)
+                if cells <= figure:
+                    out.append(cells)
+    return out
+
+
+def build_model(puzzle: Puzzle) -> Model:
+    """The exact-cover model of a puzzle."""
+    if puzzle.figure.area > MAX_CELLS:
+        raise PuzzleTooLarge(
+            f"figure has {puzzle.figure.area} cells; the CP-SAT engine takes at most {MAX_CELLS}"
+        )
+    model = cp_model.CpModel()
+    keys: dict[tuple[Point, ...], int] = {}
+    groups: list[list[str]] = []
+    shapes: list[tuple[Shape, ...]] = []
+    for p in puzzle.pieces:
+        g = keys.setdefault(canonical(p.shape), len(groups))
+        if g == len(groups):
+            groups.append([])
+            shapes.append(p.orientations)
+        groups[g].append(p.name)
+    by_cell: dict[Point, list[cp_model.IntVar]] = {c: [] for c in puzzle.figure.cells}
+    choices: list[tuple[cp_model.IntVar, int, frozenset[Point]]] = []
+    for g, orients in enumerate(shapes):
+        group_vars = []
+        for cells in inside(puzzle.figure.cells, orients):
+            v = model.new_bool_var(f"g{g}_{len(choices)}")
+            group_vars.append(v)
+            choices.append((v, g, cells))
+            for c in cells:
+                by_cell[c].append(v)
+        model.add(sum(group_vars) == len(groups[g]))
+    for vs in by_cell.values():
+        model.add_exactly_one(vs)
+    return Model(model, choices, groups)
+
+
+def _solution(m: Model, chosen: list[tuple[int, frozenset[Point]]]) -> Solution:
+    """Name the chosen placements: copies of a shape in order of their top-left cell."""
+    out = []
+    for g, names in enumerate(m.groups):
+        cells = sorted((min(c), c) for gg, c in chosen if gg == g)
+        out += [Placement(n, c) for n, (_, c) in zip(names, cells, strict=True)]
+    return tuple(out)
+
+
+def _solver(timeout: float | None) -> cp_model.CpSolver:
+    s = cp_model.CpSolver()
+    s.parameters.num_workers = 1  # deterministic, and the machine's other core stays free
+    if timeout is not None:
+        s.parameters.max_time_in_seconds = timeout
+    return s
+
+
+class _Collect(cp_model.CpSolverSolutionCallback):
+    """Keep every solution found, stopping the search at ``limit``."""
+
+    def __init__(self, m: Model, limit: int | None) -> None:
+        super().__init__()
+        self.m = m
+        self.limit = limit
+        self.found: list[Solution] = []
+
+    def on_solution_callback(self) -> None:
+        chosen = [(g, cells) for v, g, cells in self.m.choices if self.boolean_value(v)]
+        self.found.append(_solution(self.m, chosen))
+        if self.limit is not None and len(self.found) >= self.limit:
+            self.stop_search()
+
+
+def all_solutions(
+    puzzle: Puzzle, *, timeout: float | None = None, limit: int | None = None
+) -> list[Solution]:
+    """Every tiling (at most ``limit``); SearchLimit if time ran out before the answer was sure."""
+    m = build_model(puzzle)
+    collect = _Collect(m, limit)
+    solver = _solver(timeout)
+    solver.parameters.enumerate_all_solutions = True
+    status = solver.solve(m.model, collect)
+    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    reached = limit is not None and len(collect.found) >= limit
+    if not complete and not reached:
+        raise SearchLimit("time limit", int(solver.num_branches))
+    return collect.found
+
+
+def iter_solutions(
+    puzzle: Puzzle, *, timeout: float | None = None, limit: int | None = None
+) -> Iterator[Solution]:
+    """The tilings of :func:`all_solutions`, as an iterator like the bitboard engine's."""
+    yield from all_solutions(puzzle, timeout=timeout, limit=limit)
+
+
+def count_solutions(
+    puzzle: Puzzle, *, limit: int | None = None, timeout: float | None = None
+) -> int:
+    """Number of tilings, stopping at ``limit``."""
+    return len(all_solutions(puzzle, timeout=timeout, limit=limit))

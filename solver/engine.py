@@ -1,0 +1,142 @@
+"""One interface over both engines: solve, iterate, count and check, with limits.
+
+Engine choice (``engine="auto"``):
+    * Ubongo-sized puzzles (at most ``SMALL_PIECES`` pieces) always use the bitboard engine:
+      their search trees hold a few hundred nodes, where CP-SAT's model build alone costs 1000x.
+    * Larger puzzles start on the bitboard engine with a budget of ``AUTO_NODE_BUDGET`` nodes;
+      a search that passes it moves to CP-SAT, whose clause learning proves large dead ends
+      that depth-first search would wander through.
+    * Counting every tiling of a large puzzle stays on the bitboard engine, memoised on
+      (empty cells, pieces used): measured on the 12 pentominoes in 6x10 it counts all 9356
+      tilings in about 10 s, while CP-SAT enumerated 7779 in 300 s.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import islice
+from typing import Literal
+
+from solver import bitboard
+from solver.errors import PuzzleTooLarge, SearchLimit
+from solver.puzzle import Puzzle, Solution
+from solver.triage import area_reason, triage
+
+Engine = Literal["auto", "bitboard", "cpsat"]
+ENGINES: tuple[Engine, ...] = ("auto", "bitboard", "cpsat")
+
+SMALL_PIECES = 6
+AUTO_NODE_BUDGET = 200_000
+MAX_BITBOARD_CELLS = 2048  # masks beyond this grow slow; a figure this big is not a puzzle
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a puzzle is solvable, one tiling, the count when asked, and why not when not."""
+
+    solvable: bool
+    solution: Solution | None = None
+    solutions: int | None = None
+    reason: str | None = None
+    engine: str = "bitboard"
+
+
+def _remaining(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+def _board(puzzle: Puzzle) -> bitboard.Board:
+    if puzzle.figure.area > MAX_BITBOARD_CELLS:
+        raise PuzzleTooLarge(
+            f"figure has {puzzle.figure.area} cells; the bitboard engine takes at most "
+            f"{MAX_BITBOARD_CELLS}"
+        )
+    return bitboard.compile_puzzle(puzzle)
+
+
+def solutions(
+    puzzle: Puzzle,
+    *,
+    engine: Engine = "auto",
+    timeout: float | None = None,
+    limit: int | None = None,
+) -> Iterator[Solution]:
+    """Tilings of the puzzle, lazily where the engine allows; at most ``limit`` of them."""
+    if area_reason(puzzle):
+        return iter(())
+    if engine == "cpsat":
+        from solver import cpsat
+
+        return cpsat.iter_solutions(puzzle, timeout=timeout, limit=limit)
+    if engine == "auto" and len(puzzle.pieces) > SMALL_PIECES and limit is not None:
+        return iter(_auto_first(puzzle, timeout, limit))
+    it = bitboard.iter_solutions(_board(puzzle), timeout=timeout)
+    return islice(it, limit) if limit is not None else it
+
+
+def _auto_first(puzzle: Puzzle, timeout: float | None, limit: int) -> list[Solution]:
+    """Up to ``limit`` tilings: bitboard within the node budget, then CP-SAT."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    try:
+        it = bitboard.iter_solutions(_board(puzzle), timeout=timeout, max_nodes=AUTO_NODE_BUDGET)
+        return list(islice(it, limit))
+    except SearchLimit as e:
+        if e.what == "time limit":
+            raise
+    from solver import cpsat
+
+    return cpsat.all_solutions(puzzle, timeout=_remaining(deadline), limit=limit)
+
+
+def solve(
+    puzzle: Puzzle, *, engine: Engine = "auto", timeout: float | None = None
+) -> Solution | None:
+    """One tiling of the puzzle, or None when it has none."""
+    return next(solutions(puzzle, engine=engine, timeout=timeout, limit=1), None)
+
+
+def count(
+    puzzle: Puzzle,
+    *,
+    engine: Engine = "auto",
+    limit: int | None = None,
+    timeout: float | None = None,
+) -> int:
+    """Number of tilings (rotated or mirrored tilings of a symmetric figure count apart)."""
+    if area_reason(puzzle):
+        return 0
+    if engine == "cpsat":
+        from solver import cpsat
+
+        return cpsat.count_solutions(puzzle, limit=limit, timeout=timeout)
+    board = _board(puzzle)
+    if len(puzzle.pieces) > SMALL_PIECES and limit is None:
+        return bitboard.count_memo(board, timeout=timeout)
+    return bitboard.count_solutions(board, limit=limit, timeout=timeout)
+
+
+def check(
+    puzzle: Puzzle,
+    *,
+    want_count: bool = False,
+    engine: Engine = "auto",
+    timeout: float | None = None,
+) -> Verdict:
+    """Solve (and count when asked); an unsolvable puzzle comes with the reason triage finds."""
+    reason = area_reason(puzzle)
+    if reason:
+        return Verdict(False, solutions=0 if want_count else None, reason=reason)
+    used = "cpsat" if engine == "cpsat" else "bitboard"
+    if engine != "cpsat" and len(puzzle.pieces) <= SMALL_PIECES:
+        board = _board(puzzle)
+        sol = next(bitboard.iter_solutions(board, timeout=timeout), None)
+        n = bitboard.count_solutions(board, timeout=timeout) if want_count and sol else None
+    else:
+        sol = solve(puzzle, engine=engine, timeout=timeout)
+        n = count(puzzle, engine=engine, timeout=timeout) if want_count and sol else None
+    if sol is None:
+        why = triage(puzzle) or "no tiling exists (exhaustive search)"
+        return Verdict(False, solutions=0 if want_count else None, reason=why, engine=used)
+    return Verdict(True, sol, n, engine=used)

@@ -1,0 +1,171 @@
+"""Pieces: shapes, their orientations, and piece sets (the 12 Ubongo pieces by default).
+
+Glossary
+    Point       (row, col) of a square, row 0 at the top.
+    Shape       frozenset of Points normalised so the smallest row and column are 0.
+    Piece       a named shape with a one-letter code and its distinct orientations.
+    PieceSet    the pieces a puzzle may use, looked up by name or by code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from solver.errors import DuplicatePiece, PieceDefinitionError, UnknownPiece
+
+Point = tuple[int, int]
+Shape = frozenset[Point]
+
+
+def normalise(points: Iterable[Point]) -> Shape:
+    """Translate points so that the smallest row and the smallest column are 0."""
+    pts = list(points)
+    r0 = min(r for r, _ in pts)
+    c0 = min(c for _, c in pts)
+    return frozenset((r - r0, c - c0) for r, c in pts)
+
+
+def transforms(shape: Shape) -> Iterator[Shape]:
+    """The 8 images of a shape under rotation and reflection (with repeats)."""
+    pts = list(shape)
+    for flip in (False, True):
+        cur = [(r, -c) for r, c in pts] if flip else pts
+        for _ in range(4):
+            yield normalise(cur)
+            cur = [(c, -r) for r, c in cur]
+
+
+def orientations(shape: Shape) -> tuple[Shape, ...]:
+    """The distinct orientations of a shape, in a stable order (rotations first)."""
+    seen: dict[Shape, None] = {}
+    for t in transforms(shape):
+        seen.setdefault(t, None)
+    return tuple(seen)
+
+
+def canonical(shape: Shape) -> tuple[Point, ...]:
+    """A key equal for two shapes exactly when one is a rotation or reflection of the other."""
+    return min(tuple(sorted(t)) for t in transforms(shape))
+
+
+def shape_from_rows(rows: Sequence[str]) -> Shape:
+    """Parse rows such as ``[".#", "##"]``: any character but ``.`` or space is a cell."""
+    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in ". "]
+    if not cells:
+        raise PieceDefinitionError(f"piece rows {list(rows)!r} hold no cell")
+    return normalise(cells)
+
+
+def shape_rows(shape: Shape, mark: str = "#") -> list[str]:
+    """Draw a shape as rows of ``mark`` and ``.``."""
+    h = 1 + max(r for r, _ in shape)
+    w = 1 + max(c for _, c in shape)
+    return ["".join(mark if (r, c) in shape else "." for c in range(w)) for r in range(h)]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A named piece: ``code`` is its one-letter picture code."""
+
+    name: str
+    code: str
+    shape: Shape = field(compare=False)
+
+    @cached_property
+    def orientations(self) -> tuple[Shape, ...]:
+        """Distinct orientations, rotations and reflections allowed."""
+        return orientations(self.shape)
+
+    @property
+    def area(self) -> int:
+        """Number of squares."""
+        return len(self.shape)
+
+    def rows(self) -> list[str]:
+        """The piece drawn in its code letter."""
+        return shape_rows(self.shape, self.code)
+
+
+class PieceSet(Mapping[str, Piece]):
+    """An ordered set of pieces, looked up by name or by one-letter code."""
+
+    def __init__(self, pieces: Iterable[Piece]) -> None:
+        self._by_name: dict[str, Piece] = {}
+        self._by_code: dict[str, Piece] = {}
+        for p in pieces:
+            if p.name in self._by_name or p.code in self._by_code:
+                raise PieceDefinitionError(f"piece name {p.name!r} or code {p.code!r} repeated")
+            if len(p.code) != 1 or p.code in ".# ;":
+                raise PieceDefinitionError(
+                    f"piece {p.name}: code must be one letter, not {p.code!r}"
+                )
+            self._by_name[p.name] = p
+            self._by_code[p.code] = p
+
+    def __getitem__(self, token: str) -> Piece:
+        if token in self._by_name:
+            return self._by_name[token]
+        if token in self._by_code:
+            return self._by_code[token]
+        raise UnknownPiece(token, list(self._by_name))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+    def __repr__(self) -> str:
+        return f"PieceSet([{', '.join(self._by_name)}])"
+
+    def resolve(self, tokens: Iterable[str], *, distinct: bool = True) -> tuple[Piece, ...]:
+        """Pieces named by names or codes; ``distinct`` refuses the same piece twice."""
+        pieces = tuple(self[t] for t in tokens)
+        if distinct:
+            seen: set[str] = set()
+            for p in pieces:
+                if p.name in seen:
+                    raise DuplicatePiece(p.name)
+                seen.add(p.name)
+        return pieces
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> PieceSet:
+        """Build from ``{name: {"rows": [...], "code": "A"}}`` as in the puzzle-set format."""
+        pieces = []
+        for name, spec in data.items():
+            if not isinstance(spec, Mapping) or not isinstance(spec.get("rows"), list):
+                raise PieceDefinitionError(f"piece {name}: expected {{'rows': [...], 'code': 'A'}}")
+            rows = spec["rows"]
+            code = spec.get("code", name[:1])
+            if not all(isinstance(r, str) for r in rows) or not isinstance(code, str):
+                raise PieceDefinitionError(f"piece {name}: rows must be strings, code one letter")
+            pieces.append(Piece(name, code, shape_from_rows(rows)))
+        return cls(pieces)
+
+
+def _standard() -> PieceSet:
+    # Codes are ubongo-utils' letters, so pictures read the same in both tools.
+    table = [
+        ("I2", "A", ["##"]),
+        ("I3", "B", ["###"]),
+        ("L3", "C", ["#.", "##"]),
+        ("T4", "D", [".#", "##", ".#"]),
+        ("L4", "E", ["##", ".#", ".#"]),
+        ("I4", "F", ["####"]),
+        ("S4", "G", ["#.", "##", ".#"]),
+        ("O4", "H", ["##", "##"]),
+        ("Y5", "I", [".#", "##", ".#", ".#"]),
+        ("L5", "J", [".#", ".#", ".#", "##"]),
+        ("P5", "K", ["##", "##", ".#"]),
+        ("Z5", "L", ["##.", ".#.", ".##"]),
+    ]
+    order = ["I2", "I3", "L3", "I4", "L4", "O4", "S4", "T4", "L5", "P5", "Y5", "Z5"]
+    by_name = {n: Piece(n, c, shape_from_rows(r)) for n, c, r in table}
+    return PieceSet(by_name[n] for n in order)
+
+
+STANDARD = _standard()
+"""The 12 pieces of the original Ubongo, in the rule book's order."""

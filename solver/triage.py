@@ -1,0 +1,75 @@
+"""Triage: cheap proofs that a puzzle has no tiling, each with a reason a person can act on."""
+
+from __future__ import annotations
+
+from solver.bitboard import Board, Mask, compile_puzzle, placements
+from solver.puzzle import Puzzle
+
+
+def area_reason(puzzle: Puzzle) -> str | None:
+    """The area mismatch, if the pieces' total area differs from the figure's."""
+    if puzzle.piece_area != puzzle.figure.area:
+        return (
+            f"area mismatch: the figure has {puzzle.figure.area} cells, "
+            f"the pieces cover {puzzle.piece_area}"
+        )
+    return None
+
+
+def _dark(board: Board) -> Mask:
+    """Cells of the figure on the dark squares of a checkerboard."""
+    out = 0
+    m = board.full
+    while m:
+        low = m & -m
+        r, c = divmod(low.bit_length() - 1, board.stride)
+        if (r + c) % 2 == 0:
+            out |= low
+        m ^= low
+    return out
+
+
+def colour_reason(board: Board) -> str | None:
+    """A checkerboard argument: no mix of the pieces' colour imbalances equals the figure's."""
+    dark = _dark(board)
+    need = 2 * dark.bit_count() - board.full.bit_count()
+    reachable = {0}
+    for piece in board.puzzle.pieces:
+        options = {
+            2 * (m & dark).bit_count() - piece.area
+            for m in placements(board.full, piece.shape, board.stride)
+        }
+        reachable = {a + b for a in reachable for b in options}
+    if need not in reachable:
+        light = board.full.bit_count() - dark.bit_count()
+        return (
+            f"colour imbalance: on a checkerboard the figure has {dark.bit_count()} dark and "
+            f"{light} light cells, which no placement of these pieces can match"
+        )
+    return None
+
+
+def fit_reason(board: Board) -> str | None:
+    """A piece that fits nowhere in the figure, or a cell that no piece can cover."""
+    pieces = board.puzzle.pieces
+    placed = {p for p, _ in board.masks}
+    for pos, piece in enumerate(pieces):
+        if pos not in placed:
+            return f"piece {piece.name} fits nowhere in the figure"
+    covered = 0
+    for _, m in board.masks:
+        covered |= m
+    hole = board.full & ~covered
+    if hole:
+        r, c = divmod((hole & -hole).bit_length() - 1, board.stride)
+        return f"cell at row {r + 1}, column {c + 1} cannot be covered by any piece"
+    return None
+
+
+def triage(puzzle: Puzzle, board: Board | None = None) -> str | None:
+    """Why the puzzle has no tiling, when a cheap argument shows it; None when none applies."""
+    reason = area_reason(puzzle)
+    if reason:
+        return reason
+    board = board or compile_puzzle(puzzle)
+    return fit_reason(board) or colour_reason(board)
