@@ -1,0 +1,58 @@
+"""Ubongo puzzle solver: pieces, figures, two exact-cover engines, triage and analysis.
+
+>>> from solver import STANDARD, Puzzle, parse_figure, solve, count
+>>> p = Puzzle(parse_figure("###/##."), STANDARD.resolve(["I2", "L3"]))
+>>> count(p)
+2
+
+OR-Tools (the CP-SAT engine) is imported only when that engine runs.
+"""
+
+from solver.analyze import ComboCount, analyze
+from solver.engine import ENGINES, Engine, Verdict, check, count, solutions, solve
+from solver.errors import (
+    DuplicatePiece,
+    FigureError,
+    PieceDefinitionError,
+    PuzzleTooLarge,
+    SearchLimit,
+    UbongoError,
+    UnknownPiece,
+)
+from solver.figure import Figure, Picture, parse_figure
+from solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
+from solver.puzzle import Placement, Puzzle, Solution, parse_solution, solution_rows
+from solver.triage import triage
+
+__all__ = [
+    "ENGINES",
+    "STANDARD",
+    "ComboCount",
+    "DuplicatePiece",
+    "Engine",
+    "Figure",
+    "FigureError",
+    "Picture",
+    "Piece",
+    "PieceDefinitionError",
+    "PieceSet",
+    "Placement",
+    "Point",
+    "Puzzle",
+    "PuzzleTooLarge",
+    "SearchLimit",
+    "Shape",
+    "Solution",
+    "UbongoError",
+    "UnknownPiece",
+    "Verdict",
+    "analyze",
+    "check",
+    "count",
+    "parse_figure",
+    "parse_solution",
+    "solution_rows",
+    "solutions",
+    "solve",
+    "triage",
+]
