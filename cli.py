@@ -196,7 +196,7 @@ def solve(
         raise click.UsageError("give a FIGURE and at least one PIECE (or --batch FILE)")
     if count and show_all:
         raise click.UsageError("--count and --all do not go together")
-    from solver.engine import check, solutions
+    from solver.engine import check
     from solver.pieces import STANDARD
     from solver.puzzle import Puzzle
 
@@ -223,32 +223,23 @@ def solve(
         if not as_json:
             click.echo(f"unsolvable: {v.reason}")
         sys.exit(1)
-    del solutions
 
 
 def _solve_all(puzzle: Any, as_json: bool, engine: str, timeout: float) -> None:
-    """Print every tiling (a blank line between two), or a JSON list of pictures."""
+    """Print every tiling (a blank line between two), or a JSON list of pictures; exit 1 if none."""
     from solver.engine import solutions
     from solver.pieces import STANDARD
 
     found = []
-    for i, sol in enumerate(solutions(puzzle, engine=engine, timeout=timeout)):  # type: ignore[arg-type]
-        if as_json:
-            found.append(_solution_json(sol, puzzle.figure, STANDARD))
-            continue
-        if i:
-            click.echo()
-        _print_solution(puzzle.figure, sol, STANDARD)
+    for sol in solutions(puzzle, engine=engine, timeout=timeout):  # type: ignore[arg-type]
+        rows = _solution_json(sol, puzzle.figure, STANDARD)
+        if not as_json:
+            click.echo("\n".join(([""] if found else []) + rows))
+        found.append(rows)
     if as_json:
         click.echo(json.dumps({"solutions": found}))
-    if not found and as_json or not as_json and i_is_empty(puzzle, engine):
+    if not found:
         sys.exit(1)
-
-
-def i_is_empty(puzzle: Any, engine: str) -> bool:
-    from solver.engine import solve as solve_one
-
-    return solve_one(puzzle, engine=engine) is None  # type: ignore[arg-type]
 
 
 def _solve_batch(path: str, count: bool, engine: str, timeout: float) -> None:
