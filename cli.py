@@ -230,7 +230,7 @@ def _solve_all(puzzle: Any, as_json: bool, engine: str, timeout: float) -> None:
     from solver.engine import solutions
     from solver.pieces import STANDARD
 
-    found = []
+    found: list[list[str]] = []
     for sol in solutions(puzzle, engine=engine, timeout=timeout):  # type: ignore[arg-type]
         rows = _solution_json(sol, puzzle.figure, STANDARD)
         if not as_json:
