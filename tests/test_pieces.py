@@ -1,0 +1,168 @@
+"""Pieces: orientation counts, the eight transforms, codes, look-up and the errors' data."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver import STANDARD, DuplicatePiece, Piece, PieceDefinitionError, PieceSet, UnknownPiece
+from solver.pieces import canonical, normalise, orientations, shape_from_rows, transforms
+
+ORIENTATIONS = {
+    "I2": 2,
+    "I3": 2,
+    "L3": 4,
+    "I4": 2,
+    "L4": 8,
+    "O4": 1,
+    "S4": 4,
+    "T4": 4,
+    "L5": 8,
+    "P5": 8,
+    "Y5": 8,
+    "Z5": 4,
+}
+CODES = {
+    "A": "I2",
+    "B": "I3",
+    "C": "L3",
+    "D": "T4",
+    "E": "L4",
+    "F": "I4",
+    "G": "S4",
+    "H": "O4",
+    "I": "Y5",
+    "J": "L5",
+    "K": "P5",
+    "L": "Z5",
+}
+AREAS = {name: int(name[1]) for name in ORIENTATIONS}
+ORDER = ["I2", "I3", "L3", "I4", "L4", "O4", "S4", "T4", "L5", "P5", "Y5", "Z5"]
+
+
+def images(cells):
+    """The 8 rotations and reflections of a cell set, computed here, apart from the solver."""
+    out = []
+    pts = list(cells)
+    for _ in range(4):
+        pts = [(c, -r) for r, c in pts]  # quarter turn
+        out.append(normalise(pts))
+        out.append(normalise([(r, -c) for r, c in pts]))  # and its mirror image
+    return out
+
+
+def test_standard_set_holds_the_twelve_pieces_in_rule_book_order():
+    assert list(STANDARD) == ORDER
+    assert len(STANDARD) == 12
+
+
+@pytest.mark.parametrize("name", ORDER)
+def test_orientation_count(name):
+    assert len(STANDARD[name].orientations) == ORIENTATIONS[name]
+
+
+@pytest.mark.parametrize("name", ORDER)
+def test_area(name):
+    assert STANDARD[name].area == AREAS[name] == len(STANDARD[name].shape)
+
+
+@pytest.mark.parametrize("name", ORDER)
+def test_every_orientation_is_one_of_the_eight_transforms(name):
+    shape = STANDARD[name].shape
+    eight = set(images(shape))
+    orients = STANDARD[name].orientations
+    assert set(orients) == eight
+    assert len(set(orients)) == len(orients)  # distinct
+    assert all(min(r for r, _ in o) == 0 and min(c for _, c in o) == 0 for o in orients)
+
+
+@pytest.mark.parametrize(("code", "name"), sorted(CODES.items()))
+def test_codes(code, name):
+    assert STANDARD[name].code == code
+    assert STANDARD[code] is STANDARD[name]
+
+
+def test_piece_rows_draw_the_shape_in_its_code():
+    assert STANDARD["L3"].rows() == ["C.", "CC"]
+    assert STANDARD["Z5"].rows() == ["LL.", ".L.", ".LL"]
+
+
+def test_resolve_by_name_or_code_keeps_order():
+    got = STANDARD.resolve(["P5", "A", "L4", "L"])
+    assert [p.name for p in got] == ["P5", "I2", "L4", "Z5"]
+
+
+def test_resolve_allows_copies_when_asked():
+    got = STANDARD.resolve(["I2", "A"], distinct=False)
+    assert [p.name for p in got] == ["I2", "I2"]
+
+
+def test_unknown_piece_carries_token_and_the_known_names():
+    with pytest.raises(UnknownPiece) as info:
+        STANDARD.resolve(["I2", "X9"])
+    assert info.value.token == "X9"
+    assert info.value.known == ORDER
+    assert "'X9'" in str(info.value) and "I2, I3" in str(info.value)
+
+
+def test_lookup_is_case_sensitive():
+    with pytest.raises(UnknownPiece):
+        STANDARD["a"]
+
+
+@pytest.mark.parametrize("tokens", [["I2", "I2"], ["I2", "A"], ["L5", "C", "J"]])
+def test_duplicate_piece_carries_the_name(tokens):
+    with pytest.raises(DuplicatePiece) as info:
+        STANDARD.resolve(tokens)
+    name = STANDARD[tokens[-1]].name
+    assert info.value.name == name
+    assert name in str(info.value)
+
+
+def test_custom_piece_set_and_its_errors():
+    ps = PieceSet.from_json(
+        {"X": {"rows": [".#.", "###", ".#."], "code": "x"}, "I1": {"rows": ["#"]}}
+    )
+    assert list(ps) == ["X", "I1"]
+    assert ps["x"].name == "X" and ps["I"].name == "I1"  # code defaults to the first letter
+    assert len(ps["X"].orientations) == 1
+    with pytest.raises(PieceDefinitionError):
+        PieceSet.from_json({"E": {"rows": ["..", " "]}})
+    with pytest.raises(PieceDefinitionError):
+        PieceSet.from_json({"E": ["##"]})
+    with pytest.raises(PieceDefinitionError):  # two pieces with one code
+        PieceSet.from_json(
+            {"A1": {"rows": ["#"], "code": "a"}, "A2": {"rows": ["##"], "code": "a"}}
+        )
+    with pytest.raises(PieceDefinitionError):  # a code must be one letter, not '#'
+        PieceSet([Piece("Q", "#", shape_from_rows(["#"]))])
+    with pytest.raises(PieceDefinitionError):
+        PieceSet([Piece("Q", "QQ", shape_from_rows(["#"]))])
+
+
+shapes = st.sets(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=8)
+
+
+@settings(max_examples=100)
+@given(shapes)
+def test_orientations_are_the_distinct_transforms(cells):
+    shape = normalise(cells)
+    orients = orientations(shape)
+    assert set(orients) == set(images(shape)) == set(transforms(shape))
+    assert len(orients) in (1, 2, 4, 8)
+    assert orients[0] == shape  # the first orientation is the shape as given
+
+
+@settings(max_examples=100)
+@given(shapes, st.integers(0, 7))
+def test_canonical_is_invariant_under_transforms(cells, k):
+    shape = normalise(cells)
+    assert canonical(images(shape)[k]) == canonical(shape)
+
+
+@settings(max_examples=100)
+@given(shapes, shapes)
+def test_canonical_equal_exactly_for_transforms(a, b):
+    sa, sb = normalise(a), normalise(b)
+    assert (canonical(sa) == canonical(sb)) == (sb in images(sa))
