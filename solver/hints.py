@@ -1,0 +1,459 @@
+"""Hints: a nudge towards a tiling, from an empty figure or from a player's half-filled board.
+
+Glossary
+    Board      the player's figure so far, as a picture: a placed piece drawn in its code
+               letter, ``#`` on an empty figure cell, ``.`` (or space) outside the figure.
+    Level      how much a hint gives away: 1 the piece to place and roughly where, 2 its
+               exact place, 3 a whole solution.
+    Forced     a placement that lies in every tiling of what is left: the best hint, since
+               putting it down can never be a mistake.
+    Hint       the chosen placement, the tiling it comes from, and (for a board that cannot
+               be completed) the fewest placed pieces to take back.
+
+How the placement is chosen: every tiling of the empty cells is enumerated (up to
+``MAX_TILINGS`` or the time limit). If the enumeration finished and some placements lie in
+all tilings, the hint is one of those, preferring the piece with the most places it could go
+geometrically (the one a player is least likely to find by trying). Otherwise the hint is
+the most constrained piece, the one with the fewest distinct placements across the tilings,
+put where most tilings put it. Either way the hinted placement extends to a tiling.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from solver import engine
+from solver.errors import SearchLimit, UbongoError
+from solver.figure import Figure, Picture, text_rows
+from solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
+from solver.puzzle import Placement, Puzzle, Solution, solution_rows
+from solver.triage import area_reason, triage
+
+LEVELS = (1, 2, 3)
+MAX_TILINGS = 10_000
+"""Tilings enumerated at most; past it no placement is called forced."""
+
+
+class BoardError(UbongoError):
+    """A board picture that is not a legal position: ``row``/``col`` 1-based, ``piece`` a name."""
+
+    def __init__(self, message: str, row: int = 0, col: int = 0, piece: str | None = None) -> None:
+        where = f"row {row}, column {col}: " if row else ""
+        super().__init__(f"board: {where}{message}")
+        self.row = row
+        self.col = col
+        self.piece = piece
+
+
+class UnknownLetter(BoardError):
+    """A character that is not a piece code, ``#``, ``.`` or space."""
+
+
+class ForeignPiece(BoardError):
+    """A piece of the set that is not in this combination."""
+
+
+class WrongShape(BoardError):
+    """A letter whose cells do not form its piece in any orientation."""
+
+
+class PieceTwice(BoardError):
+    """A piece placed more often than the combination holds it."""
+
+
+class OutsideFigure(BoardError):
+    """A board whose cells do not match the figure it should show."""
+
+
+class Unsolvable(UbongoError):
+    """The combination itself has no tiling, so no hint exists."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"no hint: the combination has no tiling ({reason})")
+        self.reason = reason
+
+
+# --- boards ----------------------------------------------------------------------------------
+
+Located = dict[Point, Point]  # normalised cell -> (line, column) in the board text, 1-based
+
+
+def _read(text: str | Sequence[str]) -> tuple[Located, dict[Point, str]]:
+    """Figure cells of a board text (normalised) with where they were, and their letters."""
+    chars = {
+        (line, col): ch
+        for line, row in text_rows(text)
+        for col, ch in enumerate(row, 1)
+        if ch not in ". "
+    }
+    if not chars:
+        raise BoardError("the board holds no cell; expected the figure in '#' and piece letters")
+    r0 = min(r for r, _ in chars)
+    c0 = min(c for _, c in chars)
+    located = {(r - r0, c - c0): (r, c) for r, c in chars}
+    letters = {p: chars[rc] for p, rc in located.items() if chars[rc] != "#"}
+    return located, letters
+
+
+def board_figure(text: str | Sequence[str]) -> Figure:
+    """The figure a board picture shows (every cell that is not ``.`` or space)."""
+    located, _ = _read(text)
+    return Figure.from_cells(located)
+
+
+def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = STANDARD) -> Solution:
+    """The placements drawn on a board, checked against the puzzle: figure, pieces, shapes.
+
+    ``pieces`` names letters of the set that are not in the combination.
+    """
+    located, letters = _read(text)
+    _check_figure(located, letters, puzzle.figure, pieces)
+    by_code = {p.code: p for p in puzzle.pieces}
+    copies = Counter(p.name for p in puzzle.pieces)
+    placed: list[Placement] = []
+    for ch in dict.fromkeys(letters[p] for p in sorted(letters)):
+        cells = {p for p, c in letters.items() if c == ch}
+        first = located[min(cells)]
+        piece = by_code.get(ch)
+        if piece is None:
+            raise _not_in_combo(ch, first, puzzle, pieces)
+        parts = _components(cells)
+        if len(parts) > copies[piece.name]:
+            at = located[min(parts[copies[piece.name]])]
+            raise PieceTwice(
+                f"{piece.name} ({ch}) is placed {len(parts)} times; the combination has "
+                f"{copies[piece.name]}",
+                *at,
+                piece=piece.name,
+            )
+        for part in parts:
+            _check_shape(piece, part, located[min(part)])
+            placed.append(Placement(piece.name, frozenset(part)))
+    order = {p.name: i for i, p in enumerate(puzzle.pieces)}
+    return tuple(sorted(placed, key=lambda pl: (order[pl.piece], min(pl.cells))))
+
+
+def _check_figure(
+    located: Located, letters: dict[Point, str], figure: Figure, pieces: PieceSet
+) -> None:
+    for p in sorted(located):
+        if p not in figure.cells:
+            ch = letters.get(p)
+            name = pieces[ch].name if ch is not None and ch in _codes(pieces) else None
+            raise OutsideFigure("cell outside the figure", *located[p], piece=name)
+    missing = sorted(figure.cells - set(located))
+    if missing:
+        (r, c), (line, col) = next(iter(located.items()))
+        mr, mc = missing[0]
+        row, col = mr - r + line, mc - c + col
+        if row < 1 or col < 1:  # before the board's first row or column: no place to name
+            row = col = 0
+        raise OutsideFigure(
+            "a figure cell is missing from the board (draw the whole figure, '#' on empty cells)",
+            row,
+            col,
+        )
+
+
+def _codes(pieces: PieceSet) -> set[str]:
+    return {p.code for p in pieces.values()}
+
+
+def _not_in_combo(ch: str, at: Point, puzzle: Puzzle, pieces: PieceSet) -> BoardError:
+    combo = ", ".join(f"{p.name} ({p.code})" for p in puzzle.pieces)
+    if ch in _codes(pieces):
+        name = pieces[ch].name
+        return ForeignPiece(f"{name} ({ch}) is not in this combination: {combo}", *at, piece=name)
+    return UnknownLetter(
+        f"unexpected character {ch!r}; expected a piece letter of {combo}, '#' or '.'", *at
+    )
+
+
+def _check_shape(piece: Piece, cells: set[Point], at: Point) -> None:
+    if len(cells) != piece.area or normalise(cells) not in piece.orientations:
+        raise WrongShape(
+            f"{piece.name} ({piece.code}) is drawn on {len(cells)} cell(s) that do not form "
+            f"its shape {'/'.join(piece.rows())} in any turn",
+            *at,
+            piece=piece.name,
+        )
+
+
+def _components(cells: set[Point]) -> list[set[Point]]:
+    """Edge-connected parts, in reading order of their first cell."""
+    todo = set(cells)
+    parts = []
+    while todo:
+        start = min(todo)
+        part = {start}
+        stack = [start]
+        while stack:
+            r, c = stack.pop()
+            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if n in todo and n not in part:
+                    part.add(n)
+                    stack.append(n)
+        todo -= part
+        parts.append(part)
+    return parts
+
+
+# --- the hint --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint at ``level``; the fields hold everything, :meth:`to_json` reveals per level."""
+
+    level: int
+    puzzle: Puzzle
+    placed: Solution  # pieces on the board that stay (the board minus take_back)
+    take_back: tuple[str, ...]  # fewest placed pieces to remove; empty when completable
+    placement: Placement | None  # None when the board is already complete
+    forced: bool  # the placement lies in every tiling (enumeration was complete)
+    solution: Solution  # a tiling through placed and placement
+    tilings: int  # tilings of the empty cells enumerated
+    exhaustive: bool  # tilings counts them all
+
+    @property
+    def completable(self) -> bool:
+        """True when the board as given can still be completed."""
+        return not self.take_back
+
+    @property
+    def piece(self) -> str | None:
+        """Name of the hinted piece."""
+        return self.placement.piece if self.placement else None
+
+    @property
+    def area(self) -> str | None:
+        """Roughly where the hinted piece goes: ``top-left``, ``bottom``, ``middle``..."""
+        return area_name(self.placement.cells, self.puzzle.figure) if self.placement else None
+
+    def _pieces(self) -> PieceSet:
+        return PieceSet(dict.fromkeys(self.puzzle.pieces))
+
+    def code(self, name: str) -> str:
+        """The code letter of a piece of this puzzle."""
+        return self._pieces()[name].code
+
+    def rows(self) -> Picture:
+        """The board kept, with the hinted piece drawn in its letter."""
+        shown = self.placed + ((self.placement,) if self.placement else ())
+        return solution_rows(self.puzzle.figure, shown, self._pieces())
+
+    def solution_rows(self) -> Picture:
+        """The whole tiling the hint comes from."""
+        return solution_rows(self.puzzle.figure, self.solution, self._pieces())
+
+    def picture(self) -> Picture | None:
+        """What the level shows drawn: nothing at 1, the hinted piece at 2, a solution at 3."""
+        return {1: None, 2: self.rows(), 3: self.solution_rows()}[self.level]
+
+    def message(self) -> str:
+        """The hint in words, revealing no more than the level allows."""
+        out = []
+        if self.take_back:
+            names = " and ".join(f"{n} ({self.code(n)})" for n in self.take_back)
+            out.append(f"This board cannot be completed: take back {names}.")
+        if self.placement is None:
+            out.append("The board is complete.")
+        elif self.level == 3:
+            out.append("A solution:")
+        else:
+            p = self.placement.piece
+            when = "next" if self.placed else "first"
+            where = f"in the {self.area}" if self.level == 1 else "as drawn"
+            sure = "; it lies there in every solution" if self.forced else ""
+            out.append(f"Place {p} ({self.code(p)}) {when}, {where}{sure}.")
+        return " ".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"level", "completable", "piece", "area", "forced", "cells", "picture", ...}``.
+
+        ``cells`` and ``picture`` are null at level 1, ``solution`` is null below level 3;
+        ``take_back`` is present only when the board cannot be completed.
+        """
+        pl = self.placement
+        out: dict[str, Any] = {
+            "level": self.level,
+            "completable": self.completable,
+            "piece": self.piece,
+            "area": self.area,
+            "forced": self.forced,
+            "cells": sorted([r, c] for r, c in pl.cells) if pl and self.level >= 2 else None,
+            "picture": self.rows() if self.level >= 2 else None,
+            "solution": self.solution_rows() if self.level >= 3 else None,
+        }
+        if self.take_back:
+            out["take_back"] = list(self.take_back)
+        return out
+
+    def _repr_svg_(self) -> str:
+        from solver.render.svg import solution_svg
+
+        shown = (
+            self.solution
+            if self.level == 3
+            else self.placed + ((self.placement,) if self.placement and self.level == 2 else ())
+        )
+        return solution_svg(self.puzzle.figure, shown, self._pieces())
+
+
+def area_name(cells: frozenset[Point], figure: Figure) -> str:
+    """Where cells lie in the figure, in thirds of its box: ``top-left`` ... ``middle``.
+
+    >>> area_name(frozenset({(0, 0)}), Figure(frozenset({(0, 0), (2, 2)})))
+    'top-left'
+    """
+    cr = sum(r + 0.5 for r, _ in cells) / len(cells) / figure.height
+    cc = sum(c + 0.5 for _, c in cells) / len(cells) / figure.width
+    v = ("top", "", "bottom")[min(2, int(cr * 3))]
+    h = ("left", "", "right")[min(2, int(cc * 3))]
+    return "-".join(x for x in (v, h) if x) or "middle"
+
+
+def hint(
+    puzzle: Puzzle,
+    board: str | Sequence[str] | None = None,
+    level: int = 1,
+    *,
+    pieces: PieceSet = STANDARD,
+    timeout: float | None = None,
+    max_tilings: int = MAX_TILINGS,
+) -> Hint:
+    """A hint for the puzzle, continuing from ``board`` (a picture) when one is given.
+
+    Raises BoardError for an illegal board, Unsolvable when the combination has no tiling,
+    SearchLimit when ``timeout`` runs out before any tiling is found.
+    """
+    if level not in LEVELS:
+        raise UbongoError(f"hint level {level}; expected 1, 2 or 3")
+    reason = area_reason(puzzle)
+    if reason:
+        raise Unsolvable(reason)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    placed = parse_board(board, puzzle, pieces) if board is not None else ()
+    kept, back = _take_back(puzzle, placed, deadline)
+    tilings, exhaustive = _tilings(puzzle, kept, deadline, max_tilings)
+    if not tilings:
+        raise Unsolvable(triage(puzzle) or "no tiling exists (exhaustive search)")
+    chosen, forced = _choose(puzzle, kept, tilings, exhaustive)
+    through = next(t for t in tilings if chosen is None or chosen in t)
+    order = {p.name: i for i, p in enumerate(puzzle.pieces)}
+    solution = tuple(sorted(kept + through, key=lambda pl: (order[pl.piece], min(pl.cells))))
+    return Hint(level, puzzle, kept, back, chosen, forced, solution, len(tilings), exhaustive)
+
+
+def _remaining(deadline: float | None) -> float | None:
+    if deadline is None:
+        return None
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise SearchLimit("time limit", 0)
+    return left
+
+
+def _rest(puzzle: Puzzle, placed: Solution) -> tuple[Puzzle | None, Point]:
+    """The empty cells and the unplaced pieces as a puzzle, and its offset in the figure."""
+    used = frozenset().union(*(pl.cells for pl in placed)) if placed else frozenset()
+    left = puzzle.figure.cells - used
+    todo = list(puzzle.pieces)
+    for pl in placed:
+        todo.remove(next(p for p in todo if p.name == pl.piece))
+    if not left:
+        return None, (0, 0)
+    r0 = min(r for r, _ in left)
+    c0 = min(c for _, c in left)
+    return Puzzle(Figure.from_cells(left), tuple(todo)), (r0, c0)
+
+
+def _shift(sol: Solution, offset: Point) -> Solution:
+    r0, c0 = offset
+    return tuple(
+        Placement(pl.piece, frozenset((r + r0, c + c0) for r, c in pl.cells)) for pl in sol
+    )
+
+
+def _completable(puzzle: Puzzle, placed: Solution, deadline: float | None) -> bool:
+    rest, _ = _rest(puzzle, placed)
+    if rest is None:
+        return True
+    return engine.solve(rest, timeout=_remaining(deadline)) is not None
+
+
+def _take_back(
+    puzzle: Puzzle, placed: Solution, deadline: float | None
+) -> tuple[Solution, tuple[str, ...]]:
+    """The board with the fewest pieces removed that can still be completed, and those pieces.
+
+    Subsets are tried by increasing size, so the first that works is a smallest one.
+    """
+    for k in range(len(placed) + 1):
+        for gone in combinations(range(len(placed)), k):
+            kept = tuple(pl for i, pl in enumerate(placed) if i not in gone)
+            if _completable(puzzle, kept, deadline):
+                return kept, tuple(placed[i].piece for i in gone)
+    raise Unsolvable(triage(puzzle) or "no tiling exists (exhaustive search)")
+
+
+def _tilings(
+    puzzle: Puzzle, placed: Solution, deadline: float | None, cap: int
+) -> tuple[list[Solution], bool]:
+    """Tilings of the empty cells (in figure cells), and whether that is all of them."""
+    rest, offset = _rest(puzzle, placed)
+    if rest is None:
+        return [()], True
+    found: list[Solution] = []
+    try:
+        for sol in engine.solutions(rest, timeout=_remaining(deadline), limit=cap + 1):
+            found.append(_shift(sol, offset))
+    except SearchLimit:
+        if not found:
+            raise
+        return found, False
+    return found[:cap], len(found) <= cap
+
+
+def _choose(
+    puzzle: Puzzle, placed: Solution, tilings: list[Solution], exhaustive: bool
+) -> tuple[Placement | None, bool]:
+    """The placement to hint, and whether it is forced (see the module docstring)."""
+    if tilings == [()]:
+        return None, False
+    seen = Counter(pl for t in tilings for pl in t)
+    area = {p.name: p.area for p in puzzle.pieces}
+    rank = {p.name: i for i, p in enumerate(puzzle.pieces)}
+    if exhaustive:
+        forced = [pl for pl, n in seen.items() if n == len(tilings)]
+        if forced:
+            room = _room(puzzle, placed)
+            best = max(forced, key=lambda pl: (room[pl.piece], area[pl.piece], -rank[pl.piece]))
+            return best, True
+    spots: dict[str, set[Placement]] = {}
+    for pl in seen:
+        spots.setdefault(pl.piece, set()).add(pl)
+    name = min(spots, key=lambda n: (len(spots[n]), -area[n], rank[n]))
+    return min(spots[name], key=lambda pl: (-seen[pl], sorted(pl.cells))), False
+
+
+def _room(puzzle: Puzzle, placed: Solution) -> dict[str, int]:
+    """How many places each unplaced piece fits in the empty cells, ignoring the others."""
+    used = {cell for pl in placed for cell in pl.cells}
+    left = puzzle.figure.cells - used
+    return {p.name: _fits(p, left) for p in puzzle.pieces}
+
+
+def _fits(piece: Piece, cells: frozenset[Point]) -> int:
+    """Placements of the piece inside the cells, every orientation and translation."""
+    n = 0
+    for o in piece.orientations:
+        ar, ac = min(o)
+        shifts = [(r - ar, c - ac) for r, c in o]
+        n += sum(all((r + dr, c + dc) in cells for dr, dc in shifts) for r, c in cells)
+    return n

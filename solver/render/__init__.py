@@ -1,0 +1,43 @@
+"""Pictures of puzzles: terminal colours, SVG, an HTML page of a set, printable PDF cards.
+
+Modules
+    colours   piece colours; pictures in colour on a terminal (plain with NO_COLOR or no tty)
+    outline   outlines of cell sets, shared by the SVG and PDF drawings
+    svg       figures, solutions and template sides as SVG (xml.etree.ElementTree)
+    html      one self-contained page of a puzzle set; a click reveals a solution
+    pdf       printable cards with true-size cells and cut marks (fpdf2: the ``print`` extra)
+
+:class:`SolutionPicture` gives a (partial) solution a notebook picture, as ``Figure`` has one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.figure import Figure, Picture
+from solver.pieces import STANDARD, PieceSet
+from solver.puzzle import Solution, solution_rows
+
+
+@dataclass(frozen=True)
+class SolutionPicture:
+    """A figure with placements on it: letters as ``str``, SVG in a notebook."""
+
+    figure: Figure
+    solution: Solution
+    pieces: PieceSet = STANDARD
+
+    def rows(self) -> Picture:
+        """The picture in piece letters."""
+        return solution_rows(self.figure, self.solution, self.pieces)
+
+    def __str__(self) -> str:
+        return "\n".join(self.rows())
+
+    def _repr_svg_(self) -> str:
+        from solver.render.svg import solution_svg
+
+        return solution_svg(self.figure, self.solution, self.pieces)
+
+
+__all__ = ["SolutionPicture"]

@@ -1,0 +1,82 @@
+"""Outlines of cell sets, shared by the SVG and PDF drawings.
+
+Glossary
+    Vertex   (x, y) grid corner: x is a column edge, y a row edge, in cell units.
+    Loop     a closed list of Vertices, turning only at corners, clockwise on screen.
+    Segment  ((x0, y0), (x1, y1)) one unit edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from solver.pieces import Point
+
+Vertex = tuple[int, int]
+Loop = list[Vertex]
+Segment = tuple[Vertex, Vertex]
+
+
+def boundary_edges(cells: Iterable[Point]) -> list[Segment]:
+    """Unit edges between a cell of the set and a cell outside it, clockwise around the set."""
+    pool = set(cells)
+    out: list[Segment] = []
+    for r, c in sorted(pool):
+        if (r - 1, c) not in pool:
+            out.append(((c, r), (c + 1, r)))
+        if (r, c + 1) not in pool:
+            out.append(((c + 1, r), (c + 1, r + 1)))
+        if (r + 1, c) not in pool:
+            out.append(((c + 1, r + 1), (c, r + 1)))
+        if (r, c - 1) not in pool:
+            out.append(((c, r + 1), (c, r)))
+    return out
+
+
+def loops(cells: Iterable[Point]) -> list[Loop]:
+    """The closed outlines of a cell set (holes wind the other way), corners only.
+
+    >>> loops({(0, 0), (0, 1)})
+    [[(0, 0), (2, 0), (2, 1), (0, 1)]]
+    """
+    starts: dict[Vertex, list[Vertex]] = {}
+    for a, b in boundary_edges(cells):
+        starts.setdefault(a, []).append(b)
+    out: list[Loop] = []
+    while starts:
+        first = min(starts)
+        loop = [first]
+        cur = first
+        while True:
+            nxt = starts[cur].pop()
+            if not starts[cur]:
+                del starts[cur]
+            if nxt == first:
+                break
+            loop.append(nxt)
+            cur = nxt
+        out.append(_corners(loop))
+    return out
+
+
+def _corners(loop: Loop) -> Loop:
+    """Drop the vertices where the outline goes straight on."""
+    n = len(loop)
+    keep = []
+    for i, (x, y) in enumerate(loop):
+        (px, py), (nx, ny) = loop[i - 1], loop[(i + 1) % n]
+        if (x - px) * (ny - y) - (y - py) * (nx - x) != 0:
+            keep.append((x, y))
+    return keep
+
+
+def inner_edges(cells: Iterable[Point]) -> list[Segment]:
+    """Unit edges shared by two cells of the set: the grid lines inside it."""
+    pool = set(cells)
+    out: list[Segment] = []
+    for r, c in sorted(pool):
+        if (r, c + 1) in pool:
+            out.append(((c + 1, r), (c + 1, r + 1)))
+        if (r + 1, c) in pool:
+            out.append(((c, r + 1), (c + 1, r + 1)))
+    return out

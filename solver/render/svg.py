@@ -1,0 +1,320 @@
+"""SVG pictures of figures, solutions and template sides, built with xml.etree.ElementTree.
+
+Every drawing is a tree of groups: ``g.figure`` (the white figure with its grid),
+``g.piece`` (one per placed piece, ``data-piece`` = its name), and on a template side
+``g.combo`` (one per die face: the face label and ``g.icon`` small pieces) and, when
+solutions are given, ``g.solution`` (hidden; ``data-combo`` says which row reveals it).
+Functions ending in ``_svg`` return standalone SVG text; ``*_element`` return the tree so a
+page can embed it without the namespace URL.
+"""
+
+from __future__ import annotations
+
+import copy
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Sequence
+
+from solver.figure import Figure
+from solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
+from solver.puzzle import Solution, solution_rows
+from solver.render.colours import colour, ink
+from solver.render.outline import Segment, inner_edges, loops
+
+SVG_NS = "http://www.w3.org/2000/svg"
+CELL = 28.0  # px per figure cell
+ICON = 0.35  # icon cell size as a fraction of CELL
+LINE = "#222222"
+GRID = "#c4c4c4"
+CARD = {"easy": "#fbf3dc", "hard": "#dfe8f5"}
+
+
+def _n(x: float) -> str:
+    """A number as short SVG text."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _el(parent: ET.Element | None, tag: str, **attrs: str | float) -> ET.Element:
+    """A child element (or a root when ``parent`` is None); ``_`` in names becomes ``-``."""
+    a = {
+        k.rstrip("_").replace("_", "-"): v if isinstance(v, str) else _n(v)
+        for k, v in attrs.items()
+    }
+    return ET.Element(tag, a) if parent is None else ET.SubElement(parent, tag, a)
+
+
+def _outline_d(cells: Iterable[Point], cell: float, x: float, y: float) -> str:
+    parts = []
+    for loop in loops(cells):
+        pts = " L".join(f"{_n(x + vx * cell)} {_n(y + vy * cell)}" for vx, vy in loop)
+        parts.append(f"M{pts}Z")
+    return "".join(parts)
+
+
+def _lines_d(segments: Sequence[Segment], cell: float, x: float, y: float) -> str:
+    return "".join(
+        f"M{_n(x + x0 * cell)} {_n(y + y0 * cell)}L{_n(x + x1 * cell)} {_n(y + y1 * cell)}"
+        for (x0, y0), (x1, y1) in segments
+    )
+
+
+def root(width: float, height: float) -> ET.Element:
+    """An empty ``<svg>`` of this size in px."""
+    return _el(None, "svg", width=width, height=height, viewBox=f"0 0 {_n(width)} {_n(height)}")
+
+
+def to_string(svg: ET.Element, *, standalone: bool = True) -> str:
+    """SVG text; ``standalone`` adds the namespace a file needs and inline HTML does not."""
+    if standalone:
+        svg = copy.copy(svg)
+        svg.set("xmlns", SVG_NS)
+    return ET.tostring(svg, encoding="unicode")
+
+
+def figure_group(
+    parent: ET.Element, figure: Figure, cell: float = CELL, x: float = 0, y: float = 0
+) -> ET.Element:
+    """The white figure with grey grid lines and a dark border."""
+    g = _el(parent, "g", class_="figure")
+    _el(g, "path", d=_outline_d(figure.cells, cell, x, y), fill="#ffffff")
+    grid = inner_edges(figure.cells)
+    if grid:
+        _el(g, "path", d=_lines_d(grid, cell, x, y), stroke=GRID, stroke_width=1, fill="none")
+    _el(
+        g,
+        "path",
+        d=_outline_d(figure.cells, cell, x, y),
+        fill="none",
+        stroke=LINE,
+        stroke_width=max(1.0, cell / 14),
+        stroke_linejoin="round",
+    )
+    return g
+
+
+def piece_group(
+    parent: ET.Element,
+    name: str,
+    cells: Iterable[Point],
+    cell: float = CELL,
+    x: float = 0,
+    y: float = 0,
+    *,
+    cls: str = "piece",
+    label: str | None = None,
+) -> ET.Element:
+    """One piece in its colour, its squares marked by faint lines; ``label`` on its middle."""
+    pts = frozenset(cells)
+    fill = colour(name)
+    g = _el(parent, "g", class_=cls, data_piece=name)
+    _el(g, "title").text = name
+    _el(
+        g,
+        "path",
+        d=_outline_d(pts, cell, x, y),
+        fill=fill,
+        stroke=LINE,
+        stroke_width=max(0.6, cell / 20),
+        stroke_linejoin="round",
+    )
+    inner = inner_edges(pts)
+    if inner:
+        _el(
+            g,
+            "path",
+            d=_lines_d(inner, cell, x, y),
+            stroke="#000000",
+            stroke_opacity="0.22",
+            stroke_width=max(0.5, cell / 28),
+            fill="none",
+        )
+    if label:
+        r, c = _middle(pts)
+        _el(
+            g,
+            "text",
+            x=x + (c + 0.5) * cell,
+            y=y + (r + 0.5) * cell,
+            fill=ink(fill),
+            font_size=cell * 0.5,
+            font_family="sans-serif",
+            text_anchor="middle",
+            dominant_baseline="central",
+        ).text = label
+    return g
+
+
+def _middle(cells: frozenset[Point]) -> Point:
+    """The cell nearest the centroid: where a label reads as belonging to the piece."""
+    cr = sum(r for r, _ in cells) / len(cells)
+    cc = sum(c for _, c in cells) / len(cells)
+    return min(cells, key=lambda p: ((p[0] - cr) ** 2 + (p[1] - cc) ** 2, p))
+
+
+def _code(pieces: PieceSet, name: str) -> str:
+    return pieces[name].code if name in pieces else name[:1]
+
+
+def solution_element(
+    figure: Figure,
+    solution: Solution,
+    pieces: PieceSet = STANDARD,
+    *,
+    cell: float = CELL,
+) -> ET.Element:
+    """A figure with placements drawn over it (a partial solution leaves cells white)."""
+    pad = cell / 4
+    svg = root(figure.width * cell + 2 * pad, figure.height * cell + 2 * pad)
+    svg.set("class", "ubongo-solution" if solution else "ubongo-figure")
+    figure_group(svg, figure, cell, pad, pad)
+    for pl in solution:
+        piece_group(svg, pl.piece, pl.cells, cell, pad, pad, label=_code(pieces, pl.piece))
+    _el(svg, "desc").text = "\n".join(solution_rows(figure, solution, pieces))
+    return svg
+
+
+def figure_svg(figure: Figure, *, cell: float = CELL) -> str:
+    """A figure as a standalone SVG document."""
+    return to_string(solution_element(figure, (), cell=cell))
+
+
+def solution_svg(
+    figure: Figure, solution: Solution, pieces: PieceSet = STANDARD, *, cell: float = CELL
+) -> str:
+    """A (partial) solution as a standalone SVG document."""
+    return to_string(solution_element(figure, solution, pieces, cell=cell))
+
+
+def icon_shape(piece: Piece) -> frozenset[Point]:
+    """The piece turned to lie flat (fewest rows), as small icons on a card show it."""
+    return normalise(min(piece.orientations, key=lambda o: (1 + max(r for r, _ in o), sorted(o))))
+
+
+def side_element(
+    figure: Figure,
+    combos: Sequence[Sequence[Piece]],
+    die: Sequence[str],
+    *,
+    title: str = "",
+    side: str = "easy",
+    cell: float = CELL,
+    ids: Sequence[str] | None = None,
+    solutions: Sequence[Solution | None] | None = None,
+    pieces: PieceSet = STANDARD,
+) -> ET.Element:
+    """A template side as printed: die faces with their pieces on the left, the figure right.
+
+    With ``ids`` each row is a ``g.combo`` with ``data-combo``; with ``solutions`` each
+    solved row's tiling is a hidden ``g.solution`` over the figure, for a page to reveal.
+    """
+    icon = cell * ICON
+    pad = cell / 2
+    head = cell if title else 0.0
+    shapes = [[icon_shape(p) for p in combo] for combo in combos]
+    row_h = icon + max((1 + max(r for r, _ in s) for row in shapes for s in row), default=1) * icon
+    die_box = min(row_h - icon / 2, cell * 1.1)
+    widths = [sum((1 + max(c for _, c in s)) * icon + icon for s in row) for row in shapes]
+    col_w = die_box + icon + max(widths, default=0.0)
+    fig_x = pad + col_w + cell / 2
+    fig_y = pad + head
+    width = fig_x + figure.width * cell + pad
+    height = fig_y + max(len(combos) * row_h, figure.height * cell) + pad
+    svg = root(width, height)
+    svg.set("class", f"ubongo-side {side}")
+    _el(
+        svg,
+        "rect",
+        x=1,
+        y=1,
+        width=width - 2,
+        height=height - 2,
+        rx=cell / 3,
+        fill=CARD.get(side, "#eeeeee"),
+        stroke="#888888",
+        stroke_width=1,
+    )
+    if title:
+        _el(
+            svg,
+            "text",
+            x=pad,
+            y=pad + cell * 0.6,
+            font_size=cell * 0.6,
+            font_weight="bold",
+            font_family="sans-serif",
+            fill=LINE,
+        ).text = title
+    for i, (face, row) in enumerate(zip(die, shapes, strict=False)):
+        y = fig_y + i * row_h
+        g = _el(svg, "g", class_="combo")
+        if ids is not None:
+            g.set("data-combo", ids[i])
+            g.set("tabindex", "0")
+            g.set("role", "button")
+        _el(
+            g,
+            "rect",
+            x=pad - icon / 4,
+            y=y,
+            width=col_w + icon / 2,
+            height=row_h - icon / 4,
+            rx=icon / 2,
+            fill="#ffffff",
+            fill_opacity="0.0",
+            class_="hit",
+        )
+        _el(
+            g,
+            "rect",
+            x=pad,
+            y=y + (row_h - die_box - icon / 4) / 2,
+            width=die_box,
+            height=die_box,
+            rx=die_box / 5,
+            fill="#ffffff",
+            stroke=LINE,
+            stroke_width=1,
+        )
+        _el(
+            g,
+            "text",
+            x=pad + die_box / 2,
+            y=y + (row_h - icon / 4) / 2,
+            font_size=die_box * 0.55,
+            font_family="sans-serif",
+            text_anchor="middle",
+            dominant_baseline="central",
+            fill=LINE,
+        ).text = face
+        ix = pad + die_box + icon
+        for p, s in zip(combos[i], row, strict=True):
+            h = 1 + max(r for r, _ in s)
+            piece_group(g, p.name, s, icon, ix, y + (row_h - icon / 4 - h * icon) / 2, cls="icon")
+            ix += (1 + max(c for _, c in s)) * icon + icon
+    figure_group(svg, figure, cell, fig_x, fig_y)
+    for i, sol in enumerate(solutions or ()):
+        if sol is None or ids is None:
+            continue
+        g = _el(
+            svg,
+            "g",
+            class_="solution",
+            display="none",
+            data_combo=ids[i],
+            data_rows="/".join(solution_rows(figure, sol, pieces)),
+        )
+        for pl in sol:
+            piece_group(g, pl.piece, pl.cells, cell, fig_x, fig_y, label=_code(pieces, pl.piece))
+    return svg
+
+
+def side_svg(
+    figure: Figure,
+    combos: Sequence[Sequence[Piece]],
+    die: Sequence[str],
+    *,
+    title: str = "",
+    side: str = "easy",
+    cell: float = CELL,
+) -> str:
+    """A template side as a standalone SVG document."""
+    return to_string(side_element(figure, combos, die, title=title, side=side, cell=cell))
