@@ -80,6 +80,11 @@ class Figure:
     def __str__(self) -> str:
         return "\n".join(self.rows())
 
+    def _repr_svg_(self) -> str:
+        from solver.render.svg import figure_svg
+
+        return figure_svg(self)
+
     def __repr__(self) -> str:
         return f"parse_figure({'/'.join(self.rows())!r})"
 
