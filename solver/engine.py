@@ -72,6 +72,9 @@ def solutions(
         return cpsat.iter_solutions(puzzle, timeout=timeout, limit=limit)
     if engine == "auto" and len(puzzle.pieces) > SMALL_PIECES and limit is not None:
         return iter(_auto_first(puzzle, timeout, limit))
+    if limit == 1:
+        first = bitboard.first_solution(_board(puzzle), timeout=timeout)
+        return iter(() if first is None else (first,))
     it = bitboard.iter_solutions(_board(puzzle), timeout=timeout)
     return islice(it, limit) if limit is not None else it
 
@@ -131,7 +134,7 @@ def check(
     used = "cpsat" if engine == "cpsat" else "bitboard"
     if engine != "cpsat" and len(puzzle.pieces) <= SMALL_PIECES:
         board = _board(puzzle)
-        sol = next(bitboard.iter_solutions(board, timeout=timeout), None)
+        sol = bitboard.first_solution(board, timeout=timeout)
         n = bitboard.count_solutions(board, timeout=timeout) if want_count and sol else None
     else:
         sol = solve(puzzle, engine=engine, timeout=timeout)

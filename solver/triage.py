@@ -23,7 +23,7 @@ def _dark(board: Board) -> Mask:
     while m:
         low = m & -m
         r, c = divmod(low.bit_length() - 1, board.stride)
-        if (r + c) % 2 == 0:
+        if (r + c) % 2 == 0:  # the same squares are dark in the transposed board
             out |= low
         m ^= low
     return out
@@ -51,17 +51,16 @@ def colour_reason(board: Board) -> str | None:
 
 def fit_reason(board: Board) -> str | None:
     """A piece that fits nowhere in the figure, or a cell that no piece can cover."""
-    pieces = board.puzzle.pieces
-    placed = {p for p, _ in board.masks}
-    for pos, piece in enumerate(pieces):
-        if pos not in placed:
-            return f"piece {piece.name} fits nowhere in the figure"
     covered = 0
-    for _, m in board.masks:
-        covered |= m
+    for piece in board.puzzle.pieces:
+        masks = placements(board.full, piece.shape, board.stride)
+        if not masks:
+            return f"piece {piece.name} fits nowhere in the figure"
+        for m in masks:
+            covered |= m
     hole = board.full & ~covered
     if hole:
-        r, c = divmod((hole & -hole).bit_length() - 1, board.stride)
+        ((r, c),) = board.cells(hole & -hole)
         return f"cell at row {r + 1}, column {c + 1} cannot be covered by any piece"
     return None
 
