@@ -12,7 +12,7 @@ Modules
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from solver.figure import Figure, Picture
 from solver.pieces import STANDARD, PieceSet
@@ -25,7 +25,7 @@ class SolutionPicture:
 
     figure: Figure
     solution: Solution
-    pieces: PieceSet = STANDARD
+    pieces: PieceSet = field(default_factory=lambda: STANDARD)
 
     def rows(self) -> Picture:
         """The picture in piece letters."""

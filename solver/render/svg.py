@@ -248,6 +248,7 @@ def side_element(
         g = _el(svg, "g", class_="combo")
         if ids is not None:
             g.set("data-combo", ids[i])
+            g.set("data-label", f"{face}: {' '.join(p.name for p in combos[i])}")
             g.set("tabindex", "0")
             g.set("role", "button")
         _el(

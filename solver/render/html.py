@@ -1,0 +1,140 @@
+"""One self-contained HTML page of a puzzle set: every template, both sides, and a click on a
+die face reveals that combination's solution over the figure.
+
+The page has no outside reference (no URL, font or script from elsewhere): inline SVG, a
+little CSS and a little JavaScript, so it can be mailed or opened from a USB stick.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from solver import engine
+from solver.puzzle import Puzzle
+from solver.render.svg import side_element, to_string
+
+if TYPE_CHECKING:
+    from puzzles import PuzzleSet, Template
+
+SIDES = ("easy", "hard")
+
+CSS = """
+body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; background: #f6f6f4; }
+h1 { margin: 0 0 .25rem; } header p { margin: 0 0 1rem; color: #555; }
+section.template { margin: 0 0 1.5rem; }
+h2 { font-size: 1.1rem; margin: 0 0 .5rem; }
+.sides { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+figure.side { margin: 0; }
+figcaption { min-height: 1.2em; }
+pre.answer { margin: .3rem 0 0; font-size: .9rem; }
+.combo { cursor: pointer; }
+.combo:hover rect.hit, .combo:focus rect.hit { fill-opacity: .5; }
+.combo.selected rect.hit { fill-opacity: .9; stroke: #222; stroke-width: 1.5; }
+.combo:focus { outline: none; }
+"""
+
+JS = """
+function reveal(row) {
+  const side = row.closest(".side");
+  const answer = side.querySelector(".answer");
+  const again = row.classList.contains("selected");
+  side.querySelectorAll(".combo").forEach(r => r.classList.remove("selected"));
+  side.querySelectorAll(".solution").forEach(g => g.setAttribute("display", "none"));
+  answer.textContent = "";
+  if (again) return;
+  row.classList.add("selected");
+  const id = row.getAttribute("data-combo");
+  const sol = [...side.querySelectorAll(".solution")]
+    .find(g => g.getAttribute("data-combo") === id);
+  const label = "die " + row.getAttribute("data-label");
+  if (sol) {
+    sol.setAttribute("display", "inline");
+    answer.textContent = label + "\\n" + sol.getAttribute("data-rows").split("/").join("\\n");
+  } else {
+    answer.textContent = label + ": no solution";
+  }
+}
+document.addEventListener("click", e => {
+  const row = e.target.closest && e.target.closest(".combo");
+  if (row) reveal(row);
+});
+document.addEventListener("keydown", e => {
+  const row = e.target.closest && e.target.closest(".combo");
+  if (row && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); reveal(row); }
+});
+"""
+
+
+def combo_id(template: str, side: str, face: str) -> str:
+    """The ``data-combo`` of a combination: ``01-easy-3``."""
+    return f"{template}-{side}-{face}"
+
+
+def _sides(ps: PuzzleSet, t: Template, timeout: float | None) -> Iterator[str]:
+    for name in SIDES:
+        side = t.side(name)
+        if side is None:
+            continue
+        combos = [tuple(ps.pieces[n] for n in c) for c in side.combos]
+        sols = [engine.solve(Puzzle(side.figure, c), timeout=timeout) for c in combos]
+        svg = side_element(
+            side.figure,
+            combos,
+            ps.die,
+            title=f"{t.id} · {name}",
+            side=name,
+            ids=[combo_id(t.id, name, f) for f in ps.die[: len(combos)]],
+            solutions=sols,
+            pieces=ps.pieces,
+        )
+        yield (
+            f'<figure class="side" data-side="{html.escape(f"{t.id}-{name}")}">'
+            f"{to_string(svg, standalone=False)}"
+            '<figcaption><pre class="answer" aria-live="polite"></pre></figcaption></figure>'
+        )
+
+
+def page(ps: PuzzleSet, *, timeout: float | None = None) -> str:
+    """The HTML page of a set; ``timeout`` bounds each combination's search."""
+    n = sum(1 for _ in ps.combinations())
+    body = "\n".join(
+        f'<section class="template" id="template-{html.escape(t.id)}">'
+        f"<h2>Template {html.escape(t.id)}</h2>"
+        f'<div class="sides">{"".join(_sides(ps, t, timeout))}</div></section>'
+        for t in ps.templates
+    )
+    name = html.escape(ps.name)
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{name}: Ubongo templates</title><style>{CSS}</style></head>\n<body>"
+        f"<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations. "
+        "Click a die face to see a solution; click it again to hide it.</p></header>\n"
+        f"<main>\n{body}\n</main>\n<script>{JS}</script>\n</body></html>\n"
+    )
+
+
+def write_page(
+    ps: PuzzleSet, directory: str | os.PathLike[str], *, timeout: float | None = None
+) -> Path:
+    """Write ``DIRECTORY/index.html`` atomically (a reader never sees half a page)."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / "index.html"
+    text = page(ps, timeout=timeout)
+    fd, tmp = tempfile.mkstemp(dir=out, prefix=".index.", suffix=".html")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; a page is for reading
+        os.replace(tmp, target)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return target
