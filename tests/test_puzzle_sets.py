@@ -1,0 +1,446 @@
+"""Puzzle sets: the bundled sets, their golden tiling counts, format errors, strict checks,
+custom piece sets and batch lines.
+
+The golden files ``tests/golden/<set>_counts.json`` are our "perft": every combination of every
+bundled set with its number of tilings. Regenerate them with ``tests/golden/regenerate.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzles import (
+    PuzzleFormatError,
+    bundled,
+    decode_json,
+    load_set,
+    parse_batch_line,
+    parse_set,
+    read_batch,
+    strict_problems,
+)
+from solver import STANDARD, count, solve
+from solver.engine import check
+from solver.verify import is_solution
+
+GOLDEN = Path(__file__).parent / "golden"
+_spec = importlib.util.spec_from_file_location("golden_regenerate", GOLDEN / "regenerate.py")
+assert _spec is not None and _spec.loader is not None
+regenerate = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(regenerate)
+
+SETS = regenerate.bundled_names()
+
+EASY = ["###.", "####", ".###"]  # 10 cells
+HARD = ["####", "####", "####", ".#.."]  # 13 cells
+
+
+def minimal(**extra):
+    """A valid one-template set: an easy side and a hard side with one combination each."""
+    data = {
+        "format": "ubongo-puzzle-set",
+        "version": 1,
+        "name": "tiny",
+        "templates": [
+            {
+                "id": "t1",
+                "easy": {"figure": EASY, "combos": [["I2", "L4", "O4"]]},
+                "hard": {"figure": HARD, "combos": [["I2", "I3", "I4", "T4"]]},
+            }
+        ],
+    }
+    data.update(extra)
+    return data
+
+
+def format_error(data):
+    with pytest.raises(PuzzleFormatError) as info:
+        parse_set(data, "t.json")
+    return info.value
+
+
+# --- bundled sets ----------------------------------------------------------------------------
+
+
+def test_bundled_sets_include_the_sample():
+    assert "sample" in SETS
+
+
+def test_sample_is_the_default_set():
+    assert load_set() == bundled("sample") == bundled()
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_every_bundled_combination_is_solvable(name):
+    ps = bundled(name)
+    combos = list(ps.combinations())
+    expected = sum(
+        len(side.combos) for t in ps.templates for side in (t.easy, t.hard) if side is not None
+    )
+    assert len(combos) == expected > 0
+    for c in combos:
+        v = check(c.puzzle)
+        assert v.solvable, f"{name} {c.template} {c.side} {c.die}: {v.reason}"
+        assert is_solution(c.puzzle, v.solution)
+
+
+def test_sample_has_sixty_combinations_and_no_strict_problem():
+    ps = bundled("sample")
+    assert len(list(ps.combinations())) == len(ps.templates) * 2 * len(ps.die) == 60
+    assert strict_problems(ps) == []
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_golden_tiling_counts(name):
+    path = regenerate.golden_path(name)
+    if not path.exists():
+        pytest.fail(
+            f"no golden counts for bundled set {name!r}: expected {path}; "
+            f"run `python tests/golden/regenerate.py {name}` and review the file"
+        )
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    assert golden["set"] == name
+    fresh = regenerate.counts(name, engine="auto")
+    want = golden["combinations"]
+    wrong = [(w, f["solutions"]) for w, f in zip(want, fresh, strict=False) if w != f]
+    assert not wrong, (
+        f"{len(wrong)} count(s) differ from {path.name}; first (golden, fresh): {wrong[:3]}"
+    )
+    assert len(fresh) == len(want), f"{path.name}: {len(want)} combinations, set has {len(fresh)}"
+
+
+def test_golden_file_text_is_what_regenerate_writes():
+    path = regenerate.golden_path("sample")
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    assert path.read_text(encoding="utf-8") == regenerate.dumps("sample", golden["combinations"])
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_to_json_round_trips(name):
+    ps = bundled(name)
+    assert parse_set(json.loads(json.dumps(ps.to_json())), ps.name) == ps
+
+
+# --- format errors ---------------------------------------------------------------------------
+
+
+def test_minimal_set_is_valid():
+    ps = parse_set(minimal(), "t.json")
+    assert [(c.template, c.side, c.die) for c in ps.combinations()] == [
+        ("t1", "easy", "1"),
+        ("t1", "hard", "1"),
+    ]
+    assert all(solve(c.puzzle) for c in ps.combinations())
+
+
+def test_malformed_json_names_line_and_column(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{\n "format": "ubongo-puzzle-set",\n "version": 1,,\n}\n')
+    with pytest.raises(PuzzleFormatError) as info:
+        load_set(str(path))
+    assert info.value.where == "line 3, column 15"
+    assert str(info.value).startswith(f"{path}: line 3, column 15: invalid JSON")
+
+
+def test_decode_json_error_position():
+    with pytest.raises(PuzzleFormatError, match=r"x\.json: line 2, column 1: invalid JSON"):
+        decode_json("[1,\n]", "x.json")
+
+
+def test_unknown_piece_in_a_combo_names_its_place():
+    data = minimal()
+    data["templates"][0]["hard"]["combos"] = [["I2", "I3", "L4", "O4"], ["I2", "Q7", "L4", "O4"]]
+    e = format_error(data)
+    assert e.where == "templates[0].hard.combos[1]"
+    assert "unknown piece 'Q7'" in str(e) and "t.json: templates[0].hard.combos[1]" in str(e)
+
+
+def test_piece_twice_in_a_combo():
+    data = minimal()
+    data["templates"][0]["easy"]["combos"] = [["I2", "L4", "E"]]  # E is L4's code
+    e = format_error(data)
+    assert e.where == "templates[0].easy.combos[0]"
+    assert "L4 appears twice" in str(e)
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "what"),
+    [
+        ({"format": "ubongo"}, "format", "expected 'ubongo-puzzle-set'"),
+        ({"version": 2}, "version", "expected 1"),
+        ({"colour": "red"}, "", "unknown key 'colour'"),
+        ({"die": ["1", "1"]}, "die", "distinct labels"),
+        ({"die": []}, "die", "distinct labels"),
+        ({"templates": {}}, "templates", "expected a list"),
+        ({"name": 5}, "name", "expected a string"),
+        ({"pieces": {}}, "pieces", "expected an object"),
+        ({"pieces": {"X": {"rows": [".."]}}}, "pieces", "hold no cell"),
+    ],
+)
+def test_top_level_errors(change, where, what):
+    e = format_error(minimal(**change))
+    assert e.where == where
+    assert what in str(e)
+
+
+def test_missing_format_and_not_an_object():
+    data = minimal()
+    del data["format"]
+    assert format_error(data).where == "format"
+    assert "expected a JSON object" in str(format_error([1, 2]))
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "where", "what"),
+    [
+        (("shape",), "x", "templates[0]", "unknown key 'shape'"),
+        (("easy", "note"), "x", "templates[0].easy", "unknown key 'note'"),
+        (("id",), True, "templates[0].id", "template id"),
+        (("easy", "figure"), ["#x#"], "templates[0].easy.figure", "row 1, column 2"),
+        (("easy", "figure"), ["...."], "templates[0].easy.figure", "empty figure"),
+        (("easy", "figure"), 7, "templates[0].easy.figure", "list of row strings"),
+        (("easy", "combos"), "I2", "templates[0].easy.combos", "expected a list"),
+        (("easy", "combos"), [[]], "templates[0].easy.combos[0]", "non-empty list"),
+        (("easy", "combos"), [["I2"]] * 7, "templates[0].easy.combos", "7 combinations for 6"),
+    ],
+)
+def test_template_errors(path, value, where, what):
+    data = minimal()
+    node = data["templates"][0]
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    e = format_error(data)
+    assert e.where == where
+    assert what in str(e)
+
+
+def test_template_needs_a_side_and_a_unique_id():
+    data = minimal()
+    data["templates"][0] = {"id": "t1"}
+    assert "needs an easy or a hard side" in str(format_error(data))
+    data = minimal()
+    data["templates"].append(copy.deepcopy(data["templates"][0]))
+    e = format_error(data)
+    assert e.where == "templates" and "'t1' appears twice" in str(e)
+
+
+def test_unreadable_file(tmp_path):
+    with pytest.raises(PuzzleFormatError, match="cannot read"):
+        load_set(str(tmp_path / "absent.json"))
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes(b'{"name": "caf\xe9"}')
+    with pytest.raises(PuzzleFormatError, match="not UTF-8"):
+        load_set(str(bad))
+
+
+def test_set_from_stdin(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(minimal())))
+    assert load_set("-").name == "tiny"
+
+
+# --- partial sets and strict checks ----------------------------------------------------------
+
+
+def test_partial_set_loads():
+    data = minimal()
+    del data["templates"][0]["hard"]
+    data["templates"][0]["easy"]["combos"] = [["I2", "I4", "L4"], ["I3", "L3", "L4"]]
+    ps = parse_set(data, "t.json")
+    assert ps.templates[0].hard is None
+    assert [c.die for c in ps.combinations()] == ["1", "2"]
+
+
+def test_side_without_combos_loads():
+    data = minimal()
+    data["templates"][0]["easy"] = {"figure": EASY}
+    ps = parse_set(data, "t.json")
+    assert ps.templates[0].easy.combos == ()
+
+
+def test_minimal_set_strict_problems_are_the_missing_combos():
+    problems = strict_problems(parse_set(minimal(), "t.json"))
+    assert problems == [
+        "template t1 easy: 1 combinations for 6 die faces",
+        "template t1 hard: 1 combinations for 6 die faces",
+    ]
+
+
+def complete(**extra):
+    """A structurally complete one-template set on a three-face die."""
+    data = minimal(die=["a", "b", "c"], **extra)
+    t = data["templates"][0]
+    t["easy"]["combos"] = [["I2", "I4", "L4"], ["I3", "L3", "L4"], ["I2", "I4", "T4"]]
+    t["hard"]["combos"] = [
+        ["I2", "I3", "L4", "T4"],
+        ["I2", "I3", "I4", "L4"],
+        ["L3", "I4", "O4", "I2"],
+    ]
+    return data
+
+
+def test_complete_set_has_no_strict_problem():
+    assert strict_problems(parse_set(complete(), "t.json")) == []
+
+
+def strict_of(edit):
+    data = complete()
+    edit(data["templates"][0])
+    return strict_problems(parse_set(data, "t.json"))
+
+
+def test_strict_missing_side():
+    assert strict_of(lambda t: t.pop("hard")) == ["template t1 hard: side missing"]
+
+
+def test_strict_wrong_piece_count():
+    def edit(t):
+        t["easy"]["combos"][1] = ["I3", "L3", "L4", "O4"]
+
+    assert strict_of(edit) == ["template t1 easy die b: 4 pieces, expected 3"]
+
+
+def test_strict_duplicate_combos():
+    def edit(t):
+        t["hard"]["combos"][2] = ["T4", "L4", "I3", "I2"]  # the first combination reordered
+
+    assert strict_of(edit) == ["template t1 hard: two die faces have the same combination"]
+
+
+def test_strict_disconnected_figure():
+    def edit(t):
+        t["easy"]["figure"] = ["###..", "###.#", "...##"]
+
+    assert strict_of(edit) == ["template t1 easy: figure is not connected"]
+
+
+def test_strict_figures_equal_up_to_rotation_or_reflection():
+    def edit(t):
+        t["hard"]["figure"] = [".##", "###", "###", "##."]  # the easy figure turned and flipped
+
+    assert strict_of(edit) == [
+        "template t1 hard: figure equals template t1 easy up to rotation/reflection"
+    ]
+
+
+def test_strict_too_few_combos():
+    def edit(t):
+        t["easy"]["combos"].pop()
+
+    assert strict_of(edit) == ["template t1 easy: 2 combinations for 3 die faces"]
+
+
+def test_strict_figures_compared_across_templates():
+    data = complete()
+    other = copy.deepcopy(data["templates"][0])
+    other["id"] = "t2"
+    other["easy"]["figure"] = [r[::-1] for r in EASY]  # mirrored
+    other["hard"]["figure"] = ["####", "####", "####", "..#."]
+    data["templates"].append(other)
+    problems = strict_problems(parse_set(data, "t.json"))
+    assert problems == [
+        "template t2 easy: figure equals template t1 easy up to rotation/reflection",
+        "template t2 hard: figure equals template t1 hard up to rotation/reflection",
+    ]
+
+
+# --- custom piece sets -----------------------------------------------------------------------
+
+PENTOMINOES = {
+    "F": [".##", "##.", ".#."],
+    "I": ["#####"],
+    "L": ["####", "#..."],
+    "N": ["##..", ".###"],
+    "P": ["##", "##", "#."],
+    "T": ["###", ".#.", ".#."],
+    "U": ["#.#", "###"],
+    "V": ["#..", "#..", "###"],
+    "W": ["#..", "##.", ".##"],
+    "X": [".#.", "###", ".#."],
+    "Y": ["####", ".#.."],
+    "Z": ["##.", ".#.", ".##"],
+}
+
+
+def pentomino_set():
+    return {
+        "format": "ubongo-puzzle-set",
+        "version": 1,
+        "name": "pento",
+        "pieces": {n: {"rows": rows, "code": n} for n, rows in PENTOMINOES.items()},
+        "die": ["x", "y"],
+        "templates": [
+            {
+                "id": "p1",
+                "easy": {
+                    "figure": ["#####", "#####", "#####"],
+                    "combos": [["L", "T", "Y"], ["L", "N", "V"]],
+                },
+                "hard": {"figure": ["##########", "##########"], "combos": [["I", "L", "P", "Y"]]},
+            }
+        ],
+    }
+
+
+def test_custom_piece_set_loads_and_solves():
+    ps = parse_set(pentomino_set(), "pento.json")
+    assert ps.custom_pieces and list(ps.pieces) == list(PENTOMINOES)
+    assert len(ps.pieces["X"].orientations) == 1 and len(ps.pieces["F"].orientations) == 8
+    combos = list(ps.combinations())
+    assert [(c.side, c.die) for c in combos] == [("easy", "x"), ("easy", "y"), ("hard", "x")]
+    for c in combos:
+        sol = solve(c.puzzle)
+        assert sol is not None and is_solution(c.puzzle, sol)
+        assert count(c.puzzle, engine="cpsat") == count(c.puzzle, engine="bitboard") >= 1
+    assert parse_set(json.loads(json.dumps(ps.to_json())), "again") == ps
+
+
+def test_custom_piece_set_refuses_standard_names():
+    data = pentomino_set()
+    data["templates"][0]["easy"]["combos"] = [["I2", "L", "Y"]]
+    e = format_error(data)
+    assert e.where == "templates[0].easy.combos[0]" and "unknown piece 'I2'" in str(e)
+
+
+# --- batch lines -----------------------------------------------------------------------------
+
+
+def test_batch_line():
+    item = parse_batch_line('{"id": "q", "figure": "###/##.", "pieces": ["A", "L3"]}', 4, "b")
+    assert (item.id, item.line) == ("q", 4)
+    assert [p.name for p in item.puzzle.pieces] == ["I2", "L3"]
+    assert count(item.puzzle) == 2
+    item = parse_batch_line('{"figure": ["##"], "pieces": ["I2"]}', 9, "b")
+    assert item.id == "9"  # the line number when there is no id
+
+
+def test_read_batch_reports_bad_lines_and_goes_on():
+    text = "\n".join(
+        [
+            '{"id": "a", "figure": "##", "pieces": ["I2"]}',
+            "",
+            '{"id": "b", "figure": "##", "pieces": ["I9"]}',
+            "{nope",
+            '{"id": "c", "figure": "#x", "pieces": ["I2"]}',
+            '{"id": "d", "figure": "##", "pieces": ["I2"], "extra": 1}',
+            '{"id": "e", "figure": "###", "pieces": ["I3"]}',
+        ]
+    )
+    items = list(read_batch(text, "b.jsonl"))
+    assert len(items) == 6
+    assert [getattr(i, "id", None) for i in items] == ["a", None, None, None, None, "e"]
+    errors = [str(i) for i in items if isinstance(i, PuzzleFormatError)]
+    assert errors[0].startswith("b.jsonl: line 3: pieces: unknown piece 'I9'")
+    assert errors[1].startswith("b.jsonl: line 4, column 2: invalid JSON")
+    assert errors[2].startswith("b.jsonl: line 5: figure: row 1, column 2")
+    assert errors[3].startswith("b.jsonl: line 6: unknown key 'extra'")
+
+
+def test_standard_is_the_default_piece_set_of_a_set():
+    assert parse_set(minimal(), "t.json").pieces == STANDARD
