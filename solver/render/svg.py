@@ -25,6 +25,7 @@ CELL = 28.0  # px per figure cell
 ICON = 0.35  # icon cell size as a fraction of CELL
 LINE = "#222222"
 GRID = "#c4c4c4"
+BASELINE = 0.36  # text sits on its baseline; a digit's middle is this many font sizes above it
 CARD = {"easy": "#fbf3dc", "hard": "#dfe8f5"}
 
 
@@ -78,7 +79,14 @@ def figure_group(
     _el(g, "path", d=_outline_d(figure.cells, cell, x, y), fill="#ffffff")
     grid = inner_edges(figure.cells)
     if grid:
-        _el(g, "path", d=_lines_d(grid, cell, x, y), stroke=GRID, stroke_width=1, fill="none")
+        _el(
+            g,
+            "path",
+            d=_lines_d(grid, cell, x, y),
+            stroke=GRID,
+            stroke_width=cell / 36,
+            fill="none",
+        )
     _el(
         g,
         "path",
@@ -133,12 +141,11 @@ def piece_group(
             g,
             "text",
             x=x + (c + 0.5) * cell,
-            y=y + (r + 0.5) * cell,
+            y=y + (r + 0.5) * cell + BASELINE * cell * 0.5,
             fill=ink(fill),
             font_size=cell * 0.5,
             font_family="sans-serif",
             text_anchor="middle",
-            dominant_baseline="central",
         ).text = label
     return g
 
@@ -230,7 +237,7 @@ def side_element(
         rx=cell / 3,
         fill=CARD.get(side, "#eeeeee"),
         stroke="#888888",
-        stroke_width=1,
+        stroke_width=cell / 28,
     )
     if title:
         _el(
@@ -273,17 +280,16 @@ def side_element(
             rx=die_box / 5,
             fill="#ffffff",
             stroke=LINE,
-            stroke_width=1,
+            stroke_width=cell / 28,
         )
         _el(
             g,
             "text",
             x=pad + die_box / 2,
-            y=y + (row_h - icon / 4) / 2,
+            y=y + (row_h - icon / 4) / 2 + BASELINE * die_box * 0.55,
             font_size=die_box * 0.55,
             font_family="sans-serif",
             text_anchor="middle",
-            dominant_baseline="central",
             fill=LINE,
         ).text = face
         ix = pad + die_box + icon

@@ -1,0 +1,138 @@
+"""Printable template cards: one page per side (easy then hard), figures at true size.
+
+The card is the same drawing as the SVG of a side (:func:`solver.render.svg.side_element`),
+laid out in millimetres and embedded as vectors by fpdf2, so the printed figure's cells are
+exactly ``cell_mm`` wide and the physical pieces fit on it. Cut marks sit outside the card's
+corners; a 50 mm scale bar under the card shows whether the printer scaled the page.
+
+fpdf2 is the optional ``print`` extra and is imported here only.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from solver.errors import UbongoError
+from solver.render.svg import side_element, to_string
+
+if TYPE_CHECKING:
+    from puzzles import PuzzleSet, Side
+
+DEFAULT_CELL_MM = 16.0
+"""Cell size of a printed figure; measure a piece's square and pass ``cell_mm`` to match."""
+A4_LANDSCAPE = (297.0, 210.0)
+MARGIN = 15.0  # mm between the card and the page edge: room for the cut marks
+MARK = 6.0  # length of a cut mark
+GAP = 2.0  # cut marks start this far from the card, so no mark shows on a cut card
+SCALE_MM = 50.0
+FOOT = 8.0  # room under the bottom cut marks for the scale bar and caption
+
+
+class PrintExtraMissing(UbongoError):
+    """fpdf2 is not installed."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "PDF cards need fpdf2, the optional 'print' extra: pip install 'ubongo-lab[print]'"
+        )
+
+
+def _fpdf() -> Any:
+    try:
+        import fpdf
+    except ImportError:
+        raise PrintExtraMissing() from None
+    return fpdf
+
+
+def _sides(ps: PuzzleSet) -> Iterator[tuple[str, str, Side]]:
+    for t in ps.templates:
+        for name in ("easy", "hard"):
+            side = t.side(name)
+            if side is not None:
+                yield t.id, name, side
+
+
+def _card(ps: PuzzleSet, tid: str, name: str, side: Side, cell_mm: float) -> ET.Element:
+    svg = side_element(
+        side.figure,
+        [tuple(ps.pieces[n] for n in c) for c in side.combos],
+        ps.die,
+        title=f"{tid} · {name}",
+        side=name,
+        cell=cell_mm,
+    )
+    for parent in list(svg.iter()):  # tooltips mean nothing on paper
+        for child in [c for c in parent if c.tag == "title"]:
+            parent.remove(child)
+    return svg
+
+
+def cards(ps: PuzzleSet, path: str | os.PathLike[str], *, cell_mm: float = DEFAULT_CELL_MM) -> int:
+    """Write the set's cards to a PDF (atomically); returns the number of pages."""
+    if not 5 <= cell_mm <= 60:
+        raise UbongoError(f"cell size {cell_mm:g} mm; expected 5 to 60 mm")
+    fpdf = _fpdf()
+    pdf = fpdf.FPDF(unit="mm")
+    pdf.set_auto_page_break(False)
+    pdf.set_title(f"{ps.name}: Ubongo cards")
+    pages = 0
+    for tid, name, side in _sides(ps):
+        svg = _card(ps, tid, name, side, cell_mm)
+        w, h = float(svg.get("width", 0)), float(svg.get("height", 0))
+        page = A4_LANDSCAPE
+        if w + 2 * MARGIN > page[0] or h + 2 * MARGIN + FOOT > page[1]:
+            page = (w + 2 * MARGIN, h + 2 * MARGIN + FOOT)
+        pdf.add_page(format=page)
+        x, y = (page[0] - w) / 2, (page[1] - h - FOOT) / 2  # centred: backs land on fronts
+        try:
+            pdf.image(io.BytesIO(to_string(svg).encode()), x=x, y=y, w=w, h=h)
+        except fpdf.errors.FPDFUnicodeEncodingException as e:
+            raise UbongoError(f"template {tid} {name}: {e}") from None
+        _cut_marks(pdf, x, y, w, h)
+        _footer(pdf, page, y + h, f"{ps.name} · template {tid} {name} · cell {cell_mm:g} mm")
+        pages += 1
+    if not pages:
+        raise UbongoError(f"{ps.name}: no template side to print")
+    _write(pdf, Path(path))
+    return pages
+
+
+def _cut_marks(pdf: Any, x: float, y: float, w: float, h: float) -> None:
+    pdf.set_draw_color(0, 0, 0)
+    pdf.set_line_width(0.2)
+    for cx, dx in ((x, -1), (x + w, 1)):
+        for cy, dy in ((y, -1), (y + h, 1)):
+            pdf.line(cx + dx * GAP, cy, cx + dx * (GAP + MARK), cy)
+            pdf.line(cx, cy + dy * GAP, cx, cy + dy * (GAP + MARK))
+
+
+def _footer(pdf: Any, page: tuple[float, float], bottom: float, text: str) -> None:
+    """A scale bar and a caption under the card, below its cut marks."""
+    y = min(page[1] - 4, bottom + GAP + MARK + FOOT / 2)
+    x = MARGIN
+    pdf.set_line_width(0.3)
+    pdf.line(x, y, x + SCALE_MM, y)
+    for tick in (x, x + SCALE_MM):
+        pdf.line(tick, y - 1.5, tick, y + 1.5)
+    pdf.set_font("helvetica", size=7)
+    pdf.set_text_color(80, 80, 80)
+    pdf.text(x + SCALE_MM + 3, y + 1, f"{SCALE_MM:g} mm at 100 % (print without scaling) · {text}")
+
+
+def _write(pdf: Any, target: Path) -> None:
+    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".pdf")
+    os.close(fd)
+    try:
+        pdf.output(tmp)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        os.unlink(tmp)
+        raise
