@@ -1,0 +1,254 @@
+"""Target profiles: what a generated set aims at, from the published game's statistics.
+
+Glossary
+    Share       a fraction of a whole, between 0 and 1.
+    Box         a bounding box ``(short, long)``: rows × columns either way round.
+    Bucket      a closed range ``(lo, hi)`` of tiling counts.
+    SideProfile what one kind of side (easy or hard) aims at: areas, boxes, tilings, piece use.
+    Profile     a name and one SideProfile per side.
+    Layout      the (area, box) pairs a set's sides of one kind are built on, one per side.
+
+The numbers of ``PUBLISHED`` are those of ``calibration.md`` (53 published sides, 315
+combinations). Areas, boxes and piece use only apply to the 12 standard pieces with 3 (easy)
+and 4 (hard) pieces per side; other piece sets or sizes get targets derived from the pieces.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.errors import GenerationError
+from solver.pieces import STANDARD, PieceSet, canonical
+
+Share = float
+Box = tuple[int, int]
+Bucket = tuple[int, int]
+Frame = tuple[int, int]
+
+SIDES = ("easy", "hard")
+DEFAULT_SIZES = {"easy": 3, "hard": 4}
+PIECE_CAP: Share = 0.20
+"""No piece may fill more than this share of the piece slots of one kind of side."""
+
+
+@dataclass(frozen=True)
+class SideProfile:
+    """Targets for one kind of side; each table pairs a value with its share."""
+
+    areas: tuple[tuple[int, Share], ...]
+    boxes: tuple[tuple[Box, Share], ...]
+    tilings: tuple[tuple[Bucket, Share], ...]
+    pieces: tuple[tuple[str, Share], ...]
+
+    @property
+    def max_tilings(self) -> int:
+        """The largest tiling count a combination may have."""
+        return max(hi for (_, hi), share in self.tilings if share > 0)
+
+    @property
+    def unique_share(self) -> Share:
+        """Target share of combinations with exactly one tiling."""
+        return sum(s for (lo, hi), s in self.tilings if lo == hi == 1)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A named difficulty profile: one SideProfile per side."""
+
+    name: str
+    easy: SideProfile
+    hard: SideProfile
+
+    def side(self, name: str) -> SideProfile:
+        """The SideProfile called ``easy`` or ``hard``."""
+        return self.easy if name == "easy" else self.hard
+
+
+def _shares(table: Mapping[str, int]) -> tuple[tuple[str, Share], ...]:
+    return tuple((k, v / 100) for k, v in table.items())
+
+
+_PIECES = ("I2", "I3", "L3", "I4", "L4", "O4", "S4", "T4", "L5", "P5", "Y5", "Z5")
+_EASY_USE = (3, 7, 6, 5, 18, 4, 10, 8, 10, 17, 8, 4)
+_HARD_USE = (6, 9, 6, 5, 11, 7, 8, 7, 10, 14, 10, 6)
+
+PUBLISHED = Profile(
+    "published",
+    SideProfile(
+        areas=((11, 0.10), (12, 0.29), (13, 0.52), (14, 0.10)),
+        boxes=(((4, 4), 0.48), ((4, 5), 0.43), ((3, 6), 0.05), ((3, 4), 0.05)),
+        tilings=(((1, 1), 0.64), ((2, 2), 0.22), ((3, 3), 0.07), ((4, 6), 0.06), ((7, 9), 0.01)),
+        pieces=_shares(dict(zip(_PIECES, _EASY_USE, strict=True))),
+    ),
+    SideProfile(
+        areas=((14, 0.04), (15, 0.12), (16, 0.28), (17, 0.44), (18, 0.12)),
+        boxes=(((4, 6), 0.34), ((4, 5), 0.31), ((5, 5), 0.22), ((4, 4), 0.06), ((5, 6), 0.06)),
+        tilings=(
+            ((1, 1), 0.29),
+            ((2, 2), 0.21),
+            ((3, 3), 0.20),
+            ((4, 6), 0.19),
+            ((7, 12), 0.10),
+            ((13, 48), 0.01),
+        ),
+        pieces=_shares(dict(zip(_PIECES, _HARD_USE, strict=True))),
+    ),
+)
+"""The published game, as measured in calibration.md."""
+
+PROFILES = {
+    "published": PUBLISHED,
+    "hard": Profile(
+        "hard",
+        SideProfile(
+            PUBLISHED.easy.areas,
+            PUBLISHED.easy.boxes,
+            (((1, 1), 0.85), ((2, 2), 0.15)),
+            PUBLISHED.easy.pieces,
+        ),
+        SideProfile(
+            PUBLISHED.hard.areas,
+            PUBLISHED.hard.boxes,
+            (((1, 1), 0.50), ((2, 2), 0.30), ((3, 3), 0.20)),
+            PUBLISHED.hard.pieces,
+        ),
+    ),
+    "unique": Profile(
+        "unique",
+        SideProfile(
+            PUBLISHED.easy.areas, PUBLISHED.easy.boxes, (((1, 1), 1.0),), PUBLISHED.easy.pieces
+        ),
+        SideProfile(
+            PUBLISHED.hard.areas, PUBLISHED.hard.boxes, (((1, 1), 1.0),), PUBLISHED.hard.pieces
+        ),
+    ),
+}
+"""Difficulty profiles by name: the published game's, a harder one, and unique tilings only."""
+
+
+# --- resolving a profile for a piece set, a size and a frame ----------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """A SideProfile resolved for one piece set, combination size and frame."""
+
+    side: str
+    size: int
+    pairs: tuple[tuple[tuple[int, Box], Share], ...]
+    tilings: tuple[tuple[Bucket, Share], ...]
+    pieces: tuple[tuple[str, Share], ...]
+    cap: Share = PIECE_CAP
+
+    @property
+    def max_tilings(self) -> int:
+        """The largest tiling count a combination may have."""
+        return max(hi for (_, hi), share in self.tilings if share > 0)
+
+    def need_unique(self, faces: int) -> int:
+        """Combinations with one tiling a side must offer to meet the target."""
+        share = sum(s for (lo, hi), s in self.tilings if lo == hi == 1)
+        return min(faces, round(faces * share))
+
+    def bucket(self, tilings: int) -> int:
+        """Index of the bucket holding this tiling count."""
+        return next(i for i, ((lo, hi), _) in enumerate(self.tilings) if lo <= tilings <= hi)
+
+
+def is_standard(pieces: PieceSet) -> bool:
+    """True when ``pieces`` are the 12 standard pieces under their standard names."""
+    return list(pieces) == list(STANDARD) and all(
+        canonical(pieces[n].shape) == canonical(STANDARD[n].shape) for n in STANDARD
+    )
+
+
+def resolve(profile: Profile, side: str, pieces: PieceSet, size: int, frame: Frame) -> Target:
+    """The profile's targets for ``side`` with these pieces, pieces per side and frame."""
+    sp = profile.side(side)
+    calibrated = is_standard(pieces) and size == DEFAULT_SIZES[side]
+    areas = dict(sp.areas) if calibrated else _derived_areas(pieces, size)
+    shares = sp.pieces if calibrated else tuple((n, 1 / len(pieces)) for n in pieces)
+    pairs = _pairs(areas, dict(sp.boxes), frame)
+    if not pairs:
+        raise GenerationError(
+            f"no {side} figure of area {min(areas)}-{max(areas)} fits in a "
+            f"{frame[0]}x{frame[1]} frame"
+        )
+    if size > len(pieces):
+        raise GenerationError(
+            f"{size} distinct pieces per {side} combination, but the set has {len(pieces)}"
+        )
+    return Target(side, size, pairs, sp.tilings, shares)
+
+
+def _derived_areas(pieces: PieceSet, size: int) -> dict[int, Share]:
+    """Areas weighted by how many combinations of ``size`` pieces have them (tails cut)."""
+    sums = Counter(sum(p.area for p in c) for c in itertools.combinations(pieces.values(), size))
+    total = sum(sums.values())
+    peak = max(sums.values())
+    return {a: n / total for a, n in sorted(sums.items()) if n >= peak / 4}
+
+
+def _fits(box: Box, frame: Frame) -> bool:
+    """Whether a box fits in the frame either way round."""
+    h, w = box
+    fh, fw = frame
+    return h <= fh and w <= fw or w <= fh and h <= fw
+
+
+def _feasible(area: int, box: Box, frame: Frame) -> bool:
+    """A figure of ``area`` can span ``box`` without filling it, within the frame."""
+    h, w = box
+    return _fits(box, frame) and h >= 2 and 2 * area >= h * w and area < h * w and area >= h + w - 1
+
+
+def _pairs(
+    areas: Mapping[int, Share], boxes: Mapping[Box, Share], frame: Frame
+) -> tuple[tuple[tuple[int, Box], Share], ...]:
+    """Joint (area, box) shares with both marginals fitted to the targets (IPF)."""
+    every = [(s, lg) for s in range(1, 13) for lg in range(s, 13)]
+    weight: dict[tuple[int, Box], float] = {}
+    for a in areas:
+        known = [b for b in boxes if _feasible(a, b, frame)]
+        for b in known or [b for b in every if _feasible(a, b, frame)]:
+            weight[(a, b)] = areas[a] * boxes.get(b, 1.0)
+    for _ in range(50):
+        _fit(weight, 0, areas)
+        _fit(weight, 1, boxes)
+    total = sum(weight.values())
+    return tuple((k, v / total) for k, v in sorted(weight.items()) if v > 0)
+
+
+def _fit(weight: dict[tuple[int, Box], float], idx: int, marg: Mapping[Any, Share]) -> None:
+    """Scale ``weight`` so that its marginal on key part ``idx`` matches ``marg``."""
+    sums: dict[Any, float] = {}
+    for k, v in weight.items():
+        sums[k[idx]] = sums.get(k[idx], 0.0) + v
+    for k in weight:
+        if k[idx] in marg and sums[k[idx]] > 0:
+            weight[k] *= marg[k[idx]] / sums[k[idx]]
+
+
+def allocate(shares: Sequence[tuple[object, Share]], n: int) -> list[int]:
+    """Split ``n`` items by ``shares`` (largest remainder, ties to the earlier entry)."""
+    total = sum(s for _, s in shares) or 1.0
+    exact = [n * s / total for _, s in shares]
+    counts = [int(x) for x in exact]
+    order = sorted(range(len(shares)), key=lambda i: (-(exact[i] - counts[i]), i))
+    for i in order[: n - sum(counts)]:
+        counts[i] += 1
+    return counts
+
+
+def layout(target: Target, n: int, rng: random.Random) -> list[tuple[int, Box]]:
+    """The (area, box) of each of ``n`` sides: shares met as closely as integers allow."""
+    out: list[tuple[int, Box]] = []
+    for (pair, _), k in zip(target.pairs, allocate(target.pairs, n), strict=True):
+        out += [pair] * k
+    rng.shuffle(out)
+    return out
