@@ -1,0 +1,402 @@
+"""Design a complete set of templates: search figures, choose combinations, assign die faces.
+
+Glossary
+    Slot        one side to design: which kind (easy/hard), its index, area and box.
+    Candidate   a figure found for a slot with its usable combinations and their tiling counts.
+    Found       what one search task returns: a slot's candidates and how much work it took.
+    Options     everything that decides the output; the same Options give the same bytes.
+
+Two phases. The *search* (almost all the time) runs one task per slot, independently and in
+any process: task ``(seed, side, index, round)`` seeds its own ``random.Random`` from that text,
+carves figures of the slot's area and box, analyses each for the combination size and keeps
+the first few that can carry a side of the profile. The *selection* then walks the slots in
+set order in one process: for each slot it picks the candidate figure and the combinations
+that bring the set's piece use and tiling counts closest to the profile (least squares,
+greedy), and gives the die faces the combinations so that every face gets the same difficulty
+overall. Results are combined in slot order, so the output does not depend on the executor.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from random import Random
+
+from generator.errors import GenerationError
+from generator.figures import carve, is_asymmetric
+from generator.profile import PROFILES, SIDES, Box, Frame, Target, is_standard, layout, resolve
+from puzzles import PuzzleSet, Side, Template
+from solver.analyze import analyze
+from solver.figure import parse_figure
+from solver.pieces import STANDARD, PieceSet
+
+Combo = tuple[str, ...]
+KEEP = 6
+"""Candidate figures a search task keeps for the selection to choose from."""
+MAX_TRIES = 3000
+"""Figures a search task carves at most before it gives up on its slot."""
+STALE = 300
+"""A search task stops after this many figures in a row that it has already seen (exhausted)."""
+EXTRA_ROUNDS = 4
+"""Further searches (new seeds) for a slot whose candidates are all taken, before giving up."""
+BUCKET_WEIGHT = 4.0
+"""Weight of the tiling-count targets against the piece-use targets in the selection."""
+FACE_UNIQUE_WEIGHT = 4.0
+"""Weight of even unique-tiling counts per die face against even tiling totals."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything that decides a generated set."""
+
+    templates: int = 36
+    seed: int | str = 0
+    frame: Frame = (5, 6)
+    faces: int = 6
+    sizes: tuple[int, int] = (3, 4)
+    pieces: PieceSet = field(default_factory=lambda: STANDARD, compare=False)
+    profile: str = "published"
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One side to design."""
+
+    side: str
+    index: int
+    size: int
+    area: int
+    box: Box
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A figure for a slot and its usable combinations with their tiling counts."""
+
+    rows: tuple[str, ...]
+    combos: tuple[tuple[Combo, int], ...]
+    key: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One search: a slot, a seed round, and what a usable figure must offer."""
+
+    seed: str
+    slot: Slot
+    round: int
+    pieces: PieceSet
+    max_tilings: int
+    faces: int
+    unique: int
+    others: tuple[tuple[tuple[int, Box], float], ...] = ()
+
+
+@dataclass(frozen=True)
+class Found:
+    """A search task's result: candidates in the order found, figures tried, analyse time."""
+
+    slot: Slot
+    candidates: tuple[Candidate, ...]
+    tried: int
+    analysed: int
+    seconds: float
+    exhausted: bool = False
+
+
+@dataclass(frozen=True)
+class Report:
+    """How much work a generation took (not part of the output; timings vary run to run)."""
+
+    tasks: int
+    tried: int
+    analysed: int
+    analyse_seconds: float
+    search_seconds: float
+    seconds: float
+
+
+def search(task: Task) -> Found:
+    """Carve and analyse figures for the task's slot until ``KEEP`` usable ones are found."""
+    slot = task.slot
+    rng = Random(f"{task.seed}:{slot.side}:{slot.index}:{task.round}")
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    found: list[Candidate] = []
+    tried = analysed = 0
+    spent = 0.0
+    fresh = 0
+    while len(found) < KEEP and tried < MAX_TRIES and tried - fresh < STALE:
+        tried += 1
+        fig = carve(rng, slot.area, slot.box)
+        if fig is None or fig.canonical() in seen:
+            continue
+        seen.add(fig.canonical())
+        fresh = tried
+        if not is_asymmetric(fig):
+            continue
+        analysed += 1
+        t0 = time.perf_counter()
+        combos = analyze(fig, slot.size, task.pieces, max_solutions=task.max_tilings + 1)
+        spent += time.perf_counter() - t0
+        usable = tuple((c.pieces, c.solutions) for c in combos if c.solutions <= task.max_tilings)
+        if len(usable) >= task.faces and sum(n == 1 for _, n in usable) >= task.unique:
+            found.append(Candidate(tuple(fig.rows()), usable, fig.canonical()))
+    return Found(slot, tuple(found), tried, analysed, spent, tried - fresh >= STALE)
+
+
+# --- selection -------------------------------------------------------------------------------
+
+
+class _Deviation:
+    """``Σ (count[i] - share[i] · total)²`` over running counts, updated in O(items added)."""
+
+    def __init__(self, shares: list[float]) -> None:
+        self.share = shares
+        self.s2 = sum(x * x for x in shares)
+        self.count = [0] * len(shares)
+        self.total = 0
+        self.c2 = 0
+        self.sc = 0.0
+
+    def after(self, items: list[int]) -> float:
+        """The deviation once the distinct ``items`` (indices) are counted once more."""
+        c2 = self.c2 + sum(2 * self.count[i] + 1 for i in items)
+        sc = self.sc + sum(self.share[i] for i in items)
+        t = self.total + len(items)
+        return c2 - 2 * t * sc + t * t * self.s2
+
+    def add(self, items: list[int]) -> None:
+        """Count the distinct ``items`` once more."""
+        self.c2 += sum(2 * self.count[i] + 1 for i in items)
+        self.sc += sum(self.share[i] for i in items)
+        self.total += len(items)
+        for i in items:
+            self.count[i] += 1
+
+    def copy(self) -> _Deviation:
+        """An independent copy."""
+        out = _Deviation(self.share)
+        out.count = list(self.count)
+        out.total, out.c2, out.sc = self.total, self.c2, self.sc
+        return out
+
+
+class _Balance:
+    """Running piece use and tiling buckets of one kind of side, scored against its target."""
+
+    def __init__(self, target: Target, sides: int, faces: int) -> None:
+        self.target = target
+        self.names = [p for p, _ in target.pieces]
+        self.index = {p: i for i, p in enumerate(self.names)}
+        self.pieces = _Deviation([s for _, s in target.pieces])
+        self.tilings = _Deviation([s for _, s in target.tilings])
+        self.bucket = [0] + [target.bucket(n) for n in range(1, target.max_tilings + 1)]
+        self.cap = int(target.cap * sides * faces * target.size)
+        self.face_sum = [0] * faces
+        self.face_unique = [0] * faces
+        self.face_use = [dict.fromkeys(self.names, 0) for _ in range(faces)]
+
+    def choose(self, cand: Candidate, faces: int) -> tuple[float, list[tuple[Combo, int]]] | None:
+        """The greedy best ``faces`` combinations of a candidate, and the cost they lead to.
+
+        The cost is the squared distance of the set's piece use and tiling buckets from the
+        target shares; ``cap`` bounds each piece's use.
+        """
+        pieces, tilings = self.pieces.copy(), self.tilings.copy()
+        pool = [
+            ([self.index[p] for p in combo], [self.bucket[n]], combo, n) for combo, n in cand.combos
+        ]
+        picked: list[tuple[Combo, int]] = []
+        best = 0.0
+        for _ in range(faces):
+            best_i = -1
+            for i, (ps, bs, _, _) in enumerate(pool):
+                if any(pieces.count[p] >= self.cap for p in ps):
+                    continue
+                c = pieces.after(ps) + BUCKET_WEIGHT * tilings.after(bs)
+                if best_i < 0 or c < best:
+                    best, best_i = c, i
+            if best_i < 0:
+                return None
+            ps, bs, combo, n = pool.pop(best_i)
+            pieces.add(ps)
+            tilings.add(bs)
+            picked.append((combo, n))
+        return best, picked
+
+    def commit(self, picked: list[tuple[Combo, int]]) -> tuple[Combo, ...]:
+        """Record the picked combinations; return them in die-face order."""
+        for combo, n in picked:
+            self.pieces.add([self.index[p] for p in combo])
+            self.tilings.add([self.bucket[n]])
+        order = self._faces(picked)
+        for f, (combo, n) in zip(order, picked, strict=True):
+            self.face_sum[f] += n
+            self.face_unique[f] += n == 1
+            for p in combo:
+                self.face_use[f][p] += 1
+        out: list[Combo] = [()] * len(order)
+        for f, (combo, _) in zip(order, picked, strict=True):
+            out[f] = combo
+        return tuple(out)
+
+    def _faces(self, picked: list[tuple[Combo, int]]) -> list[int]:
+        """A die face for each picked combination, keeping the faces' totals level.
+
+        The cost of a face is the square of its running totals (tilings, unique combinations,
+        uses of each piece), so the least total cost is the most even spread. Start from the
+        identity and swap pairs while a swap lowers the cost.
+        """
+        faces = list(range(len(picked)))
+
+        def cost(f: int, cn: tuple[Combo, int]) -> float:
+            combo, n = cn
+            s, u, use = self.face_sum[f], self.face_unique[f], self.face_use[f]
+            return (
+                (s + n) ** 2
+                + FACE_UNIQUE_WEIGHT * (u + (n == 1)) ** 2
+                + sum((use[p] + 1) ** 2 - use[p] ** 2 for p in combo)
+            )
+
+        better = True
+        while better:
+            better = False
+            for i in range(len(faces)):
+                for j in range(i + 1, len(faces)):
+                    fi, fj = faces[i], faces[j]
+                    now = cost(fi, picked[i]) + cost(fj, picked[j])
+                    if cost(fj, picked[i]) + cost(fi, picked[j]) < now - 1e-9:
+                        faces[i], faces[j] = fj, fi
+                        better = True
+        return faces
+
+
+def _oriented(box: Box, frame: Frame) -> Box:
+    """The box as rows × columns: landscape when that fits the frame."""
+    short, long = box
+    return (short, long) if short <= frame[0] and long <= frame[1] else (long, short)
+
+
+def _tasks(opts: Options, targets: dict[str, Target]) -> list[Task]:
+    """The search tasks of a set, in slot order: template 1 easy, template 1 hard, ..."""
+    seed = str(opts.seed)
+    plans = {s: layout(targets[s], opts.templates, Random(f"{seed}:layout:{s}")) for s in SIDES}
+    tasks = []
+    for i in range(opts.templates):
+        for s in SIDES:
+            area, box = plans[s][i]
+            slot = Slot(s, i, targets[s].size, area, _oriented(box, opts.frame))
+            t = targets[s]
+            unique = t.need_unique(opts.faces)
+            others = tuple(((a, _oriented(b, opts.frame)), w) for (a, b), w in t.pairs)
+            tasks.append(
+                Task(seed, slot, 0, opts.pieces, t.max_tilings, opts.faces, unique, others)
+            )
+    return tasks
+
+
+def generate(
+    opts: Options,
+    executor: Executor | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[PuzzleSet, Report]:
+    """A complete set of templates for ``opts``, and the work it took.
+
+    ``executor`` runs the searches (in this process when None); ``progress(n)`` is called as
+    searches finish. The set does not depend on the executor.
+    """
+    start = time.perf_counter()
+    if opts.profile not in PROFILES:
+        raise GenerationError(f"unknown profile {opts.profile!r}; expected {', '.join(PROFILES)}")
+    profile = PROFILES[opts.profile]
+    targets = {
+        s: resolve(profile, s, opts.pieces, size, opts.frame)
+        for s, size in zip(SIDES, opts.sizes, strict=True)
+    }
+    tasks = _tasks(opts, targets)
+    results: Iterable[Found] = (
+        executor.map(search, tasks) if executor is not None else map(search, tasks)
+    )
+    found = []
+    for f in results:
+        found.append(f)
+        if progress is not None:
+            progress(1)
+    searched = time.perf_counter()
+    balance = {s: _Balance(targets[s], opts.templates, opts.faces) for s in SIDES}
+    taken: set[tuple[tuple[int, int], ...]] = set()
+    sides: list[Side] = []
+    extra: list[Found] = []
+    for task, f in zip(tasks, found, strict=True):
+        side, more = _select(task, f, balance[task.slot.side], taken)
+        extra += more
+        sides.append(side)
+    templates = tuple(
+        Template(f"{i + 1:0{max(2, len(str(opts.templates)))}d}", sides[2 * i], sides[2 * i + 1])
+        for i in range(opts.templates)
+    )
+    ps = PuzzleSet(
+        opts.name or f"generated-{opts.seed}",
+        opts.pieces,
+        tuple(str(i) for i in range(1, opts.faces + 1)),
+        templates,
+        custom_pieces=not is_standard(opts.pieces),
+    )
+    done = found + extra
+    report = Report(
+        tasks=len(done),
+        tried=sum(f.tried for f in done),
+        analysed=sum(f.analysed for f in done),
+        analyse_seconds=sum(f.seconds for f in done),
+        search_seconds=searched - start,
+        seconds=time.perf_counter() - start,
+    )
+    return ps, report
+
+
+def _select(
+    task: Task, found: Found, balance: _Balance, taken: set[tuple[tuple[int, int], ...]]
+) -> tuple[Side, list[Found]]:
+    """The side for a slot: its best free candidate, searching further rounds if none is left."""
+    extra: list[Found] = []
+    for f in _rounds(task, found, extra):
+        best: tuple[float, Candidate, list[tuple[Combo, int]]] | None = None
+        for cand in f.candidates:
+            if cand.key in taken:
+                continue
+            choice = balance.choose(cand, task.faces)
+            if choice is not None and (best is None or choice[0] < best[0]):
+                best = (choice[0], cand, choice[1])
+        if best is not None:
+            _, cand, picked = best
+            taken.add(cand.key)
+            return Side(parse_figure(list(cand.rows)), balance.commit(picked)), extra
+    slot = task.slot
+    raise GenerationError(
+        f"no usable {slot.side} figure of area {slot.area} in a {slot.box[0]}x{slot.box[1]} box "
+        f"for template {slot.index + 1}, nor of any other area and box of the profile"
+    )
+
+
+def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
+    """The slot's search, further rounds run here (kept in ``extra``), then other layouts.
+
+    A small box nearly filled holds few distinct figures (4x4 with 15 cells: one), so a slot
+    whose own area and box are exhausted borrows the other pairs of its target, likeliest first.
+    """
+    yield first
+    for r in range(1, EXTRA_ROUNDS + 1):
+        if (extra[-1] if extra else first).exhausted:
+            break  # every figure of this area and box has been seen: a new seed finds no other
+        extra.append(search(dataclasses.replace(task, round=r)))
+        yield extra[-1]
+    slot = task.slot
+    for (area, box), _ in sorted(task.others, key=lambda pw: -pw[1]):
+        if (area, box) != (slot.area, slot.box):
+            moved = dataclasses.replace(slot, area=area, box=box)
+            extra.append(search(dataclasses.replace(task, slot=moved, round=EXTRA_ROUNDS + 1)))
+            yield extra[-1]
