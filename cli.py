@@ -435,11 +435,212 @@ def analyze(
         )
 
 
+# --- hint and render commands ---
+
+
+def _puzzle_set(value: str) -> Any:
+    """A puzzle-set file, ``-`` for stdin, or the name of a bundled set such as ``sample``."""
+    from puzzles import bundled, load_set
+
+    if value == "-" or os.path.exists(value) or value.endswith(".json"):
+        return load_set(value)
+    try:
+        return bundled(value)
+    except FileNotFoundError:
+        raise UbongoError(f"{value}: no such file, and no bundled set of that name") from None
+
+
+def _is_figure_arg(arg: str) -> bool:
+    return arg == "-" or os.path.isfile(arg) or "/" in arg or set(arg) <= set("#. ")
+
+
+def _hint_puzzle(args: tuple[str, ...], set_path: str | None, board: str | None) -> Any:
+    """The puzzle and piece set named by the arguments of ``ubongo hint``."""
+    from puzzles import SIDES
+    from solver.hints import board_figure
+    from solver.pieces import STANDARD
+    from solver.puzzle import Puzzle
+
+    if set_path is not None or (len(args) == 3 and args[1] in SIDES):
+        if len(args) != 3:
+            raise click.UsageError("with --set give TEMPLATE SIDE DIE, e.g. 07 hard 3")
+        ps = _puzzle_set(set_path) if set_path is not None else _puzzle_set("sample")
+        tid, side, face = args
+        for c in ps.combinations():
+            if (c.template, c.side, c.die) == (tid, side, face):
+                return c.puzzle, ps.pieces
+        raise UbongoError(
+            f"{ps.name}: no combination {tid} {side} {face}; die faces are {', '.join(ps.die)}"
+        )
+    if board is not None and args and not _is_figure_arg(args[0]):
+        if board == "-":
+            raise click.UsageError("give the FIGURE, or the board in a file (not both on stdin)")
+        return Puzzle(board_figure(_read_board(board)), STANDARD.resolve(args)), STANDARD
+    if len(args) < 2:
+        raise click.UsageError("give a FIGURE and its PIECEs, or --set SET TEMPLATE SIDE DIE")
+    if board == "-" and args[0] == "-":
+        raise click.UsageError("FIGURE and --board cannot both be read from stdin")
+    return Puzzle(_read_figure(args[0]), STANDARD.resolve(args[1:])), STANDARD
+
+
+def _read_board(path: str) -> str:
+    from puzzles import read_text
+
+    return read_text(path)
+
+
+def _show(rows: list[str], pieces: Any, picture: bool = True) -> None:
+    """Print a picture: in piece colours on a terminal, plain letters otherwise."""
+    from solver.render.colours import paint, should_colour
+
+    click.echo(paint(rows, pieces, colour_on=picture and should_colour(sys.stdout)))
+
+
+@main.command()
+@click.argument("args", nargs=-1, metavar="[FIGURE] PIECE... | TEMPLATE SIDE DIE")
+@click.option(
+    "--set",
+    "set_path",
+    metavar="SET",
+    help="Take the combination from this puzzle set (a file, - or a bundled set's name); "
+    "the arguments are then TEMPLATE SIDE DIE.",
+)
+@click.option(
+    "--board",
+    metavar="FILE",
+    help="The board so far (- for stdin): placed pieces in their letters, '#' on empty "
+    "cells, '.' outside.",
+)
+@click.option(
+    "--level",
+    type=click.IntRange(1, 3),
+    default=1,
+    show_default=True,
+    help="1: which piece to place and roughly where; 2: its exact place, drawn; 3: a solution.",
+)
+@json_option
+@timeout_option
+@reported
+def hint(
+    args: tuple[str, ...],
+    set_path: str | None,
+    board: str | None,
+    level: int,
+    as_json: bool,
+    timeout: float,
+) -> None:
+    """Give a nudge towards a solution, from scratch or from a half-filled board.
+
+    The hint is a placement found in every solution when there is one, else the piece with
+    the fewest possible places. A board that cannot be completed is reported with the
+    fewest pieces to take back; the hint then continues without them. TEMPLATE SIDE DIE
+    without --set use the bundled set. FIGURE may be left out when --board is a file.
+
+    \b
+    Examples:
+      ubongo hint '.##./####/####/.#..' I2 I4 P5
+      ubongo hint --set sample 01 hard 3 --level 2
+      ubongo hint 01 hard 3 --board board.txt --json
+    \b
+    A board (board.txt) for 01 hard 3 (I2 I4 S4 Y5), I4 placed:
+      .FFFF
+      #####
+      ####.
+      .##..
+    """
+    from solver.hints import hint as make_hint
+
+    puzzle, pieces = _hint_puzzle(args, set_path, board)
+    text = _read_board(board) if board is not None else None
+    h = make_hint(puzzle, text, level, pieces=pieces, timeout=timeout)
+    if as_json:
+        click.echo(json.dumps(h.to_json()))
+        return
+    click.echo(h.message())
+    rows = h.picture()
+    if rows is not None:
+        _show(rows, pieces)
+
+
+@main.command()
+@click.argument("set_path", required=False, metavar="[SET]")
+@click.option(
+    "--html",
+    "html_dir",
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="Write DIR/index.html: every template, both sides; click a die face for a solution.",
+)
+@click.option(
+    "--pdf",
+    "pdf_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Write printable cards, one page per side with cut marks (needs the 'print' extra).",
+)
+@click.option(
+    "--svg",
+    "svg_dir",
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="Write one SVG per template side, DIR/TEMPLATE-SIDE.svg.",
+)
+@click.option(
+    "--cell-mm",
+    type=click.FloatRange(5, 60),
+    default=16.0,
+    show_default=True,
+    help="Printed size of a figure cell; measure a square of your pieces and match it.",
+)
+@timeout_option
+@reported
+def render(
+    set_path: str | None,
+    html_dir: str | None,
+    pdf_path: str | None,
+    svg_dir: str | None,
+    cell_mm: float,
+    timeout: float,
+) -> None:
+    """Draw a puzzle set (default: the bundled set) as a web page, print cards or SVG files.
+
+    SET is a file, - for stdin, or a bundled set's name. --timeout bounds each
+    combination's search for the page's solutions.
+
+    \b
+    Examples:
+      ubongo render puzzles/sample.json --html site
+      ubongo render sample --pdf cards.pdf --cell-mm 18
+    """
+    if not (html_dir or pdf_path or svg_dir):
+        raise click.UsageError("give at least one of --html DIR, --pdf FILE, --svg DIR")
+    ps = _puzzle_set(set_path) if set_path else _puzzle_set("sample")
+    if html_dir:
+        from solver.render.html import write_page
+
+        click.echo(f"wrote {write_page(ps, html_dir, timeout=timeout)}", err=True)
+    if svg_dir:
+        from solver.render.svg import write_sides
+
+        click.echo(f"wrote {len(write_sides(ps, svg_dir))} SVG files in {svg_dir}", err=True)
+    if pdf_path:
+        from solver.render.pdf import cards
+
+        pages = cards(ps, pdf_path, cell_mm=cell_mm)
+        click.echo(f"wrote {pdf_path}: {pages} pages, cells {cell_mm:g} mm", err=True)
+
+
 # --- scoring commands (scoring/cli.py) are registered below ---
 from scoring.cli import score, simulate  # noqa: E402
 
 main.add_command(score)
 main.add_command(simulate)
+
+# --- generator commands (generator/cli.py) are registered below ---
+from generator.cli import generate, stats  # noqa: E402
+
+main.add_command(generate)
+main.add_command(stats)
 
 if __name__ == "__main__":
     main()
