@@ -62,6 +62,7 @@ def solutions(
     engine: Engine = "auto",
     timeout: float | None = None,
     limit: int | None = None,
+    node_budget: int = AUTO_NODE_BUDGET,
 ) -> Iterator[Solution]:
     """Tilings of the puzzle, lazily where the engine allows; at most ``limit`` of them."""
     if area_reason(puzzle):
@@ -71,7 +72,7 @@ def solutions(
 
         return cpsat.iter_solutions(puzzle, timeout=timeout, limit=limit)
     if engine == "auto" and len(puzzle.pieces) > SMALL_PIECES and limit is not None:
-        return iter(_auto_first(puzzle, timeout, limit))
+        return iter(auto_solutions(puzzle, limit, timeout=timeout, node_budget=node_budget)[0])
     if limit == 1:
         first = bitboard.first_solution(_board(puzzle), timeout=timeout)
         return iter(() if first is None else (first,))
@@ -79,18 +80,25 @@ def solutions(
     return islice(it, limit) if limit is not None else it
 
 
-def _auto_first(puzzle: Puzzle, timeout: float | None, limit: int) -> list[Solution]:
-    """Up to ``limit`` tilings: bitboard within the node budget, then CP-SAT."""
+def auto_solutions(
+    puzzle: Puzzle,
+    limit: int,
+    *,
+    timeout: float | None = None,
+    node_budget: int = AUTO_NODE_BUDGET,
+) -> tuple[list[Solution], str]:
+    """Up to ``limit`` tilings and the engine that found them: bitboard within the node
+    budget, then CP-SAT with the time left."""
     deadline = None if timeout is None else time.monotonic() + timeout
     try:
-        it = bitboard.iter_solutions(_board(puzzle), timeout=timeout, max_nodes=AUTO_NODE_BUDGET)
-        return list(islice(it, limit))
+        it = bitboard.iter_solutions(_board(puzzle), timeout=timeout, max_nodes=node_budget)
+        return list(islice(it, limit)), "bitboard"
     except SearchLimit as e:
         if e.what == "time limit":
             raise
     from solver import cpsat
 
-    return cpsat.all_solutions(puzzle, timeout=_remaining(deadline), limit=limit)
+    return cpsat.all_solutions(puzzle, timeout=_remaining(deadline), limit=limit), "cpsat"
 
 
 def solve(
@@ -126,6 +134,7 @@ def check(
     want_count: bool = False,
     engine: Engine = "auto",
     timeout: float | None = None,
+    node_budget: int = AUTO_NODE_BUDGET,
 ) -> Verdict:
     """Solve (and count when asked); an unsolvable puzzle comes with the reason triage finds."""
     reason = area_reason(puzzle)
@@ -137,7 +146,11 @@ def check(
         sol = bitboard.first_solution(board, timeout=timeout)
         n = bitboard.count_solutions(board, timeout=timeout) if want_count and sol else None
     else:
-        sol = solve(puzzle, engine=engine, timeout=timeout)
+        if engine == "auto":
+            found, used = auto_solutions(puzzle, 1, timeout=timeout, node_budget=node_budget)
+            sol = found[0] if found else None
+        else:
+            sol = solve(puzzle, engine=engine, timeout=timeout)
         n = count(puzzle, engine=engine, timeout=timeout) if want_count and sol else None
     if sol is None:
         why = triage(puzzle) or "no tiling exists (exhaustive search)"
