@@ -105,11 +105,6 @@ def _solution_json(sol: Any, figure: Any, pieces: Any) -> list[str]:
     return solution_rows(figure, sol, pieces)
 
 
-def _print_solution(figure: Any, sol: Any, pieces: Any) -> None:
-    for row in _solution_json(sol, figure, pieces):
-        click.echo(row)
-
-
 @main.command()
 @click.option(
     "--set",
@@ -161,6 +156,14 @@ def pieces(set_path: str | None, as_json: bool) -> None:
     metavar="FILE.jsonl",
     help='Solve every {"id", "figure", "pieces"} line; JSON Lines out.',
 )
+@click.option("--picture", is_flag=True, help="Draw tilings in piece colours on a terminal.")
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Also draw the tiling as SVG.",
+)
 @json_option
 @engine_option
 @timeout_option
@@ -171,6 +174,8 @@ def solve(
     count: bool,
     show_all: bool,
     batch: str | None,
+    picture: bool,
+    svg_path: str | None,
     as_json: bool,
     engine: str,
     timeout: float,
@@ -196,15 +201,19 @@ def solve(
         raise click.UsageError("give a FIGURE and at least one PIECE (or --batch FILE)")
     if count and show_all:
         raise click.UsageError("--count and --all do not go together")
+    if svg_path and show_all:
+        raise click.UsageError("--svg draws one tiling; not with --all")
     from solver.engine import check
     from solver.pieces import STANDARD
     from solver.puzzle import Puzzle
 
     puzzle = Puzzle(_read_figure(figure), STANDARD.resolve(piece_names))
     if show_all:
-        _solve_all(puzzle, as_json, engine, timeout)
+        _solve_all(puzzle, as_json, engine, timeout, picture)
         return
     v = check(puzzle, want_count=count, engine=engine, timeout=timeout)  # type: ignore[arg-type]
+    if svg_path:
+        _write_svg(svg_path, puzzle.figure, v.solution or ())
     if as_json:
         out: dict[str, Any] = {
             "solvable": v.solvable,
@@ -216,7 +225,7 @@ def solve(
             out["reason"] = v.reason
         click.echo(json.dumps(out))
     elif v.solution is not None:
-        _print_solution(puzzle.figure, v.solution, STANDARD)
+        _show(_solution_json(v.solution, puzzle.figure, STANDARD), STANDARD, picture)
         if count:
             click.echo(f"{v.solutions} tiling{'' if v.solutions == 1 else 's'}")
     if not v.solvable:
@@ -225,7 +234,9 @@ def solve(
         sys.exit(1)
 
 
-def _solve_all(puzzle: Any, as_json: bool, engine: str, timeout: float) -> None:
+def _solve_all(
+    puzzle: Any, as_json: bool, engine: str, timeout: float, picture: bool = False
+) -> None:
     """Print every tiling (a blank line between two), or a JSON list of pictures; exit 1 if none."""
     from solver.engine import solutions
     from solver.pieces import STANDARD
@@ -234,7 +245,9 @@ def _solve_all(puzzle: Any, as_json: bool, engine: str, timeout: float) -> None:
     for sol in solutions(puzzle, engine=engine, timeout=timeout):  # type: ignore[arg-type]
         rows = _solution_json(sol, puzzle.figure, STANDARD)
         if not as_json:
-            click.echo("\n".join(([""] if found else []) + rows))
+            if found:
+                click.echo()
+            _show(rows, STANDARD, picture)
         found.append(rows)
     if as_json:
         click.echo(json.dumps({"solutions": found}))
@@ -287,12 +300,21 @@ def _solve_batch(path: str, count: bool, engine: str, timeout: float) -> None:
     help="Also check the structure of a complete box (both sides, 6 combos, 3/4 pieces, "
     "distinct combos and figures, connected figures).",
 )
+@click.option(
+    "--picture", is_flag=True, help="Draw each unsolvable combination: its figure and pieces."
+)
 @json_option
 @engine_option
 @timeout_option
 @reported
 def verify(
-    set_path: str | None, count: bool, strict: bool, as_json: bool, engine: str, timeout: float
+    set_path: str | None,
+    count: bool,
+    strict: bool,
+    picture: bool,
+    as_json: bool,
+    engine: str,
+    timeout: float,
 ) -> None:
     """Solve every combination of a puzzle set (default: the bundled set); exit 1 if any fails.
 
@@ -336,6 +358,8 @@ def verify(
         click.echo(json.dumps(doc, indent=1))
     else:
         _verify_text(ps.name, results, problems, count, strict)
+        if picture:
+            _show_unsolvable(ps, results)
     if ok < len(results) or problems:
         sys.exit(1)
 
@@ -494,6 +518,28 @@ def _show(rows: list[str], pieces: Any, picture: bool = True) -> None:
     from solver.render.colours import paint, should_colour
 
     click.echo(paint(rows, pieces, colour_on=picture and should_colour(sys.stdout)))
+
+
+def _write_svg(path: str, figure: Any, solution: Any) -> None:
+    """A (partial) tiling as an SVG file; with no tiling, the bare figure."""
+    from solver.render.svg import solution_svg
+
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(solution_svg(figure, solution))
+    except OSError as e:
+        raise UbongoError(f"{path}: cannot write: {e.strerror}") from None
+
+
+def _show_unsolvable(ps: Any, results: list[dict[str, Any]]) -> None:
+    """Each unsolvable combination drawn: the figure, then its pieces beside it."""
+    from solver.render.colours import combination_rows
+
+    for r in results:
+        if not r["solvable"]:
+            click.echo(f"\n{r['template']} {r['side']} die {r['die']}: {' '.join(r['pieces'])}")
+            side = ps.template(r["template"]).side(r["side"])
+            _show(combination_rows(side.figure, [ps.pieces[n] for n in r["pieces"]]), ps.pieces)
 
 
 @main.command()

@@ -267,10 +267,11 @@ class Hint:
             out.append("A solution:")
         else:
             p = self.placement.piece
+            verb = "Then place" if self.take_back else "Place"
             when = "next" if self.placed else "first"
-            where = f"in the {self.area}" if self.level == 1 else "as drawn"
+            where = _where(self.area or "") if self.level == 1 else "as drawn"
             sure = "; it lies there in every solution" if self.forced else ""
-            out.append(f"Place {p} ({self.code(p)}) {when}, {where}{sure}.")
+            out.append(f"{verb} {p} ({self.code(p)}) {when}, {where}{sure}.")
         return " ".join(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -303,6 +304,15 @@ class Hint:
             else self.placed + ((self.placement,) if self.placement and self.level == 2 else ())
         )
         return solution_svg(self.puzzle.figure, shown, self._pieces())
+
+
+def _where(area: str) -> str:
+    """``top-left`` -> ``in the top-left corner``, ``right`` -> ``on the right``..."""
+    if "-" in area:
+        return f"in the {area} corner"
+    return {"top": "at the top", "bottom": "at the bottom", "middle": "in the middle"}.get(
+        area, f"on the {area}"
+    )
 
 
 def area_name(cells: frozenset[Point], figure: Figure) -> str:

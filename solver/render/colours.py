@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import os
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from solver.errors import UbongoError
-from solver.figure import Picture
-from solver.pieces import STANDARD, PieceSet
+from solver.figure import Figure, Picture
+from solver.pieces import STANDARD, Piece, PieceSet
 
 Colour = str
 
@@ -95,3 +95,12 @@ def _paint_row(row: str, pieces: PieceSet) -> str:
                 name = ch
             out.append(f"{_sgr(colour(name))}{ch} {RESET}")
     return "".join(out).rstrip()
+
+
+def combination_rows(figure: Figure, pieces: Sequence[Piece]) -> Picture:
+    """The figure in ``#`` with each piece drawn in its letter beside it, top-aligned."""
+    blocks = [figure.rows(), *(p.rows() for p in pieces)]
+    height = max(len(b) for b in blocks)
+    return [
+        "..".join(b[i] if i < len(b) else "." * len(b[0]) for b in blocks) for i in range(height)
+    ]

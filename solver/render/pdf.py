@@ -86,9 +86,7 @@ def cards(ps: PuzzleSet, path: str | os.PathLike[str], *, cell_mm: float = DEFAU
     for tid, name, side in _sides(ps):
         svg = _card(ps, tid, name, side, cell_mm)
         w, h = float(svg.get("width", 0)), float(svg.get("height", 0))
-        page = A4_LANDSCAPE
-        if w + 2 * MARGIN > page[0] or h + 2 * MARGIN + FOOT > page[1]:
-            page = (w + 2 * MARGIN, h + 2 * MARGIN + FOOT)
+        page = _page(w, h)
         pdf.add_page(format=page)
         x, y = (page[0] - w) / 2, (page[1] - h - FOOT) / 2  # centred: backs land on fronts
         try:
@@ -102,6 +100,15 @@ def cards(ps: PuzzleSet, path: str | os.PathLike[str], *, cell_mm: float = DEFAU
         raise UbongoError(f"{ps.name}: no template side to print")
     _write(pdf, Path(path))
     return pages
+
+
+def _page(w: float, h: float) -> tuple[float, float]:
+    """A4 landscape or portrait when the card fits with its marks, else a page of its own."""
+    need = (w + 2 * MARGIN, h + 2 * MARGIN + FOOT)
+    for page in (A4_LANDSCAPE, A4_LANDSCAPE[::-1]):
+        if need[0] <= page[0] and need[1] <= page[1]:
+            return page
+    return need
 
 
 def _cut_marks(pdf: Any, x: float, y: float, w: float, h: float) -> None:

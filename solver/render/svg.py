@@ -11,14 +11,20 @@ page can embed it without the namespace URL.
 from __future__ import annotations
 
 import copy
+import os
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solver.figure import Figure
 from solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
 from solver.puzzle import Solution, solution_rows
 from solver.render.colours import colour, ink
 from solver.render.outline import Segment, inner_edges, loops
+
+if TYPE_CHECKING:
+    from puzzles import PuzzleSet
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CELL = 28.0  # px per figure cell
@@ -325,3 +331,21 @@ def side_svg(
 ) -> str:
     """A template side as a standalone SVG document."""
     return to_string(side_element(figure, combos, die, title=title, side=side, cell=cell))
+
+
+def write_sides(ps: PuzzleSet, directory: str | os.PathLike[str]) -> list[Path]:
+    """One standalone SVG per template side, ``DIRECTORY/TEMPLATE-SIDE.svg``."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for t in ps.templates:
+        for name in ("easy", "hard"):
+            side = t.side(name)
+            if side is None:
+                continue
+            combos = [tuple(ps.pieces[n] for n in c) for c in side.combos]
+            svg = side_svg(side.figure, combos, ps.die, title=f"{t.id} · {name}", side=name)
+            path = out / f"{t.id}-{name}.svg"
+            path.write_text(svg, encoding="utf-8")
+            written.append(path)
+    return written
