@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from math import factorial
 
 from solver.bitboard import _CHECK_EVERY, Candidate, Mask, _Limits, figure_mask, placements
 from solver.figure import Figure
-from solver.pieces import STANDARD, PieceSet
+from solver.pieces import STANDARD, Piece, PieceSet, Point
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ def analyze(
     reach = _area_table(tuple(p.area for p in plist))
     all_free = (1 << len(plist)) - 1
     counts: dict[int, int] = {}
+    namings = _namings(plist)
     cap = max_solutions
     limits = _Limits(timeout, None)
     empty: list[Candidate] = []
@@ -80,7 +82,7 @@ def analyze(
                     if left == 1:
                         key = used | bit
                         n = counts.get(key, 0)
-                        if cap is None or n < cap:
+                        if cap is None or n < cap * namings(key):
                             counts[key] = n + 1
                 elif left > 1 and reach(all_free & ~(used | bit), left - 1) >> rest.bit_count() & 1:
                     rec(rest, used | bit, left - 1)
@@ -88,9 +90,29 @@ def analyze(
     if reach(all_free, size) >> figure.area & 1:
         rec(full, 0, size)
     return [
-        ComboCount(tuple(p.name for i, p in enumerate(plist) if used >> i & 1), n)
+        ComboCount(tuple(p.name for i, p in enumerate(plist) if used >> i & 1), n // namings(used))
         for used, n in sorted(counts.items(), key=lambda kv: _order_key(kv[0]))
     ]
+
+
+def _namings(plist: list[Piece]) -> Callable[[int], int]:
+    """``namings(used)``: how often the search meets one tiling of the pieces in ``used``.
+
+    Same-shaped pieces are interchangeable, so a tiling is found once per way of naming them:
+    the product of the factorials of each shape's number of copies in the combination.
+    """
+    groups: dict[tuple[Point, ...], int] = {}
+    for i, p in enumerate(plist):
+        groups[p.key] = groups.get(p.key, 0) | 1 << i
+    twins = [g for g in groups.values() if g & (g - 1)]
+
+    def namings(used: int) -> int:
+        out = 1
+        for g in twins:
+            out *= factorial((used & g).bit_count())
+        return out
+
+    return namings
 
 
 def _order_key(used: int) -> list[int]:

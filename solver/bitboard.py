@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from solver.errors import SearchLimit
 from solver.figure import Figure
-from solver.pieces import Piece, Point, Shape, canonical, orientations
+from solver.pieces import Piece, Point, Shape, orientations
 from solver.puzzle import Placement, Puzzle, Solution
 
 Mask = int
@@ -134,14 +134,13 @@ def compile_puzzle(puzzle: Puzzle, *, table: bool | None = None) -> Board:
     full = figure_mask(fig, stride, transposed=transposed)
     slots: list[tuple[Slot, tuple[Mask, ...]]] = []
     last_copy: dict[tuple[Point, ...], int] = {}
-    repeated = len({p.shape for p in pieces}) < len(pieces)
+    repeated = len({p.key for p in pieces}) < len(pieces)
     for pos, piece in enumerate(pieces):
         bit = 1 << pos
         req = 0
         if repeated:  # copies of a shape go down in puzzle order, so a tiling counts once
-            key = canonical(piece.shape)
-            req = last_copy.get(key, 0)
-            last_copy[key] = bit
+            req = last_copy.get(piece.key, 0)
+            last_copy[piece.key] = bit
         slots.append(((bit | req, req, bit, pos), _oriented(piece.shape, stride)))
     use_table = len(pieces) > TABLE_PIECES if table is None else table
     by_low = _table(full, stride, pieces, slots) if use_table else None

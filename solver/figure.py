@@ -127,10 +127,10 @@ def parse_figure(text: str | Sequence[str]) -> Figure:
     4
     """
     cells = []
-    for line, row in text_rows(text):
+    for r, (line, row) in enumerate(text_rows(text)):  # comment lines are no rows
         for col, ch in enumerate(row, 1):
             if ch == "#":
-                cells.append((line, col))
+                cells.append((r, col))
             elif ch not in ". ":
                 raise FigureError(
                     f"unexpected character {ch!r}; expected '#', '.' or space", line, col

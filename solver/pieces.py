@@ -78,6 +78,11 @@ class Piece:
         """Distinct orientations, rotations and reflections allowed."""
         return orientations(self.shape)
 
+    @cached_property
+    def key(self) -> tuple[Point, ...]:
+        """Equal for two pieces exactly when they have the same shape (turned or not)."""
+        return canonical(self.shape)
+
     @property
     def area(self) -> int:
         """Number of squares."""

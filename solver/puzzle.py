@@ -62,17 +62,17 @@ def parse_solution(
     """Read a picture drawn by :func:`solution_rows` back into its figure and solution."""
     cells: dict[str, set[Point]] = {}
     figure_cells: list[Point] = []
-    for line, row in text_rows(text):
+    for r, (line, row) in enumerate(text_rows(text)):  # comment lines are no rows
         for col, ch in enumerate(row, 1):
             if ch in ". ":
                 continue
-            figure_cells.append((line, col))
+            figure_cells.append((r, col))
             if ch != "#":
                 try:
                     name = pieces[ch].name
                 except UbongoError as e:
                     raise FigureError(str(e), line, col) from None
-                cells.setdefault(name, set()).add((line, col))
+                cells.setdefault(name, set()).add((r, col))
     figure = Figure.from_cells(figure_cells)
     r0 = min(r for r, _ in figure_cells)
     c0 = min(c for _, c in figure_cells)

@@ -96,10 +96,6 @@ TWINS = PieceSet(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: analyze counts each tiling of two same-shaped pieces once per naming (x2)",
-)
 def test_same_shaped_pieces_count_once_like_count_does():
     f = fig("##/##")
     assert count(Puzzle(f, TWINS.resolve(["D1", "D2"]))) == 2

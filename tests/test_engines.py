@@ -316,14 +316,7 @@ TWINS = PieceSet(
 @pytest.mark.parametrize(
     "engine",
     [
-        pytest.param(
-            "bitboard",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="bug: copies drawn in different orientations are not seen as copies "
-                "(compile_puzzle compares raw shapes), so each tiling counts twice",
-            ),
-        ),
+        "bitboard",
         "cpsat",
     ],
 )

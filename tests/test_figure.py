@@ -90,9 +90,6 @@ def test_comments_dots_and_spaces():
     assert fig.rows() == ["##.", "#.#"]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="bug: a ';' comment line between rows becomes an empty figure row"
-)
 def test_comment_between_rows_is_skipped():
     assert parse_figure("##\n; a note\n##") == parse_figure("##/##")
 
