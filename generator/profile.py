@@ -173,7 +173,7 @@ def resolve(profile: Profile, side: str, pieces: PieceSet, size: int, frame: Fra
     calibrated = is_standard(pieces) and size == DEFAULT_SIZES[side]
     areas = dict(sp.areas) if calibrated else _derived_areas(pieces, size)
     shares = sp.pieces if calibrated else tuple((n, 1 / len(pieces)) for n in pieces)
-    pairs = _pairs(areas, dict(sp.boxes), frame)
+    pairs = _pairs(areas, dict(sp.boxes) if calibrated else {}, frame)
     if not pairs:
         raise GenerationError(
             f"no {side} figure of area {min(areas)}-{max(areas)} fits in a "
@@ -215,7 +215,9 @@ def _pairs(
     weight: dict[tuple[int, Box], float] = {}
     for a in areas:
         known = [b for b in boxes if _feasible(a, b, frame)]
-        for b in known or [b for b in every if _feasible(a, b, frame)]:
+        feasible = [b for b in every if _feasible(a, b, frame)]
+        compact = [b for b in feasible if 3 * b[0] * b[1] <= 4 * a]  # at least 3/4 filled
+        for b in known or compact or feasible:
             weight[(a, b)] = areas[a] * boxes.get(b, 1.0)
     for _ in range(50):
         _fit(weight, 0, areas)

@@ -1,0 +1,324 @@
+"""The generator: determinism, validity of what it builds, profiles, options, the standard set."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from importlib.resources import files
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli import main
+from generator import PROFILES, GenerationError, Options, generate, set_stats
+from generator.cli import write_atomic
+from generator.figures import carve, is_asymmetric
+from generator.profile import PUBLISHED, allocate, layout, resolve
+from puzzles import bundled, parse_set, strict_problems
+from solver import STANDARD, check
+
+STANDARD_COMMAND = ["generate", "--templates", "36", "--seed", "1", "--name", "standard"]
+"""The command documented in the README that writes puzzles/standard.json."""
+
+
+def dumped(opts: Options, workers: int = 1) -> str:
+    """The set as the command writes it."""
+    if workers == 1:
+        ps, _ = generate(opts)
+    else:
+        with ProcessPoolExecutor(workers) as ex:
+            ps, _ = generate(opts, ex)
+    return json.dumps(ps.to_json(), indent=1) + "\n"
+
+
+# --- determinism -----------------------------------------------------------------------------
+
+
+def test_same_seed_same_bytes_across_runs_and_workers() -> None:
+    opts = Options(templates=3, seed=11)
+    one = dumped(opts)
+    assert dumped(opts) == one
+    assert dumped(opts, workers=2) == one
+
+
+def test_other_seed_other_set() -> None:
+    assert dumped(Options(templates=2, seed=1)) != dumped(Options(templates=2, seed=2))
+
+
+def test_cli_output_is_byte_identical_whatever_workers(tmp_path: os.PathLike[str]) -> None:
+    runner = CliRunner()
+    outs = []
+    for workers in ("1", "2"):
+        path = os.path.join(tmp_path, f"w{workers}.json")
+        args = ["generate", "-n", "3", "--seed", "5", "-j", workers, "-q", "-o", path]
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0, result.output
+        with open(path, "rb") as fh:
+            outs.append(fh.read())
+    assert outs[0] == outs[1]
+
+
+# --- validity of a generated set -------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_set() -> tuple[object, ...]:
+    ps, report = generate(Options(templates=4, seed=3))
+    return ps, report
+
+
+def test_generated_set_is_complete_and_every_combination_solvable(small_set: tuple) -> None:
+    ps, _ = small_set
+    assert strict_problems(ps) == []
+    st_ = set_stats(ps)
+    counted = {}
+    for c in ps.combinations():
+        v = check(c.puzzle, want_count=True)
+        assert v.solvable, str(c.puzzle)
+        counted.setdefault(c.side, []).append(v.solutions)
+    for side, ns in counted.items():
+        # the table's counts (one analyze per side) agree with the engine counting each combo
+        assert sum(ns) / len(ns) == pytest.approx(st_.sides[side].tilings_mean)
+        assert max(ns) == st_.sides[side].tilings_max
+
+
+def test_generated_figures_follow_the_rules(small_set: tuple) -> None:
+    ps, _ = small_set
+    keys = set()
+    for t in ps.templates:
+        assert t.easy.figure.canonical() != t.hard.figure.canonical()
+        for side, lo, hi in (("easy", 11, 14), ("hard", 14, 18)):
+            fig = t.side(side).figure
+            assert fig.is_connected() and fig.holes() == 0
+            assert lo <= fig.area <= hi
+            assert fig.height <= 5 and fig.width <= 6
+            assert all(sum(STANDARD[p].area for p in c) == fig.area for c in t.side(side).combos)
+            keys.add(fig.canonical())
+    assert len(keys) == 2 * len(ps.templates)
+
+
+def test_round_trip_through_the_format(small_set: tuple) -> None:
+    ps, _ = small_set
+    again = parse_set(json.loads(json.dumps(ps.to_json())))
+    assert again.to_json() == ps.to_json()
+
+
+def test_report_counts_the_work(small_set: tuple) -> None:
+    _, report = small_set
+    assert report.tasks >= 8 and report.tried >= report.analysed > 0
+    assert 0 < report.analyse_seconds <= report.seconds * 2
+
+
+@pytest.mark.parametrize("profile", ["hard", "unique"])
+def test_profiles_bound_the_tilings(profile: str) -> None:
+    ps, _ = generate(Options(templates=3, seed=2, profile=profile))
+    st_ = set_stats(ps)
+    for side in ("easy", "hard"):
+        assert st_.sides[side].tilings_max <= PROFILES[profile].side(side).max_tilings
+        assert st_.sides[side].unsolvable == 0
+    if profile == "unique":
+        assert all(s.unique_share == 1 for s in st_.sides.values())
+
+
+def test_die_faces_and_sizes_options() -> None:
+    ps, _ = generate(Options(templates=2, seed=4, faces=4, sizes=(2, 3)))
+    assert ps.die == ("1", "2", "3", "4")
+    for t in ps.templates:
+        assert {len(c) for c in t.easy.combos} == {2} and {len(c) for c in t.hard.combos} == {3}
+        assert len(t.easy.combos) == len(set(map(frozenset, t.easy.combos))) == 4
+    assert all(check(c.puzzle).solvable for c in ps.combinations())
+
+
+def test_frame_option_bounds_figures() -> None:
+    ps, _ = generate(Options(templates=3, seed=1, frame=(4, 5)))
+    for t in ps.templates:
+        for s in (t.easy, t.hard):
+            assert s.figure.height <= 4 and s.figure.width <= 5
+    assert strict_problems(ps) == []
+
+
+def test_a_frame_too_small_is_an_error() -> None:
+    with pytest.raises(GenerationError, match="fits in a 3x3 frame"):
+        generate(Options(templates=1, frame=(3, 3)))
+
+
+def test_unknown_profile_is_an_error() -> None:
+    with pytest.raises(GenerationError, match="unknown profile 'easy'"):
+        generate(Options(templates=1, profile="easy"))
+
+
+# --- custom pieces ---------------------------------------------------------------------------
+
+TEN = {
+    n: {"rows": [r.replace(STANDARD[n].code, "#") for r in STANDARD[n].rows()], "code": c}
+    for n, c in zip(
+        ["I2", "I3", "L3", "L4", "O4", "S4", "T4", "L5", "P5", "Y5"], "abcdefghij", strict=True
+    )
+}
+
+
+@pytest.mark.parametrize("form", ["pieces", "set"])
+def test_custom_pieces_from_a_file(tmp_path: os.PathLike[str], form: str) -> None:
+    src = os.path.join(tmp_path, "pieces.json")
+    doc = (
+        TEN
+        if form == "pieces"
+        else {"format": "ubongo-puzzle-set", "version": 1, "pieces": TEN, "templates": []}
+    )
+    with open(src, "w") as fh:
+        json.dump(doc, fh)
+    out = os.path.join(tmp_path, "out.json")
+    result = CliRunner().invoke(
+        main, ["generate", "-n", "3", "--seed", "2", "--pieces", src, "-q", "-o", out]
+    )
+    assert result.exit_code == 0, result.output
+    with open(out) as fh:
+        ps = parse_set(json.load(fh))
+    assert set(ps.pieces) == set(TEN) and strict_problems(ps) == []
+    assert all(check(c.puzzle).solvable for c in ps.combinations())
+
+
+def test_a_bad_pieces_file_exits_1(tmp_path: os.PathLike[str]) -> None:
+    src = os.path.join(tmp_path, "bad.json")
+    with open(src, "w") as fh:
+        fh.write('{"X": 3}')
+    result = CliRunner().invoke(main, ["generate", "-n", "1", "--pieces", src, "-q"])
+    assert result.exit_code == 1
+    assert "bad.json" in result.stderr and "Traceback" not in result.output
+
+
+# --- the command -----------------------------------------------------------------------------
+
+
+def test_generate_to_stdout_is_a_valid_set() -> None:
+    result = CliRunner().invoke(main, ["generate", "-n", "1", "--seed", "3", "-q"])
+    assert result.exit_code == 0
+    ps = parse_set(json.loads(result.stdout))
+    assert len(ps.templates) == 1 and result.stderr == ""
+
+
+def test_generate_summary_goes_to_stderr(tmp_path: os.PathLike[str]) -> None:
+    out = os.path.join(tmp_path, "s.json")
+    result = CliRunner().invoke(main, ["generate", "-n", "1", "-o", out])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "1 templates, 12 combinations" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["--frame", "5by6"], ["--pieces-per-side", "3"], ["--profile", "nope"], ["-n", "0"]]
+)
+def test_usage_errors_exit_2(args: list[str]) -> None:
+    assert CliRunner().invoke(main, ["generate", *args]).exit_code == 2
+
+
+def test_failure_leaves_no_file(tmp_path: os.PathLike[str]) -> None:
+    out = os.path.join(tmp_path, "x.json")
+    result = CliRunner().invoke(main, ["generate", "-n", "1", "--frame", "3x3", "-o", out])
+    assert result.exit_code == 1 and "3x3" in result.stderr
+    assert os.listdir(tmp_path) == []
+
+
+def test_write_is_atomic(tmp_path: os.PathLike[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    path = os.path.join(tmp_path, "set.json")
+    write_atomic(path, "old\n")
+
+    def boom(src: str, dst: str) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(path, "new\n" * 1000)
+    with open(path) as fh:
+        assert fh.read() == "old\n"
+    assert os.listdir(tmp_path) == ["set.json"]
+
+
+# --- pieces of the machinery -----------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([(11, (4, 4)), (13, (4, 5)), (17, (4, 6)), (16, (5, 5)), (11, (3, 4))]),
+)
+def test_carved_figures_are_connected_hole_free_and_span_their_box(
+    seed: int, pair: tuple[int, tuple[int, int]]
+) -> None:
+    area, box = pair
+    fig = carve(random.Random(seed), area, box)
+    if fig is not None:
+        assert fig.area == area and (fig.height, fig.width) == box
+        assert fig.is_connected() and fig.holes() == 0
+
+
+def test_symmetric_figures_are_recognised() -> None:
+    from solver import parse_figure
+
+    assert not is_asymmetric(parse_figure("###/#.#"))
+    assert not is_asymmetric(parse_figure("##./.##/..#"))  # the W: a diagonal mirror
+    assert is_asymmetric(parse_figure("#.../####"))
+
+
+def test_allocate_meets_shares_exactly() -> None:
+    assert allocate([("a", 0.5), ("b", 0.3), ("c", 0.2)], 10) == [5, 3, 2]
+    assert sum(allocate([("a", 0.64), ("b", 0.36)], 36)) == 36
+
+
+def test_layout_matches_the_published_areas() -> None:
+    target = resolve(PUBLISHED, "easy", STANDARD, 3, (5, 6))
+    areas = [a for a, _ in layout(target, 100, random.Random(0))]
+    for area, share in PUBLISHED.easy.areas:  # shares sum to 101 %, pairs round one by one
+        assert abs(areas.count(area) - 100 * share) <= 1.5
+    assert all(a < h * w for a, (h, w) in layout(target, 100, random.Random(0)))
+
+
+# --- the standard set ------------------------------------------------------------------------
+
+
+def standard_text() -> str:
+    return files("puzzles").joinpath("standard.json").read_text(encoding="utf-8")
+
+
+def test_standard_set_is_reproducible_from_the_documented_command(
+    tmp_path: os.PathLike[str],
+) -> None:
+    out = os.path.join(tmp_path, "standard.json")
+    result = CliRunner().invoke(main, [*STANDARD_COMMAND, "-q", "-o", out])
+    assert result.exit_code == 0, result.output
+    with open(out, encoding="utf-8") as fh:
+        assert fh.read() == standard_text()
+
+
+def test_standard_set_is_the_default_and_complete() -> None:
+    ps = bundled()
+    assert ps.name == "standard"
+    assert len(ps.templates) == 36 and len(list(ps.combinations())) == 432
+    assert strict_problems(ps) == []
+
+
+def test_standard_set_meets_the_quality_bars() -> None:
+    st_ = set_stats(bundled("standard"))
+    easy, hard = st_.sides["easy"], st_.sides["hard"]
+    assert st_.repeated_figures == 0
+    assert easy.unsolvable == hard.unsolvable == 0
+    assert easy.unique_share >= 0.55
+    assert hard.tilings_mean <= 5 and hard.tilings_max <= 50
+    assert set(easy.areas) <= set(range(11, 15)) and set(hard.areas) <= set(range(14, 19))
+    for s in (easy, hard):
+        assert s.holes == s.disconnected == s.outside_frame == 0
+        assert s.combos_per_side == {6: 36}
+        assert all(s.piece_use[p] > 0 for p in STANDARD)
+        assert max(s.piece_share(p) for p in STANDARD) <= 0.20
+
+
+def test_standard_set_die_faces_are_balanced() -> None:
+    st_ = set_stats(bundled("standard"))
+    for s in st_.sides.values():
+        means = [f.tilings_mean for f in s.faces]
+        uniques = [f.unique for f in s.faces]
+        assert max(means) - min(means) <= 0.25 * s.tilings_mean
+        assert max(uniques) - min(uniques) <= 2

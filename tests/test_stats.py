@@ -1,0 +1,159 @@
+"""The calibration table: known numbers on a hand-built set, and the ``stats`` command."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from generator.stats import column, published_column, set_stats, stats_table
+from puzzles import parse_set
+
+# Tilings worked out by hand (and by `ubongo analyze`):
+#   ###/##.    I2 I3: 1      I2 L3: 2
+#   ###/###    I2 O4: 2      I2 L4: 4
+#   ####/####  I3 L5: 4      L3 P5: 4
+#   ###/#.#/###  (a ring round a hole) L3 P5: 0, no 2x2 block for P5
+TINY = {
+    "format": "ubongo-puzzle-set",
+    "version": 1,
+    "name": "tiny",
+    "die": ["x", "y"],
+    "templates": [
+        {
+            "id": "1",
+            "easy": {"figure": ["###", "##."], "combos": [["I2", "I3"], ["I2", "L3"]]},
+            "hard": {"figure": ["####", "####"], "combos": [["I3", "L5"], ["L3", "P5"]]},
+        },
+        {
+            "id": "2",
+            "easy": {"figure": ["###", "###"], "combos": [["I2", "O4"], ["I2", "L4"]]},
+            "hard": {"figure": ["###", "#.#", "###"], "combos": [["L3", "P5"]]},
+        },
+    ],
+}
+
+
+@pytest.fixture
+def tiny_stats():  # type: ignore[no-untyped-def]
+    return set_stats(parse_set(TINY))
+
+
+def test_easy_side_numbers(tiny_stats) -> None:  # type: ignore[no-untyped-def]
+    e = tiny_stats.sides["easy"]
+    assert (e.sides, e.combos, e.slots) == (2, 4, 8)
+    assert e.areas == {5: 1, 6: 1} and e.boxes == {"2x3": 2}
+    assert (e.holes, e.disconnected, e.outside_frame) == (0, 0, 0)
+    assert e.tilings == {"1": 1, "2": 2, "3": 0, "4-6": 1, "7-12": 0, "13+": 0}
+    assert (e.unsolvable, e.tilings_mean, e.tilings_max) == (0, 2.25, 4)
+    assert e.unique_share == 0.25
+    assert e.piece_use["I2"] == 4 and e.piece_share("I2") == 0.5 and e.piece_use["Z5"] == 0
+    assert [(f.face, f.combos, f.tilings_mean, f.unique) for f in e.faces] == [
+        ("x", 2, 1.5, 1),
+        ("y", 2, 3.0, 0),
+    ]
+
+
+def test_hard_side_numbers(tiny_stats) -> None:  # type: ignore[no-untyped-def]
+    h = tiny_stats.sides["hard"]
+    assert h.areas == {8: 2} and h.boxes == {"2x4": 1, "3x3": 1}
+    assert h.holes == 1
+    assert h.combos_per_side == {1: 1, 2: 1} and h.pieces_per_combo == {2: 3}
+    assert h.tilings["4-6"] == 2 and h.unsolvable == 1 and h.combos == 3
+    assert (h.tilings_mean, h.tilings_max) == (4.0, 4)
+    assert [(f.face, f.combos, f.tilings_mean) for f in h.faces] == [("x", 2, 4.0), ("y", 1, 4.0)]
+    assert tiny_stats.repeated_figures == 0
+
+
+def test_frame_decides_what_is_outside() -> None:
+    st = set_stats(parse_set(TINY), frame=(2, 3))
+    assert st.sides["easy"].outside_frame == 0 and st.sides["hard"].outside_frame == 2
+
+
+def test_repeated_figures_up_to_rotation() -> None:
+    doc = json.loads(json.dumps(TINY))
+    doc["templates"][1]["easy"]["figure"] = ["##", "##", "#."]  # ###/##. turned
+    doc["templates"][1]["easy"]["combos"] = [["I2", "I3"]]
+    assert set_stats(parse_set(doc)).repeated_figures == 1
+
+
+def test_json_is_plain_data(tiny_stats) -> None:  # type: ignore[no-untyped-def]
+    doc = json.loads(json.dumps(tiny_stats.to_json()))
+    assert doc["set"] == "tiny" and doc["frame"] == "5x6"
+    assert doc["sides"]["easy"]["tilings_mean"] == 2.25
+    assert doc["sides"]["hard"]["unsolvable"] == 1
+    assert doc["sides"]["easy"]["faces"][0] == {
+        "face": "x",
+        "combos": 2,
+        "tilings_mean": 1.5,
+        "unique": 1,
+    }
+
+
+def test_table_rows_and_published_column(tiny_stats) -> None:  # type: ignore[no-untyped-def]
+    col = column(tiny_stats)
+    assert col["easy tilings 1"] == "25%" and col["hard holes"] == "1"
+    pub = published_column()
+    assert pub["easy tilings 1"] == "64%" and pub["hard tilings max"] == "48"
+    assert pub["easy piece L4"] == "18%" and pub["hard area 17"] == "44%"
+    text = stats_table([tiny_stats], published=True)
+    lines = text.splitlines()
+    assert lines[0].split() == ["tiny", "published"]
+    assert "easy side" in lines and "hard side" in lines
+    assert lines.index("easy side") < lines.index("hard side")
+    row = next(ln for ln in lines if ln.strip().startswith("tilings mean"))
+    assert row.split()[-2:] == ["2.25", "1.6"]
+
+
+# --- the command -----------------------------------------------------------------------------
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, list(args), prog_name="ubongo")
+
+
+def test_stats_command_text(tmp_path: os.PathLike[str]) -> None:
+    path = os.path.join(tmp_path, "tiny.json")
+    with open(path, "w") as fh:
+        json.dump(TINY, fh)
+    result = run("stats", path)
+    assert result.exit_code == 0
+    assert "tilings mean" in result.stdout and "face x" in result.stdout
+
+
+def test_stats_command_json_one_and_many(tmp_path: os.PathLike[str]) -> None:
+    path = os.path.join(tmp_path, "tiny.json")
+    with open(path, "w") as fh:
+        json.dump(TINY, fh)
+    one = json.loads(run("stats", path, "--json").stdout)
+    assert one["sides"]["easy"]["tilings"]["2"] == 2
+    many = json.loads(run("stats", path, path, "--json").stdout)
+    assert isinstance(many, list) and len(many) == 2
+
+
+def test_stats_defaults_to_the_bundled_set() -> None:
+    doc = json.loads(run("stats", "--json").stdout)
+    assert doc["set"] == "standard" and doc["templates"] == 36
+
+
+def test_stats_side_by_side_with_published() -> None:
+    result = run("stats", "--published")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0].split() == ["standard", "published"]
+
+
+def test_stats_bad_file_exits_1(tmp_path: os.PathLike[str]) -> None:
+    path = os.path.join(tmp_path, "bad.json")
+    with open(path, "w") as fh:
+        fh.write("{")
+    result = run("stats", path)
+    assert result.exit_code == 1 and "bad.json" in result.stderr
+
+
+def test_commands_have_help() -> None:
+    for cmd in ("generate", "stats"):
+        result = run(cmd, "--help")
+        assert result.exit_code == 0 and "Example" in result.stdout
