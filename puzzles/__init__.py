@@ -25,7 +25,7 @@ VERSION = 1
 SIDES = ("easy", "hard")
 DEFAULT_DIE = ("1", "2", "3", "4", "5", "6")
 PIECES_PER_SIDE = {"easy": 3, "hard": 4}
-DEFAULT_SET = "sample"
+DEFAULT_SET = "standard"
 
 
 class PuzzleFormatError(UbongoError):
