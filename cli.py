@@ -480,7 +480,7 @@ def _is_figure_arg(arg: str) -> bool:
 
 def _hint_puzzle(args: tuple[str, ...], set_path: str | None, board: str | None) -> Any:
     """The puzzle and piece set named by the arguments of ``ubongo hint``."""
-    from puzzles import SIDES
+    from puzzles import SIDES, load_set
     from solver.hints import board_figure
     from solver.pieces import STANDARD
     from solver.puzzle import Puzzle
@@ -488,7 +488,7 @@ def _hint_puzzle(args: tuple[str, ...], set_path: str | None, board: str | None)
     if set_path is not None or (len(args) == 3 and args[1] in SIDES):
         if len(args) != 3:
             raise click.UsageError("with --set give TEMPLATE SIDE DIE, e.g. 07 hard 3")
-        ps = _puzzle_set(set_path) if set_path is not None else _puzzle_set("sample")
+        ps = _puzzle_set(set_path) if set_path is not None else load_set(None)
         tid, side, face = args
         for c in ps.combinations():
             if (c.template, c.side, c.die) == (tid, side, face):
@@ -660,7 +660,9 @@ def render(
     """
     if not (html_dir or pdf_path or svg_dir):
         raise click.UsageError("give at least one of --html DIR, --pdf FILE, --svg DIR")
-    ps = _puzzle_set(set_path) if set_path else _puzzle_set("sample")
+    from puzzles import load_set
+
+    ps = _puzzle_set(set_path) if set_path else load_set(None)
     if html_dir:
         from solver.render.html import write_page
 
