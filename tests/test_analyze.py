@@ -124,3 +124,29 @@ def test_timeout_raises_search_limit():
     with pytest.raises(SearchLimit) as info:
         analyze(fig(["#" * 8] * 5), 9, timeout=0.01)
     assert info.value.what == "time limit"
+
+
+COPIES = PieceSet(
+    [
+        Piece("D1", "a", shape_from_rows(["##"])),
+        Piece("D2", "b", shape_from_rows(["#", "#"])),  # the same shape, drawn upright
+        Piece("D3", "c", shape_from_rows(["##"])),
+        Piece("L", "l", shape_from_rows(["#.", "##"])),
+        Piece("M", "m", shape_from_rows(["##", ".#"])),  # L turned
+        Piece("I", "i", shape_from_rows(["###"])),
+    ]
+)
+
+
+@pytest.mark.parametrize("cap", [None, 1, 2, 5])
+@pytest.mark.parametrize("size", [2, 3, 4])
+@pytest.mark.parametrize("figure", ["##/##", "###/###", "####/###.", "###/###/##.", "####/####"])
+def test_same_shaped_pieces_agree_with_the_loop(figure, size, cap):
+    f = fig(figure)
+    assert analyze(f, size, COPIES, max_solutions=cap) == by_loop(f, size, COPIES, cap)
+
+
+def test_three_copies_count_each_tiling_once():
+    f = fig("##/##/##")
+    assert count(Puzzle(f, COPIES.resolve(["D1", "D2", "D3"]))) == 3
+    assert ComboCount(("D1", "D2", "D3"), 3) in analyze(f, 3, COPIES)

@@ -283,8 +283,16 @@ def test_batch_missing_file_is_a_clean_failure(tmp_path):
 
 
 def test_verify_default_set():
-    n = len(list(bundled().combinations()))
+    ps = bundled()
+    n = len(list(ps.combinations()))
     result = run("verify")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [f"{ps.name}: {n}/{n} combinations solvable"]
+
+
+def test_verify_sample_set():
+    n = len(list(bundled("sample").combinations()))
+    result = run("verify", str(ROOT / "puzzles" / "sample.json"))
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [f"sample: {n}/{n} combinations solvable"]
 
@@ -303,7 +311,7 @@ def test_verify_json_shape():
     assert (first["template"], first["side"], first["die"]) == (c.template, c.side, c.die)
     assert first["pieces"] == [p.name for p in c.puzzle.pieces]
     assert first["solutions"] == count(c.puzzle)
-    golden = json.loads((ROOT / "tests/golden/sample_counts.json").read_text())
+    golden = json.loads((ROOT / f"tests/golden/{ps.name}_counts.json").read_text())
     assert [r["solutions"] for r in doc["results"]] == [
         g["solutions"] for g in golden["combinations"]
     ]

@@ -469,3 +469,25 @@ def pl(name, *cells):
 )
 def test_is_solution_rejects_what_is_not_a_tiling(solution, ok):
     assert is_solution(SQUARE, solution) is ok
+
+
+@st.composite
+def renamed(draw, base=tiny):
+    """A tiny puzzle whose pieces each get their own name and a random drawn orientation."""
+    puzzle = draw(base)
+    pieces = []
+    for i, p in enumerate(puzzle.pieces):
+        drawn = draw(st.sampled_from(images(p.shape)))
+        pieces.append(Piece(f"P{i}", "abcdefgh"[i], drawn))
+    return Puzzle(puzzle.figure, PieceSet(pieces).resolve([p.name for p in pieces]))
+
+
+@settings(max_examples=60)
+@given(renamed())
+def test_named_copies_in_any_orientation_match_the_oracle(puzzle):
+    truth = brute_tilings(puzzle)
+    for engine in ("bitboard", "cpsat"):
+        found = list(solutions(puzzle, engine=engine))
+        assert all(is_solution(puzzle, s) for s in found)
+        assert {by_shape(puzzle, s) for s in found} == truth
+        assert len(found) == len(truth) == count(puzzle, engine=engine)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Figure, FigureError, UbongoError, parse_figure
+from solver import Figure, FigureError, Placement, UbongoError, parse_figure, parse_solution
 from solver.pieces import normalise
 
 points = st.tuples(st.integers(0, 6), st.integers(0, 7))
@@ -152,3 +152,18 @@ def test_connectivity_examples():
     assert parse_figure("##./.##").is_connected()
     assert not parse_figure("#./.#").is_connected()  # corners do not join
     assert not parse_figure("#.#").is_connected()
+
+
+def test_comment_lines_between_solution_rows_are_skipped():
+    figure, solution = parse_solution("; the L\nACC\n; mid\nAC.")
+    assert figure == parse_figure("###/##.")
+    assert set(solution) == {
+        Placement("I2", frozenset({(0, 0), (1, 0)})),
+        Placement("L3", frozenset({(0, 1), (0, 2), (1, 1)})),
+    }
+
+
+def test_bad_character_row_counts_comment_lines_too():
+    with pytest.raises(FigureError) as info:
+        parse_figure("; c\n##\n; c\n#x")
+    assert (info.value.row, info.value.col) == (4, 2)  # the line of the text, as an editor shows

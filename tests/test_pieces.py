@@ -166,3 +166,10 @@ def test_canonical_is_invariant_under_transforms(cells, k):
 def test_canonical_equal_exactly_for_transforms(a, b):
     sa, sb = normalise(a), normalise(b)
     assert (canonical(sa) == canonical(sb)) == (sb in images(sa))
+
+
+@settings(max_examples=100)
+@given(shapes, st.integers(0, 7))
+def test_piece_key_ignores_how_the_shape_is_drawn(cells, k):
+    shape = normalise(cells)
+    assert Piece("A", "a", images(shape)[k]).key == Piece("B", "b", shape).key == canonical(shape)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from puzzles import (
+    DEFAULT_SET,
     PuzzleFormatError,
     bundled,
     decode_json,
@@ -72,8 +73,9 @@ def test_bundled_sets_include_the_sample():
     assert "sample" in SETS
 
 
-def test_sample_is_the_default_set():
-    assert load_set() == bundled("sample") == bundled()
+def test_default_set_is_a_bundled_set():
+    assert DEFAULT_SET in SETS
+    assert load_set() == bundled(DEFAULT_SET) == bundled()
 
 
 @pytest.mark.parametrize("name", SETS)
