@@ -517,7 +517,8 @@ def _show(rows: list[str], pieces: Any, picture: bool = True) -> None:
     """Print a picture: in piece colours on a terminal, plain letters otherwise."""
     from solver.render.colours import paint, should_colour
 
-    click.echo(paint(rows, pieces, colour_on=picture and should_colour(sys.stdout)))
+    on = picture and should_colour(sys.stdout)
+    click.echo(paint(rows, pieces, colour_on=on), color=on)  # click strips ANSI unless told
 
 
 def _write_svg(path: str, figure: Any, solution: Any) -> None:
