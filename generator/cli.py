@@ -85,7 +85,7 @@ def write_atomic(path: str, text: str) -> None:
     default="5x6",
     show_default=True,
     metavar="RxC",
-    help="Every figure fits in R rows by C columns (either way round).",
+    help="Every figure fits in R rows by C columns.",
 )
 @click.option(
     "-j",
@@ -233,7 +233,7 @@ def load_pieces(path: str) -> Any:
 @click.option(
     "--published",
     is_flag=True,
-    help="Add a column with the published game's numbers (calibration).",
+    help="Add a column with the published game's numbers (calibration.md); text only.",
 )
 @click.option(
     "--frame",
