@@ -250,7 +250,7 @@ def _solve_all(
             _show(rows, STANDARD, picture)
         found.append(rows)
     if as_json:
-        click.echo(json.dumps({"solutions": found}))
+        click.echo(json.dumps({"solutions": len(found), "tilings": found}))
     if not found:
         sys.exit(1)
 

@@ -179,8 +179,9 @@ def test_solve_all_json():
     result = run("solve", L_FIGURE, "I2", "L3", "--all", "--json")
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert set(doc) == {"solutions"}
-    assert sorted(doc["solutions"]) == [["ACC", "AC."], ["CAA", "CC."]]
+    assert set(doc) == {"solutions", "tilings"}
+    assert doc["solutions"] == 2
+    assert sorted(doc["tilings"]) == [["ACC", "AC."], ["CAA", "CC."]]
 
 
 def test_solve_all_exits_1_without_a_tiling():
