@@ -587,9 +587,9 @@ def hint(
     Examples:
       ubongo hint '.##./####/####/.#..' I2 I4 P5
       ubongo hint --set sample 01 hard 3 --level 2
-      ubongo hint 01 hard 3 --board board.txt --json
+      ubongo hint --board board.txt I2 I4 S4 Y5 --level 2 --json
     \b
-    A board (board.txt) for 01 hard 3 (I2 I4 S4 Y5), I4 placed:
+    board.txt, the figure .####/#####/####./.##.. with I4 (letter F) placed:
       .FFFF
       #####
       ####.

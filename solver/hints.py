@@ -10,12 +10,13 @@ Glossary
     Hint       the chosen placement, the tiling it comes from, and (for a board that cannot
                be completed) the fewest placed pieces to take back.
 
-How the placement is chosen: every tiling of the empty cells is enumerated (up to
-``MAX_TILINGS`` or the time limit). If the enumeration finished and some placements lie in
-all tilings, the hint is one of those, preferring the piece with the most places it could go
-geometrically (the one a player is least likely to find by trying). Otherwise the hint is
-the most constrained piece, the one with the fewest distinct placements across the tilings,
-put where most tilings put it. Either way the hinted placement extends to a tiling.
+How the placement is chosen: every tiling of the empty cells is listed (up to
+``MAX_TILINGS`` tilings or ``LISTING_SECONDS``). If the list is complete and some
+placements lie in all tilings, the hint is one of those, preferring the piece with the most
+places it could go geometrically (the one a player is least likely to find by trying).
+Otherwise the hint is the most constrained piece, the one with the fewest distinct
+placements across the tilings, put where most tilings put it. Either way the hinted
+placement extends to a tiling. DESIGN.md has the reasons.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from solver.triage import area_reason, triage
 LEVELS = (1, 2, 3)
 MAX_TILINGS = 10_000
 """Tilings enumerated at most; past it no placement is called forced."""
+LISTING_SECONDS = 2.0
+"""Time spent listing tilings after the first: an Ubongo puzzle needs milliseconds."""
 
 
 class BoardError(UbongoError):
@@ -415,18 +418,25 @@ def _take_back(
 def _tilings(
     puzzle: Puzzle, placed: Solution, deadline: float | None, cap: int
 ) -> tuple[list[Solution], bool]:
-    """Tilings of the empty cells (in figure cells), and whether that is all of them."""
+    """Tilings of the empty cells (in figure cells), and whether that is all of them.
+
+    One tiling comes from the engine (CP-SAT takes over on large puzzles); the listing of
+    the others is lazy on the bitboard engine and stops at ``cap`` or ``LISTING_SECONDS``.
+    """
     rest, offset = _rest(puzzle, placed)
     if rest is None:
         return [()], True
+    first = engine.solve(rest, timeout=_remaining(deadline))
+    if first is None:
+        return [], True
+    left = _remaining(deadline)
+    budget = LISTING_SECONDS if left is None else min(LISTING_SECONDS, left)
     found: list[Solution] = []
     try:
-        for sol in engine.solutions(rest, timeout=_remaining(deadline), limit=cap + 1):
+        for sol in engine.solutions(rest, engine="bitboard", timeout=budget, limit=cap + 1):
             found.append(_shift(sol, offset))
     except SearchLimit:
-        if not found:
-            raise
-        return found, False
+        return found or [_shift(first, offset)], False
     return found[:cap], len(found) <= cap
 
 
