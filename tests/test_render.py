@@ -218,11 +218,12 @@ def test_pdf_cards_one_page_per_side(tmp_path: Path):
 
 def test_pdf_card_cells_are_cell_mm_wide():
     from solver.render.pdf import _card
+    from solver.render.svg import sides
 
     ps = bundled("sample")
-    side = ps.templates[0].easy
-    small = _card(ps, "01", "easy", side, 10)
-    big = _card(ps, "01", "easy", side, 20)
+    side = next(sides(ps))
+    small = _card(ps, side, 10)
+    big = _card(ps, side, 20)
     assert float(big.get("width")) == pytest.approx(2 * float(small.get("width")))
     assert not [e for e in big.iter() if e.tag == "title"]
 

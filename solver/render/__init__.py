@@ -12,7 +12,10 @@ Modules
 
 from __future__ import annotations
 
+import os
+import tempfile
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from solver.figure import Figure, Picture
 from solver.pieces import STANDARD, PieceSet
@@ -40,4 +43,19 @@ class SolutionPicture:
         return solution_svg(self.figure, self.solution, self.pieces)
 
 
-__all__ = ["SolutionPicture"]
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write a file so that a reader sees the old one or the whole new one, never half."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; these files are for reading
+        os.replace(tmp, target)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return target
+
+
+__all__ = ["SolutionPicture", "write_atomic"]

@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import html
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solver import engine
 from solver.puzzle import Puzzle
-from solver.render.svg import side_element, to_string
+from solver.render import write_atomic
+from solver.render.svg import side_element, sides, to_string
 
 if TYPE_CHECKING:
     from puzzles import PuzzleSet, Template
-
-SIDES = ("easy", "hard")
 
 CSS = """
 body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; background: #f6f6f4; }
@@ -76,24 +74,20 @@ def combo_id(template: str, side: str, face: str) -> str:
 
 
 def _sides(ps: PuzzleSet, t: Template, timeout: float | None) -> Iterator[str]:
-    for name in SIDES:
-        side = t.side(name)
-        if side is None:
-            continue
-        combos = [tuple(ps.pieces[n] for n in c) for c in side.combos]
-        sols = [engine.solve(Puzzle(side.figure, c), timeout=timeout) for c in combos]
+    for s in sides(ps, [t.id]):
+        sols = [engine.solve(Puzzle(s.figure, c), timeout=timeout) for c in s.combos]
         svg = side_element(
-            side.figure,
-            combos,
+            s.figure,
+            s.combos,
             ps.die,
-            title=f"{t.id} · {name}",
-            side=name,
-            ids=[combo_id(t.id, name, f) for f in ps.die[: len(combos)]],
+            title=s.title,
+            side=s.name,
+            ids=[combo_id(t.id, s.name, f) for f in ps.die[: len(s.combos)]],
             solutions=sols,
             pieces=ps.pieces,
         )
         yield (
-            f'<figure class="side" data-side="{html.escape(f"{t.id}-{name}")}">'
+            f'<figure class="side" data-side="{html.escape(f"{t.id}-{s.name}")}">'
             f"{to_string(svg, standalone=False)}"
             '<figcaption><pre class="answer" aria-live="polite"></pre></figcaption></figure>'
         )
@@ -126,15 +120,4 @@ def write_page(
     """Write ``DIRECTORY/index.html`` atomically (a reader never sees half a page)."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
-    target = out / "index.html"
-    text = page(ps, timeout=timeout)
-    fd, tmp = tempfile.mkstemp(dir=out, prefix=".index.", suffix=".html")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; a page is for reading
-        os.replace(tmp, target)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    return target
+    return write_atomic(out / "index.html", page(ps, timeout=timeout).encode())

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from solver.errors import UbongoError
-from solver.render.svg import side_element, to_string
+from solver.render import write_atomic
+from solver.render.svg import PrintedSide, side_element, sides, to_string
 
 if TYPE_CHECKING:
-    from puzzles import PuzzleSet, Side
+    from puzzles import PuzzleSet
 
 DEFAULT_CELL_MM = 16.0
 """Cell size of a printed figure; measure a piece's square and pass ``cell_mm`` to match."""
@@ -51,22 +49,9 @@ def _fpdf() -> Any:
     return fpdf
 
 
-def _sides(ps: PuzzleSet) -> Iterator[tuple[str, str, Side]]:
-    for t in ps.templates:
-        for name in ("easy", "hard"):
-            side = t.side(name)
-            if side is not None:
-                yield t.id, name, side
-
-
-def _card(ps: PuzzleSet, tid: str, name: str, side: Side, cell_mm: float) -> ET.Element:
+def _card(ps: PuzzleSet, side: PrintedSide, cell_mm: float) -> ET.Element:
     svg = side_element(
-        side.figure,
-        [tuple(ps.pieces[n] for n in c) for c in side.combos],
-        ps.die,
-        title=f"{tid} · {name}",
-        side=name,
-        cell=cell_mm,
+        side.figure, side.combos, ps.die, title=side.title, side=side.name, cell=cell_mm
     )
     for parent in list(svg.iter()):  # tooltips mean nothing on paper
         for child in [c for c in parent if c.tag == "title"]:
@@ -83,8 +68,8 @@ def cards(ps: PuzzleSet, path: str | os.PathLike[str], *, cell_mm: float = DEFAU
     pdf.set_auto_page_break(False)
     pdf.set_title(f"{ps.name}: Ubongo cards")
     pages = 0
-    for tid, name, side in _sides(ps):
-        svg = _card(ps, tid, name, side, cell_mm)
+    for side in sides(ps):
+        svg = _card(ps, side, cell_mm)
         w, h = float(svg.get("width", 0)), float(svg.get("height", 0))
         page = _page(w, h)
         pdf.add_page(format=page)
@@ -92,13 +77,13 @@ def cards(ps: PuzzleSet, path: str | os.PathLike[str], *, cell_mm: float = DEFAU
         try:
             pdf.image(io.BytesIO(to_string(svg).encode()), x=x, y=y, w=w, h=h)
         except fpdf.errors.FPDFUnicodeEncodingException as e:
-            raise UbongoError(f"template {tid} {name}: {e}") from None
+            raise UbongoError(f"template {side.template} {side.name}: {e}") from None
         _cut_marks(pdf, x, y, w, h)
-        _footer(pdf, page, y + h, f"{ps.name} · template {tid} {name} · cell {cell_mm:g} mm")
+        _footer(pdf, page, y + h, f"{ps.name} · {side.title} · cell {cell_mm:g} mm")
         pages += 1
     if not pages:
         raise UbongoError(f"{ps.name}: no template side to print")
-    _write(pdf, Path(path))
+    write_atomic(path, bytes(pdf.output()))
     return pages
 
 
@@ -131,15 +116,3 @@ def _footer(pdf: Any, page: tuple[float, float], bottom: float, text: str) -> No
     pdf.set_font("helvetica", size=7)
     pdf.set_text_color(80, 80, 80)
     pdf.text(x + SCALE_MM + 3, y + 1, f"{SCALE_MM:g} mm at 100 % (print without scaling) · {text}")
-
-
-def _write(pdf: Any, target: Path) -> None:
-    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".pdf")
-    os.close(fd)
-    try:
-        pdf.output(tmp)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        os.unlink(tmp)
-        raise

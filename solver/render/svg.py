@@ -13,7 +13,8 @@ from __future__ import annotations
 import copy
 import os
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -333,19 +334,43 @@ def side_svg(
     return to_string(side_element(figure, combos, die, title=title, side=side, cell=cell))
 
 
-def write_sides(ps: PuzzleSet, directory: str | os.PathLike[str]) -> list[Path]:
-    """One standalone SVG per template side, ``DIRECTORY/TEMPLATE-SIDE.svg``."""
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
+def sides(ps: PuzzleSet, templates: Sequence[str] | None = None) -> Iterator[PrintedSide]:
+    """Every printed side of the set (or of the named templates), easy before hard."""
     for t in ps.templates:
+        if templates is not None and t.id not in templates:
+            continue
         for name in ("easy", "hard"):
             side = t.side(name)
-            if side is None:
-                continue
-            combos = [tuple(ps.pieces[n] for n in c) for c in side.combos]
-            svg = side_svg(side.figure, combos, ps.die, title=f"{t.id} · {name}", side=name)
-            path = out / f"{t.id}-{name}.svg"
-            path.write_text(svg, encoding="utf-8")
-            written.append(path)
-    return written
+            if side is not None:
+                combos = [tuple(ps.pieces[n] for n in c) for c in side.combos]
+                yield PrintedSide(t.id, name, side.figure, combos)
+
+
+@dataclass(frozen=True)
+class PrintedSide:
+    """One side of a template card with its combinations as pieces."""
+
+    template: str
+    name: str
+    figure: Figure
+    combos: list[tuple[Piece, ...]]
+
+    @property
+    def title(self) -> str:
+        """The heading printed on the card: ``01 · easy``."""
+        return f"{self.template} · {self.name}"
+
+
+def write_sides(ps: PuzzleSet, directory: str | os.PathLike[str]) -> list[Path]:
+    """One standalone SVG per template side, ``DIRECTORY/TEMPLATE-SIDE.svg``."""
+    from solver.render import write_atomic
+
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    return [
+        write_atomic(
+            out / f"{s.template}-{s.name}.svg",
+            side_svg(s.figure, s.combos, ps.die, title=s.title, side=s.name).encode(),
+        )
+        for s in sides(ps)
+    ]
