@@ -137,8 +137,13 @@ def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = ST
         for part in parts:
             _check_shape(piece, part, located[min(part)])
             placed.append(Placement(piece.name, frozenset(part)))
+    return _in_order(puzzle, placed)
+
+
+def _in_order(puzzle: Puzzle, placements: Sequence[Placement]) -> Solution:
+    """Placements in the puzzle's piece order, as the engines give solutions."""
     order = {p.name: i for i, p in enumerate(puzzle.pieces)}
-    return tuple(sorted(placed, key=lambda pl: (order[pl.piece], min(pl.cells))))
+    return tuple(sorted(placements, key=lambda pl: (order[pl.piece], min(pl.cells))))
 
 
 def _check_figure(
@@ -352,14 +357,11 @@ def hint(
         raise Unsolvable(reason)
     deadline = None if timeout is None else time.monotonic() + timeout
     placed = parse_board(board, puzzle, pieces) if board is not None else ()
-    kept, back = _take_back(puzzle, placed, deadline)
-    tilings, exhaustive = _tilings(puzzle, kept, deadline, max_tilings)
-    if not tilings:
-        raise Unsolvable(triage(puzzle) or "no tiling exists (exhaustive search)")
+    kept, back, first = _take_back(puzzle, placed, deadline)
+    tilings, exhaustive = _tilings(puzzle, kept, first, deadline, max_tilings)
     chosen, forced = _choose(puzzle, kept, tilings, exhaustive)
     through = next(t for t in tilings if chosen is None or chosen in t)
-    order = {p.name: i for i, p in enumerate(puzzle.pieces)}
-    solution = tuple(sorted(kept + through, key=lambda pl: (order[pl.piece], min(pl.cells))))
+    solution = _in_order(puzzle, kept + through)
     return Hint(level, puzzle, kept, back, chosen, forced, solution, len(tilings), exhaustive)
 
 
@@ -374,7 +376,7 @@ def _remaining(deadline: float | None) -> float | None:
 
 def _rest(puzzle: Puzzle, placed: Solution) -> tuple[Puzzle | None, Point]:
     """The empty cells and the unplaced pieces as a puzzle, and its offset in the figure."""
-    used = frozenset().union(*(pl.cells for pl in placed)) if placed else frozenset()
+    used = frozenset[Point]().union(*(pl.cells for pl in placed))
     left = puzzle.figure.cells - used
     todo = list(puzzle.pieces)
     for pl in placed:
@@ -393,42 +395,43 @@ def _shift(sol: Solution, offset: Point) -> Solution:
     )
 
 
-def _completable(puzzle: Puzzle, placed: Solution, deadline: float | None) -> bool:
-    rest, _ = _rest(puzzle, placed)
+def _complete(puzzle: Puzzle, placed: Solution, deadline: float | None) -> Solution | None:
+    """A tiling of the empty cells (in figure cells), or None when there is none."""
+    rest, offset = _rest(puzzle, placed)
     if rest is None:
-        return True
-    return engine.solve(rest, timeout=_remaining(deadline)) is not None
+        return ()
+    sol = engine.solve(rest, timeout=_remaining(deadline))
+    return None if sol is None else _shift(sol, offset)
 
 
 def _take_back(
     puzzle: Puzzle, placed: Solution, deadline: float | None
-) -> tuple[Solution, tuple[str, ...]]:
-    """The board with the fewest pieces removed that can still be completed, and those pieces.
+) -> tuple[Solution, tuple[str, ...], Solution]:
+    """The board with the fewest pieces removed that can still be completed, those pieces,
+    and a tiling of the cells left empty.
 
     Subsets are tried by increasing size, so the first that works is a smallest one.
     """
     for k in range(len(placed) + 1):
         for gone in combinations(range(len(placed)), k):
             kept = tuple(pl for i, pl in enumerate(placed) if i not in gone)
-            if _completable(puzzle, kept, deadline):
-                return kept, tuple(placed[i].piece for i in gone)
+            first = _complete(puzzle, kept, deadline)
+            if first is not None:
+                return kept, tuple(placed[i].piece for i in gone), first
     raise Unsolvable(triage(puzzle) or "no tiling exists (exhaustive search)")
 
 
 def _tilings(
-    puzzle: Puzzle, placed: Solution, deadline: float | None, cap: int
+    puzzle: Puzzle, placed: Solution, first: Solution, deadline: float | None, cap: int
 ) -> tuple[list[Solution], bool]:
     """Tilings of the empty cells (in figure cells), and whether that is all of them.
 
-    One tiling comes from the engine (CP-SAT takes over on large puzzles); the listing of
-    the others is lazy on the bitboard engine and stops at ``cap`` or ``LISTING_SECONDS``.
+    ``first`` is one tiling, found by the engine (CP-SAT takes over on large puzzles); the
+    listing of all is lazy on the bitboard engine and stops at ``cap`` or LISTING_SECONDS.
     """
     rest, offset = _rest(puzzle, placed)
     if rest is None:
         return [()], True
-    first = engine.solve(rest, timeout=_remaining(deadline))
-    if first is None:
-        return [], True
     left = _remaining(deadline)
     budget = LISTING_SECONDS if left is None else min(LISTING_SECONDS, left)
     found: list[Solution] = []
@@ -436,7 +439,7 @@ def _tilings(
         for sol in engine.solutions(rest, engine="bitboard", timeout=budget, limit=cap + 1):
             found.append(_shift(sol, offset))
     except SearchLimit:
-        return found or [_shift(first, offset)], False
+        return found or [first], False
     return found[:cap], len(found) <= cap
 
 
