@@ -151,6 +151,22 @@ def pieces(set_path: str | None, as_json: bool) -> None:
 @click.option("--count", is_flag=True, help="Count every tiling.")
 @click.option("--all", "show_all", is_flag=True, help="Print every tiling.")
 @click.option(
+    "--set",
+    "set_path",
+    metavar="SET",
+    default=None,
+    help="Use the pieces of this puzzle set (a file, or a bundled set's name).",
+)
+@click.option(
+    "--node-budget",
+    type=click.IntRange(min=1),
+    default=200_000,
+    show_default=True,
+    metavar="N",
+    help="auto engine: nodes of bitboard search before moving to CP-SAT "
+    "(puzzles of more than 6 pieces).",
+)
+@click.option(
     "--batch",
     type=click.Path(allow_dash=True),
     metavar="FILE.jsonl",
@@ -174,6 +190,8 @@ def solve(
     count: bool,
     show_all: bool,
     batch: str | None,
+    set_path: str | None,
+    node_budget: int,
     picture: bool,
     svg_path: str | None,
     as_json: bool,
@@ -188,14 +206,15 @@ def solve(
 
     \b
     Examples:
-      ubongo solve '.##./####/####' L5 P5 I2
+      ubongo solve '.##./####/####/.#..' I2 I4 P5
       ubongo solve figure.txt E K C --count
       ubongo solve --batch puzzles.jsonl --count > results.jsonl
+      ubongo solve --set examples/pentominoes.json examples/6x10.txt F I L N P T U V W X Y Z
     """
     if batch is not None:
         if figure or piece_names:
             raise click.UsageError("--batch takes no FIGURE or PIECE arguments")
-        _solve_batch(batch, count, engine, timeout)
+        _solve_batch(batch, count, engine, timeout, _pieces(set_path))
         return
     if figure is None or not piece_names:
         raise click.UsageError("give a FIGURE and at least one PIECE (or --batch FILE)")
@@ -204,20 +223,21 @@ def solve(
     if svg_path and show_all:
         raise click.UsageError("--svg draws one tiling; not with --all")
     from solver.engine import check
-    from solver.pieces import STANDARD
     from solver.puzzle import Puzzle
 
-    puzzle = Puzzle(_read_figure(figure), STANDARD.resolve(piece_names))
+    pieces = _pieces(set_path)
+    puzzle = Puzzle(_read_figure(figure), pieces.resolve(piece_names))
     if show_all:
-        _solve_all(puzzle, as_json, engine, timeout, picture)
+        _solve_all(puzzle, as_json, engine, timeout, picture, pieces)
         return
-    v = check(puzzle, want_count=count, engine=engine, timeout=timeout)  # type: ignore[arg-type]
+    v = check(puzzle, want_count=count, engine=engine, timeout=timeout, node_budget=node_budget)  # type: ignore[arg-type]
     if svg_path:
         _write_svg(svg_path, puzzle.figure, v.solution or ())
     if as_json:
         out: dict[str, Any] = {
             "solvable": v.solvable,
-            "solution": _solution_json(v.solution, puzzle.figure, STANDARD) if v.solution else None,
+            "solution": _solution_json(v.solution, puzzle.figure, pieces) if v.solution else None,
+            "engine": v.engine,
         }
         if count:
             out["solutions"] = v.solutions
@@ -225,7 +245,7 @@ def solve(
             out["reason"] = v.reason
         click.echo(json.dumps(out))
     elif v.solution is not None:
-        _show(_solution_json(v.solution, puzzle.figure, STANDARD), STANDARD, picture)
+        _show(_solution_json(v.solution, puzzle.figure, pieces), pieces, picture)
         if count:
             click.echo(f"{v.solutions} tiling{'' if v.solutions == 1 else 's'}")
     if not v.solvable:
@@ -234,20 +254,26 @@ def solve(
         sys.exit(1)
 
 
+def _pieces(set_path: str | None) -> Any:
+    """The pieces of ``--set`` (a file or a bundled set's name), else the 12 Ubongo pieces."""
+    from solver.pieces import STANDARD
+
+    return _puzzle_set(set_path).pieces if set_path else STANDARD
+
+
 def _solve_all(
-    puzzle: Any, as_json: bool, engine: str, timeout: float, picture: bool = False
+    puzzle: Any, as_json: bool, engine: str, timeout: float, picture: bool, pieces: Any
 ) -> None:
     """Print every tiling (a blank line between two), or a JSON list of pictures; exit 1 if none."""
     from solver.engine import solutions
-    from solver.pieces import STANDARD
 
     found: list[list[str]] = []
     for sol in solutions(puzzle, engine=engine, timeout=timeout):  # type: ignore[arg-type]
-        rows = _solution_json(sol, puzzle.figure, STANDARD)
+        rows = _solution_json(sol, puzzle.figure, pieces)
         if not as_json:
             if found:
                 click.echo()
-            _show(rows, STANDARD, picture)
+            _show(rows, pieces, picture)
         found.append(rows)
     if as_json:
         click.echo(json.dumps({"solutions": len(found), "tilings": found}))
@@ -255,14 +281,16 @@ def _solve_all(
         sys.exit(1)
 
 
-def _solve_batch(path: str, count: bool, engine: str, timeout: float) -> None:
-    """One JSON line out per input line, same order; a bad line is reported and skipped."""
+def _solve_batch(path: str, count: bool, engine: str, timeout: float, pieces: Any) -> None:
+    """One JSON line out per input line, same order; a bad line is reported and skipped.
+
+    Exit 1 when a line could not be read or solved in time; unsolvable puzzles are results.
+    """
     from puzzles import PuzzleFormatError, read_batch, read_text
     from solver.engine import check
-    from solver.pieces import STANDARD
 
     failed = False
-    for item in read_batch(read_text(path), path):
+    for item in read_batch(read_text(path), path, pieces):
         if isinstance(item, PuzzleFormatError):
             failed = True
             click.echo(f"ubongo solve: {item}", err=True)
@@ -278,7 +306,7 @@ def _solve_batch(path: str, count: bool, engine: str, timeout: float) -> None:
         out: dict[str, Any] = {
             "id": item.id,
             "solvable": v.solvable,
-            "solution": _solution_json(v.solution, item.puzzle.figure, STANDARD)
+            "solution": _solution_json(v.solution, item.puzzle.figure, pieces)
             if v.solution
             else None,
         }

@@ -352,12 +352,14 @@ def parse_batch_line(text: str, line: int, source: str, pieces: PieceSet = STAND
     return BatchItem(str(pid), line, Puzzle(figure, tuple(pieces[n] for n in names)))
 
 
-def read_batch(text: str, source: str) -> Iterator[BatchItem | PuzzleFormatError]:
+def read_batch(
+    text: str, source: str, pieces: PieceSet = STANDARD
+) -> Iterator[BatchItem | PuzzleFormatError]:
     """Each non-blank line as a BatchItem, or the error that line raises (the rest go on)."""
     for i, ln in enumerate(text.splitlines(), 1):
         if ln.strip():
             try:
-                yield parse_batch_line(ln, i, source)
+                yield parse_batch_line(ln, i, source, pieces)
             except PuzzleFormatError as e:
                 yield e
 

@@ -194,14 +194,14 @@ def test_solve_json_shape():
     result = run("solve", L_FIGURE, "I2", "L3", "--json")
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert set(doc) == {"solvable", "solution"}
+    assert set(doc) == {"solvable", "solution", "engine"}
     assert doc["solvable"] is True
     assert doc["solution"] in (["ACC", "AC."], ["CAA", "CC."])
 
 
 def test_solve_json_count_shape():
     doc = json.loads(run("solve", L_FIGURE, "A", "C", "--json", "--count").stdout)
-    assert set(doc) == {"solvable", "solution", "solutions"}
+    assert set(doc) == {"solvable", "solution", "solutions", "engine"}
     assert doc["solutions"] == 2
 
 
@@ -215,6 +215,7 @@ def test_solve_unsolvable_exits_1_with_the_reason():
         "solution": None,
         "solutions": 0,
         "reason": doc["reason"],
+        "engine": "bitboard",
     }
     assert doc["reason"].startswith("colour imbalance")
     result = run("solve", "###/###", "I2", "I3", "--json")
@@ -509,3 +510,44 @@ def test_python_dash_m_cli():
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1] == "2 tilings"
+
+
+PENTOMINOES = str(Path(__file__).resolve().parents[1] / "examples" / "pentominoes.json")
+PENTOMINO_NAMES = ["F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z"]
+
+
+def test_solve_with_the_pieces_of_a_set_file():
+    result = run(
+        "solve", "--set", PENTOMINOES, "/".join(["#" * 10] * 6), *PENTOMINO_NAMES, "--json"
+    )
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["engine"] == "bitboard"
+    assert sorted(set("".join(doc["solution"]))) == PENTOMINO_NAMES
+    assert all("".join(doc["solution"]).count(c) == 5 for c in PENTOMINO_NAMES)
+
+
+def test_auto_moves_to_cpsat_past_the_node_budget():
+    rows = "/".join(["#" * 20] * 3)
+    tight = run(
+        "solve", "--set", PENTOMINOES, rows, *PENTOMINO_NAMES, "--json", "--node-budget", "50"
+    )
+    roomy = run("solve", "--set", PENTOMINOES, rows, *PENTOMINO_NAMES, "--json")
+    assert json.loads(tight.stdout)["engine"] == "cpsat"
+    assert json.loads(roomy.stdout)["engine"] == "bitboard"
+    for result in (tight, roomy):
+        picture = "".join(json.loads(result.stdout)["solution"])
+        assert all(picture.count(c) == 5 for c in PENTOMINO_NAMES)
+
+
+def test_the_12_pentominoes_tile_6x10_in_9356_ways():
+    result = run(
+        "solve",
+        "--set",
+        PENTOMINOES,
+        "/".join(["#" * 10] * 6),
+        *PENTOMINO_NAMES,
+        "--count",
+        "--json",
+    )
+    assert json.loads(result.stdout)["solutions"] == 9356  # 2339 up to symmetry, times 4
