@@ -184,7 +184,8 @@ def chunk_times(runs: dict[str, Batch], repeat: int, chunk: int) -> dict[str, li
     batch, and ratios and compile/search splits stay consistent. A run's first pass over a
     chunk may find cold caches (after a CP-SAT solve, say); the best pass is a warm one.
     The garbage collector stays on (the engines leave reference cycles: collecting them is
-    part of their cost) and a full collection runs, untimed, before each chunk.
+    part of their cost) and a full collection runs, untimed, before each chunk. Per-figure
+    caches are emptied before every pass (:func:`forget_figures`).
     """
     n = len(next(iter(runs.values()))[1])
     out: dict[str, list[float]] = {name: [] for name in runs}
@@ -194,12 +195,24 @@ def chunk_times(runs: dict[str, Batch], repeat: int, chunk: int) -> dict[str, li
             part = items[lo : lo + chunk]
             fastest = float("inf")
             for _ in range(repeat):
+                forget_figures()
                 start = time.perf_counter()
                 for x in part:
                     run(x)
                 fastest = min(fastest, time.perf_counter() - start)
             out[name].append(fastest)
     return out
+
+
+def forget_figures() -> None:
+    """Empty the per-figure caches (untimed), so a repeated pass pays for every figure again.
+
+    Only per-shape tables (orientations per stride) stay warm, as in any long-running process;
+    the cache of figure masks would otherwise turn every pass after the first into cache hits.
+    """
+    from solver.bitboard import figure_mask
+
+    figure_mask.cache_clear()
 
 
 def best_chunked(runs: dict[str, Batch], repeat: int, chunk: int) -> dict[str, float]:

@@ -25,9 +25,10 @@ Candidates per cell, because there most tries would fail and the table pays for 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import Any
 
 from solver.errors import SearchLimit
 from solver.figure import Figure
@@ -56,12 +57,15 @@ class Board:
 
     def cells(self, mask: Mask) -> frozenset[Point]:
         """Figure cells of a mask (in the puzzle's own orientation)."""
+        s = self.stride
         out = []
         while mask:
             low = mask & -mask
-            r, c = divmod(low.bit_length() - 1, self.stride)
-            out.append((c, r) if self.transposed else (r, c))
+            i = low.bit_length() - 1
+            out.append((i // s, i % s))
             mask ^= low
+        if self.transposed:
+            return frozenset((c, r) for r, c in out)
         return frozenset(out)
 
     def solution(self, placed: list[tuple[int, Mask]]) -> Solution:
@@ -70,6 +74,7 @@ class Board:
         return tuple(Placement(pieces[p].name, self.cells(m)) for p, m in sorted(placed))
 
 
+@lru_cache(maxsize=1024)  # a set reuses each figure for its six die faces
 def figure_mask(figure: Figure, stride: int, *, transposed: bool = False) -> Mask:
     """The Mask of a figure's cells (of its transpose, when asked)."""
     m = 0
@@ -219,36 +224,75 @@ def iter_solutions(
 
 def first_solution(board: Board, *, timeout: float | None = None) -> Solution | None:
     """One tiling, or None: the fast path of ``next(iter_solutions(board))``."""
+    found = first_tiling(board, timeout=timeout)
+    return found() if found is not None else None
+
+
+def first_tiling(board: Board, *, timeout: float | None = None) -> Callable[[], Solution] | None:
+    """One tiling as a function that decodes it into Placements, or None when there is none."""
     if board.by_low is not None:
-        return next(iter_solutions(board, timeout=timeout), None)
-    goal = board.all_used
-    slots = board.slots
-    limits = _Limits(timeout, None)
-    nodes = 0
-
-    def rec(rem: Mask, used: int) -> list[tuple[int, Mask]] | None:
-        nonlocal nodes
-        nodes += 1
-        if nodes % _CHECK_EVERY == 0:
-            limits.tick(nodes)
-        low = rem & -rem
-        for (need, req, bit, pos), oms in slots:
-            if used & need == req:
-                for om in oms:
-                    m = om * low
-                    if m & rem == m:
-                        if m == rem:
-                            if used | bit == goal:
-                                return [(pos, m)]
-                        else:
-                            found = rec(rem ^ m, used | bit)
-                            if found is not None:
-                                found.append((pos, m))
-                                return found
+        sol = next(iter_solutions(board, timeout=timeout), None)
+        return None if sol is None else lambda: sol
+    if not board.full:
         return None
+    clock = [_CHECK_EVERY, _Limits(timeout, None)]
+    placed = _first_small(board.full, 0, board.slots, board.all_used, clock)
+    return None if placed is None else partial(board.solution, placed)
 
-    placed = rec(board.full, 0) if board.full else None
-    return None if placed is None else board.solution(placed)
+
+# The small-puzzle searches are module functions, not closures: a recursive closure refers to
+# itself, and the cycle it leaves per call costs the garbage collector more than the search.
+Clock = list[Any]  # [nodes until the next look at the clock, _Limits]
+
+
+def _tick(clock: Clock) -> None:
+    clock[0] = _CHECK_EVERY
+    clock[1].tick(_CHECK_EVERY)
+
+
+def _first_small(
+    rem: Mask, used: int, slots: list[tuple[Slot, tuple[Mask, ...]]], goal: int, clock: Clock
+) -> list[tuple[int, Mask]] | None:
+    """(position, mask) of one tiling of ``rem`` with the free pieces, or None."""
+    clock[0] -= 1
+    if not clock[0]:
+        _tick(clock)
+    low = rem & -rem
+    for (need, req, bit, pos), oms in slots:
+        if used & need == req:
+            for om in oms:
+                m = om * low
+                if m & rem == m:
+                    if m == rem:
+                        if used | bit == goal:
+                            return [(pos, m)]
+                    else:
+                        found = _first_small(rem ^ m, used | bit, slots, goal, clock)
+                        if found is not None:
+                            found.append((pos, m))
+                            return found
+    return None
+
+
+def _count_small(
+    rem: Mask, used: int, slots: list[tuple[Slot, tuple[Mask, ...]]], goal: int, clock: Clock
+) -> int:
+    """Number of tilings of ``rem`` with the free pieces."""
+    clock[0] -= 1
+    if not clock[0]:
+        _tick(clock)
+    low = rem & -rem
+    total = 0
+    for (need, req, bit, _), oms in slots:
+        if used & need == req:
+            for om in oms:
+                m = om * low
+                if m & rem == m:
+                    if m == rem:
+                        total += used | bit == goal
+                    else:
+                        total += _count_small(rem ^ m, used | bit, slots, goal, clock)
+    return total
 
 
 def count_solutions(
@@ -283,36 +327,9 @@ def count_solutions(
 
     if board.full and cap != 0:
         if board.by_low is None and limit is None and max_nodes is None:
-            return _count_small(board, limits)
+            return _count_small(board.full, 0, board.slots, goal, [_CHECK_EVERY, limits])
         rec(board.full, 0)
     return found
-
-
-def _count_small(board: Board, limits: _Limits) -> int:
-    """Count every tiling of a puzzle without a Candidate table: the fast path."""
-    goal = board.all_used
-    slots = board.slots
-    nodes = 0
-
-    def rec(rem: Mask, used: int) -> int:
-        nonlocal nodes
-        nodes += 1
-        if nodes % _CHECK_EVERY == 0:
-            limits.tick(nodes)
-        low = rem & -rem
-        total = 0
-        for (need, req, bit, _), oms in slots:
-            if used & need == req:
-                for om in oms:
-                    m = om * low
-                    if m & rem == m:
-                        if m == rem:
-                            total += used | bit == goal
-                        else:
-                            total += rec(rem ^ m, used | bit)
-        return total
-
-    return rec(board.full, 0)
 
 
 def count_memo(board: Board, *, timeout: float | None = None) -> int:

@@ -14,8 +14,9 @@ Engine choice (``engine="auto"``):
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import islice
 from typing import Literal
 
@@ -34,13 +35,22 @@ MAX_BITBOARD_CELLS = 2048  # masks beyond this grow slow; a figure this big is n
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether a puzzle is solvable, one tiling, the count when asked, and why not when not."""
+    """Whether a puzzle is solvable, one tiling, the count when asked, and why not when not.
+
+    The tiling is decoded into Placements on first use: ``verify`` never looks at it, and
+    decoding costs as much as finding it.
+    """
 
     solvable: bool
-    solution: Solution | None = None
+    found: Solution | Callable[[], Solution] | None = field(default=None, repr=False, compare=False)
     solutions: int | None = None
     reason: str | None = None
     engine: str = "bitboard"
+
+    @cached_property
+    def solution(self) -> Solution | None:
+        """One tiling, or None when there is none."""
+        return self.found() if callable(self.found) else self.found
 
 
 def _remaining(deadline: float | None) -> float | None:
@@ -141,9 +151,10 @@ def check(
     if reason:
         return Verdict(False, solutions=0 if want_count else None, reason=reason)
     used = "cpsat" if engine == "cpsat" else "bitboard"
+    sol: Solution | Callable[[], Solution] | None
     if engine != "cpsat" and len(puzzle.pieces) <= SMALL_PIECES:
         board = _board(puzzle)
-        sol = bitboard.first_solution(board, timeout=timeout)
+        sol = bitboard.first_tiling(board, timeout=timeout)
         n = bitboard.count_solutions(board, timeout=timeout) if want_count and sol else None
     else:
         if engine == "auto":

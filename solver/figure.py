@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from solver.errors import FigureError
 from solver.pieces import Point, Shape, canonical, normalise
@@ -30,12 +31,12 @@ class Figure:
             raise FigureError("empty figure: expected at least one '#' cell")
         return cls(normalise(pts))
 
-    @property
+    @cached_property
     def height(self) -> int:
         """Rows spanned."""
         return 1 + max(r for r, _ in self.cells)
 
-    @property
+    @cached_property
     def width(self) -> int:
         """Columns spanned."""
         return 1 + max(c for _, c in self.cells)

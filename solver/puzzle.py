@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from solver.errors import FigureError, UbongoError
 from solver.figure import Figure, Picture, text_rows
@@ -32,9 +33,8 @@ class Puzzle:
         return f"{'/'.join(self.figure.rows())} with {' '.join(p.name for p in self.pieces)}"
 
 
-@dataclass(frozen=True)
-class Placement:
-    """A piece put down on ``cells`` of the figure."""
+class Placement(NamedTuple):
+    """A piece put down on ``cells`` of the figure (a named tuple: engines make many)."""
 
     piece: str
     cells: frozenset[Point]
