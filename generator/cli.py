@@ -135,6 +135,14 @@ def write_atomic(path: str, text: str) -> None:
     help="Where to write the set (written atomically); - for stdout.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary on stderr.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=600.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Give up (exit 1, nothing written) when the whole run takes longer.",
+)
 @reported
 def generate(
     templates: int,
@@ -148,6 +156,7 @@ def generate(
     name: str | None,
     output: str,
     quiet: bool,
+    timeout: float,
 ) -> None:
     """Design a complete set of templates, every combination proven solvable.
 
@@ -177,7 +186,7 @@ def generate(
     show = not quiet and sys.stderr.isatty()
     start = time.perf_counter()
     with _executor(workers) as ex, _bar(2 * templates, show) as step:
-        ps, report = run(opts, ex, step)
+        ps, report = run(opts, ex, _deadline(step, start, timeout))
     text = json.dumps(ps.to_json(), indent=1) + "\n"
     try:
         write_atomic(output, text)
@@ -200,6 +209,24 @@ def _executor(workers: int) -> AbstractContextManager[Any]:
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(max_workers=workers)
+
+
+def _deadline(
+    step: Callable[[int], None] | None, start: float, timeout: float
+) -> Callable[[int], None]:
+    """A progress callback that also stops the run ``timeout`` seconds after ``start``.
+
+    A wall-clock limit on the whole run rather than on each search, so that what is written
+    never depends on timing: the same seed gives the same set, or no set at all.
+    """
+
+    def tick(n: int) -> None:
+        if step is not None:
+            step(n)
+        if time.perf_counter() > start + timeout:
+            raise UbongoError(f"time limit of {timeout:g} s (--timeout) reached; nothing written")
+
+    return tick
 
 
 @contextmanager
@@ -243,8 +270,18 @@ def load_pieces(path: str) -> Any:
     help="Count the figures that do not fit in this frame.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=60.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Give up (exit 1) when counting the tilings of one figure takes longer.",
+)
 @reported
-def stats(set_paths: tuple[str, ...], published: bool, frame: str, as_json: bool) -> None:
+def stats(
+    set_paths: tuple[str, ...], published: bool, frame: str, as_json: bool, timeout: float
+) -> None:
     """Print the calibration table of puzzle sets (default: the bundled set), side by side.
 
     Per side: areas, bounding boxes, holes, tilings per combination (distribution, mean, max),
@@ -264,7 +301,7 @@ def stats(set_paths: tuple[str, ...], published: bool, frame: str, as_json: bool
     from puzzles import load_set
 
     fr = _pair(frame, "x", "a frame such as 5x6")
-    sets = [set_stats(load_set(p), fr) for p in set_paths or (None,)]
+    sets = [set_stats(load_set(p), fr, timeout) for p in set_paths or (None,)]
     if as_json:
         docs = [s.to_json() for s in sets]
         click.echo(json.dumps(docs[0] if len(docs) == 1 else docs, indent=1))

@@ -133,11 +133,11 @@ class SetStats:
         }
 
 
-def tilings(side: Side, ps: PuzzleSet) -> list[int]:
+def tilings(side: Side, ps: PuzzleSet, timeout: float | None = None) -> list[int]:
     """Tiling count of each combination of a side, in die order (0 when unsolvable)."""
     counts: dict[frozenset[str], int] = {}
     for size in sorted({len(c) for c in side.combos}):
-        for cc in analyze(side.figure, size, ps.pieces):
+        for cc in analyze(side.figure, size, ps.pieces, timeout=timeout):
             counts[frozenset(cc.pieces)] = cc.solutions
     return [counts.get(frozenset(c), 0) for c in side.combos]
 
@@ -146,11 +146,13 @@ def _fits(h: int, w: int, frame: Frame) -> bool:
     return h <= frame[0] and w <= frame[1] or w <= frame[0] and h <= frame[1]
 
 
-def side_stats(ps: PuzzleSet, name: str, frame: Frame = (5, 6)) -> SideStats:
-    """The calibration numbers of the ``name`` sides of a set."""
+def side_stats(
+    ps: PuzzleSet, name: str, frame: Frame = (5, 6), timeout: float | None = None
+) -> SideStats:
+    """The calibration numbers of the ``name`` sides of a set (``timeout`` per figure count)."""
     sides = [s for t in ps.templates if (s := t.side(name)) is not None]
     figs = [s.figure for s in sides]
-    counts = [tilings(s, ps) for s in sides]
+    counts = [tilings(s, ps, timeout) for s in sides]
     flat = [n for ns in counts for n in ns]
     solved = [n for n in flat if n > 0]
     faces = []
@@ -186,7 +188,7 @@ def _sorted_boxes(c: Counter[str]) -> dict[str, int]:
     return dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def set_stats(ps: PuzzleSet, frame: Frame = (5, 6)) -> SetStats:
+def set_stats(ps: PuzzleSet, frame: Frame = (5, 6), timeout: float | None = None) -> SetStats:
     """The calibration table of a set; ``frame`` is the frame figures are checked against."""
     keys = Counter(
         s.figure.canonical() for t in ps.templates for n in SIDES if (s := t.side(n)) is not None
@@ -195,7 +197,7 @@ def set_stats(ps: PuzzleSet, frame: Frame = (5, 6)) -> SetStats:
         ps.name,
         frame,
         len(ps.templates),
-        {n: side_stats(ps, n, frame) for n in SIDES},
+        {n: side_stats(ps, n, frame, timeout) for n in SIDES},
         sum(k - 1 for k in keys.values()),
     )
 

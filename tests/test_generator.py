@@ -322,3 +322,17 @@ def test_standard_set_die_faces_are_balanced() -> None:
         uniques = [f.unique for f in s.faces]
         assert max(means) - min(means) <= 0.25 * s.tilings_mean
         assert max(uniques) - min(uniques) <= 2
+
+
+def test_generate_timeout_writes_nothing(tmp_path):
+    from click.testing import CliRunner
+
+    from cli import main
+
+    out = tmp_path / "set.json"
+    result = CliRunner().invoke(
+        main, ["generate", "--templates", "36", "--seed", "1", "--timeout", "0.01", "-o", str(out)]
+    )
+    assert result.exit_code == 1
+    assert "time limit" in result.stderr and "Traceback" not in result.output
+    assert not out.exists()
