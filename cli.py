@@ -1,47 +1,29 @@
 """The ``ubongo`` command line: a thin layer over the library packages.
 
 Each command parses its arguments, calls one library function and prints the result. Library
-errors become one line on stderr and exit 1 in :func:`_reported`; click's usage errors exit 2.
+errors become one line on stderr and exit 1 through the ``reported`` decorator
+(:func:`scoring.cli.reporting`); click's usage errors exit 2.
 Heavy modules (OR-Tools, numpy) are imported only by the code paths that need them.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
 
-from scoring.cli import Failure
+from scoring.cli import reporting
 from solver.errors import UbongoError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@contextmanager
-def _reported() -> Iterator[None]:
-    """Turn library errors into one clean stderr line and exit 1."""
-    try:
-        yield
-    except UbongoError as error:
-        raise Failure(str(error)) from error
-
-
-def reported(command: F) -> F:
-    """Decorate a command so that library errors are reported by :func:`_reported`."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        with _reported():
-            return command(*args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
+reported = reporting(UbongoError)
 
 
 def json_option(f: F) -> F:

@@ -6,7 +6,6 @@ Library errors become :class:`scoring.cli.Failure` (one stderr line, exit 1) in
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
@@ -18,30 +17,13 @@ from typing import Any, TypeVar
 
 import click
 
-from scoring.cli import Failure
+from scoring.cli import Failure, reporting
 from solver.errors import UbongoError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@contextmanager
-def _reported() -> Iterator[None]:
-    """Turn library errors into one clean stderr line and exit 1."""
-    try:
-        yield
-    except UbongoError as error:
-        raise Failure(str(error)) from error
-
-
-def reported(command: F) -> F:
-    """Decorate a command so that library errors are reported by :func:`_reported`."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        with _reported():
-            return command(*args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
+reported = reporting(UbongoError)
 
 
 def _pair(text: str, sep: str, what: str) -> tuple[int, int]:

@@ -1,6 +1,6 @@
 """The ``ubongo score`` and ``ubongo simulate`` commands: thin click wrappers over the engines.
 
-Library errors become :class:`Failure` (one stderr line, exit 1) in :func:`_reported`, the
+Library errors become :class:`Failure` (one stderr line, exit 1) by :func:`reporting`, the
 one place that catches them. Invalid records are reported one per stderr line and the rest are
 still scored.
 """
@@ -10,8 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import IO, Any, Protocol, TypeVar, cast
 
 import click
@@ -54,24 +53,27 @@ def _warn(message: str) -> None:
     click.echo(f"{_prefix()}{message}", err=True)
 
 
-@contextmanager
-def _reported() -> Iterator[None]:
-    """Turn library errors into one clean line and exit 1."""
-    try:
-        yield
-    except ScoringError as error:
-        raise Failure(str(error)) from error
+def reporting(*errors: type[Exception]) -> Callable[[F], F]:
+    """A command decorator: the library's ``errors`` become one stderr line and exit 1.
+
+    The one place where library errors meet the CLI; every command module makes its own
+    ``reported = reporting(ItsError)``.
+    """
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return command(*args, **kwargs)
+            except errors as error:
+                raise Failure(str(error)) from error
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
 
 
-def reported(command: F) -> F:
-    """Decorate a command so that library errors are reported by :func:`_reported`."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        with _reported():
-            return command(*args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
+reported = reporting(ScoringError)
 
 
 @click.command()
