@@ -8,7 +8,7 @@ Glossary
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -71,3 +71,36 @@ def competition_ranks(scores: Mapping[str, int | float]) -> dict[str, int]:
     """
     ordered = sorted(scores.values(), reverse=True)
     return {name: ordered.index(s) + 1 for name, s in scores.items()}
+
+
+# --- record-reading helpers shared by the engines ----------------------------------------------
+
+IGNORED_KEYS = ("id", "date", "notes")
+"""Keys every record may carry that the engines do not score."""
+
+
+def json_list(value: Any, path: str, what: str) -> Sequence[Any]:
+    """``value`` as a JSON array, or InvalidRecord naming ``what`` was expected."""
+    if not isinstance(value, list | tuple):
+        raise InvalidRecord(path, f"expected {what}, got {type(value).__name__}")
+    return value
+
+
+def json_path(prefix: str, key: str) -> str:
+    """The JSON path of ``key`` inside the object at ``prefix`` ('' for the record)."""
+    return f"{prefix}.{key}" if prefix else key
+
+
+def check_keys(
+    obj: Mapping[str, Any], prefix: str, required: Sequence[str], optional: Sequence[str] = ()
+) -> None:
+    """Every required key present, no key beyond the required, optional and ignored ones."""
+    for key in required:
+        if key not in obj:
+            raise InvalidRecord(json_path(prefix, key), "missing required key")
+    allowed = [*required, *optional, *(IGNORED_KEYS if not prefix else ())]
+    for key in obj:
+        if key not in allowed:
+            raise InvalidRecord(
+                json_path(prefix, str(key)), f"unknown key {key!r}; expected {', '.join(allowed)}"
+            )

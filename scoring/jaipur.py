@@ -37,7 +37,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from scoring.common import InvalidRecord, PlayerResult, SessionResult, Status, competition_ranks
+from scoring.common import (
+    InvalidRecord,
+    PlayerResult,
+    SessionResult,
+    Status,
+    check_keys,
+    competition_ranks,
+    json_list,
+)
 
 GAME: Final = "jaipur"
 
@@ -82,7 +90,6 @@ CAMEL_TOKEN: Final = 5
 SEALS_TO_WIN: Final = 2
 EMPTY_PILES_TO_END: Final = 3
 PLAYERS: Final = 2
-_IGNORED_KEYS: Final = ("id", "date", "notes")
 
 # Hot-path tables keyed by good name (``Good._value_``): str hashes are cached while
 # ``Enum.__hash__`` is a slow Python call in 3.11.
@@ -147,24 +154,17 @@ def min_cards(good: Good) -> int:
 def parse(record: Mapping[str, Any]) -> Session:
     """Check a record's structure, names and per-sale rules; raise InvalidRecord or return it."""
     rec = _mapping(record, "$", "a JSON object")
-    _check_keys(rec, "", required=("game", "players", "rounds"))
+    check_keys(rec, "", required=("game", "players", "rounds"))
     if rec["game"] != GAME:
         raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
     players = _players(rec["players"])
-    rounds = _list(rec["rounds"], "rounds", "a list of rounds")
+    rounds = json_list(rec["rounds"], "rounds", "a list of rounds")
     return Session(players, tuple(_round(r, f"rounds[{i}]", players) for i, r in enumerate(rounds)))
 
 
 def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
     """``value`` as a JSON object, or InvalidRecord naming ``what`` was expected."""
     if not isinstance(value, Mapping):
-        raise InvalidRecord(path, f"expected {what}, got {type(value).__name__}")
-    return value
-
-
-def _list(value: Any, path: str, what: str) -> Sequence[Any]:
-    """``value`` as a JSON array, or InvalidRecord naming ``what`` was expected."""
-    if not isinstance(value, list | tuple):
         raise InvalidRecord(path, f"expected {what}, got {type(value).__name__}")
     return value
 
@@ -176,29 +176,9 @@ def _int(value: Any, path: str, what: str) -> int:
     return value
 
 
-def _path(prefix: str, key: str) -> str:
-    """The JSON path of ``key`` inside the object at ``prefix`` ('' for the record)."""
-    return f"{prefix}.{key}" if prefix else key
-
-
-def _check_keys(
-    obj: Mapping[str, Any], prefix: str, required: Sequence[str], optional: Sequence[str] = ()
-) -> None:
-    """Every required key present, no key beyond the required, optional and ignored ones."""
-    for key in required:
-        if key not in obj:
-            raise InvalidRecord(_path(prefix, key), "missing required key")
-    allowed = [*required, *optional, *(_IGNORED_KEYS if not prefix else ())]
-    for key in obj:
-        if key not in allowed:
-            raise InvalidRecord(
-                _path(prefix, str(key)), f"unknown key {key!r}; expected {', '.join(allowed)}"
-            )
-
-
 def _players(value: Any) -> tuple[str, ...]:
     """The two distinct, non-empty player names of the record."""
-    names = _list(value, "players", "a list of player names")
+    names = json_list(value, "players", "a list of player names")
     if len(names) != PLAYERS:
         raise InvalidRecord("players", f"Jaipur is for exactly {PLAYERS} players, got {len(names)}")
     for i, name in enumerate(names):
@@ -212,8 +192,8 @@ def _players(value: Any) -> tuple[str, ...]:
 def _round(value: Any, path: str, players: Sequence[str]) -> Round:
     """One round object: its sales and the camels counted at its end."""
     obj = _mapping(value, path, "a round object")
-    _check_keys(obj, path, required=("sales", "camels"))
-    sales = _list(obj["sales"], f"{path}.sales", "a list of sales")
+    check_keys(obj, path, required=("sales", "camels"))
+    sales = json_list(obj["sales"], f"{path}.sales", "a list of sales")
     parsed = [
         _plain_sale(s, players) or _sale(s, f"{path}.sales[{i}]", players)
         for i, s in enumerate(sales)
@@ -242,7 +222,7 @@ def _plain_sale(value: Any, players: Sequence[str]) -> Sale | None:
 def _sale(value: Any, path: str, players: Sequence[str]) -> Sale:
     """One sale object: a player, a good, a legal number of cards, and a fitting bonus."""
     obj = _mapping(value, path, "a sale object")
-    _check_keys(obj, path, required=("player", "good", "cards"), optional=("bonus",))
+    check_keys(obj, path, required=("player", "good", "cards"), optional=("bonus",))
     player = obj["player"]
     if player not in players:
         raise InvalidRecord(
@@ -298,7 +278,7 @@ def _pile_name(pile: int) -> str:
 def _camels(value: Any, path: str, players: Sequence[str]) -> dict[str, int]:
     """Each player's herd camels at round end: non-negative, 11 camel cards at most."""
     obj = _mapping(value, path, "an object of camels per player")
-    _check_keys(obj, path, required=players)
+    check_keys(obj, path, required=players)
     camels = {p: _int(obj[p], f"{path}.{p}", "a whole number of camels") for p in players}
     for name, count in camels.items():
         if count < 0:

@@ -26,7 +26,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from scoring.common import InvalidRecord, PlayerResult, SessionResult, Status, competition_ranks
+from scoring.common import (
+    InvalidRecord,
+    PlayerResult,
+    SessionResult,
+    Status,
+    check_keys,
+    competition_ranks,
+    json_list,
+)
 
 GAME: Final = "ubongo"
 
@@ -60,7 +68,6 @@ MARKER_REWARDS: Final = (Gem.SAPPHIRE, Gem.AMBER)
 ROUNDS: Final = 9
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
-_IGNORED_KEYS: Final = ("id", "date", "notes")
 
 # The replay counts gems by colour name (``Gem._value_``), not by member: str hashes are
 # cached while ``Enum.__hash__`` is a slow Python call in 3.11, and the summaries want names.
@@ -104,11 +111,11 @@ def points(gems: Iterable[Gem]) -> int:
 def parse(record: Mapping[str, Any]) -> Session:
     """Check a record's structure and names; raise InvalidRecord, else return the Session."""
     rec = _mapping(record, "$", "a JSON object")
-    _check_keys(rec, "", required=("game", "players", "rounds"), optional=("tiebreak",))
+    check_keys(rec, "", required=("game", "players", "rounds"), optional=("tiebreak",))
     if rec["game"] != GAME:
         raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
     players = _players(rec["players"])
-    raw_rounds = _list(rec["rounds"], "rounds", "a list of rounds")
+    raw_rounds = json_list(rec["rounds"], "rounds", "a list of rounds")
     if len(raw_rounds) > ROUNDS:
         raise InvalidRecord(
             f"rounds[{ROUNDS}]", f"a game has at most {ROUNDS} rounds; got {len(raw_rounds)}"
@@ -124,36 +131,9 @@ def _mapping(value: Any, field: str, what: str) -> Mapping[str, Any]:
     return value
 
 
-def _list(value: Any, field: str, what: str) -> Sequence[Any]:
-    """``value`` as a JSON array, or InvalidRecord naming ``what`` was expected."""
-    if not isinstance(value, list | tuple):
-        raise InvalidRecord(field, f"expected {what}, got {type(value).__name__}")
-    return value
-
-
-def _path(prefix: str, key: str) -> str:
-    """The JSON path of ``key`` inside the object at ``prefix`` ('' for the record)."""
-    return f"{prefix}.{key}" if prefix else key
-
-
-def _check_keys(
-    obj: Mapping[str, Any], prefix: str, required: Sequence[str], optional: Sequence[str] = ()
-) -> None:
-    """Every required key present, no key beyond the required, optional and ignored ones."""
-    for key in required:
-        if key not in obj:
-            raise InvalidRecord(_path(prefix, key), "missing required key")
-    allowed = [*required, *optional, *(_IGNORED_KEYS if not prefix else ())]
-    for key in obj:
-        if key not in allowed:
-            raise InvalidRecord(
-                _path(prefix, str(key)), f"unknown key {key!r}; expected {', '.join(allowed)}"
-            )
-
-
 def _players(value: Any) -> tuple[str, ...]:
     """The 2-4 unique, non-empty player names of the record."""
-    names = _list(value, "players", "a list of player names")
+    names = json_list(value, "players", "a list of player names")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise InvalidRecord(
             "players", f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}"
@@ -191,11 +171,11 @@ def _plain_round(value: Any, players: Sequence[str]) -> Round | None:
 def _checked_round(value: Any, path: str, players: Sequence[str]) -> Round:
     """One round object checked rule by rule; InvalidRecord names the first fault."""
     obj = _mapping(value, path, "a round object")
-    _check_keys(obj, path, required=("finished", "drawn"))
-    finished = _list(obj["finished"], f"{path}.finished", "a list of player names")
+    check_keys(obj, path, required=("finished", "drawn"))
+    finished = json_list(obj["finished"], f"{path}.finished", "a list of player names")
     for i, name in enumerate(finished):
         _finisher(name, f"{path}.finished[{i}]", players, finished[:i])
-    drawn = _list(obj["drawn"], f"{path}.drawn", "a list of gem names")
+    drawn = json_list(obj["drawn"], f"{path}.drawn", "a list of gem names")
     if len(drawn) != len(finished):
         raise InvalidRecord(
             f"{path}.drawn",
