@@ -26,6 +26,7 @@ class ComboCount:
     solutions: int
 
 
+@cache  # one table per piece set, shared by every figure analysed with it
 def _area_table(areas: tuple[int, ...]) -> Callable[[int, int], int]:
     """``reach(free, k)``: a bit mask of the totals k distinct pieces among ``free`` can make."""
 
