@@ -500,11 +500,13 @@ def _hint_puzzle(args: tuple[str, ...], set_path: str | None, board: str | None)
             raise click.UsageError("with --set give TEMPLATE SIDE DIE, e.g. 07 hard 3")
         ps = _puzzle_set(set_path) if set_path is not None else load_set(None)
         tid, side, face = args
+        ps.template(tid)  # names the missing template, if it is the template that is missing
         for c in ps.combinations():
             if (c.template, c.side, c.die) == (tid, side, face):
                 return c.puzzle, ps.pieces
         raise UbongoError(
-            f"{ps.name}: no combination {tid} {side} {face}; die faces are {', '.join(ps.die)}"
+            f"{ps.name}: template {tid} has no {side} combination for die face {face!r}; "
+            f"die faces are {', '.join(ps.die)}"
         )
     if board is not None and args and not _is_figure_arg(args[0]):
         if board == "-":

@@ -95,7 +95,9 @@ class PuzzleSet:
         for t in self.templates:
             if t.id == tid:
                 return t
-        raise UbongoError(f"{self.name}: no template {tid!r}")
+        ids = [t.id for t in self.templates]
+        known = f"{ids[0]} to {ids[-1]}" if ids else "none"
+        raise UbongoError(f"{self.name}: no template {tid!r}; templates are {known}")
 
     def to_json(self) -> dict[str, Any]:
         """The set as a JSON-ready object in the puzzle-set format."""
