@@ -17,28 +17,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
+from puzzles import load_set
 from solver.figure import Figure, parse_figure
-from solver.pieces import STANDARD, Piece, PieceSet, Point, Shape, shape_from_rows
+from solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
 from solver.puzzle import Placement, Puzzle, Solution
 
 BOX = (6, 8)  # rows, columns: the union of the pieces must fit in this box
 MAX_TRIES = 10_000  # attempts per item before giving up (never reached with the standard set)
 
-PENTOMINO_ROWS = {
-    "F": [".##", "##.", ".#."],
-    "I": ["#####"],
-    "L": ["####", "#..."],
-    "N": ["##..", ".###"],
-    "P": ["##", "##", "#."],
-    "T": ["###", ".#.", ".#."],
-    "U": ["#.#", "###"],
-    "V": ["#..", "#..", "###"],
-    "W": ["#..", "##.", ".##"],
-    "X": [".#.", "###", ".#."],
-    "Y": ["####", ".#.."],
-    "Z": ["##.", ".#.", ".##"],
-}
 PENTOMINO_TILINGS_6X10 = 9356  # 2339 up to symmetry, times the rectangle's 4 symmetries
 
 
@@ -152,7 +140,10 @@ def make_workload(seed: int = 0, easy: int = 300, hard: int = 300, figures: int 
     return Workload(seed, tuple(items), tuple(figs))
 
 
-PENTOMINOES = PieceSet(Piece(n, n, shape_from_rows(rows)) for n, rows in PENTOMINO_ROWS.items())
+# The same set as examples/pentominoes.json, so the bench and the docs measure one thing.
+PENTOMINOES = load_set(
+    str(Path(__file__).resolve().parents[1] / "examples" / "pentominoes.json")
+).pieces
 """The 12 pentominoes, named (and coded) by their usual letters."""
 
 

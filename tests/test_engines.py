@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import itertools
 from itertools import islice
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzles import load_set
 from solver import (
     STANDARD,
     Figure,
@@ -346,23 +348,9 @@ def test_limit_stops_counting_and_iterating():
     assert count(puzzle, limit=total + 5) == total
 
 
-PENTOMINOES = PieceSet(
-    Piece(name, name, shape_from_rows(rows))
-    for name, rows in {
-        "F": [".##", "##.", ".#."],
-        "I": ["#####"],
-        "L": ["####", "#..."],
-        "N": ["##..", ".###"],
-        "P": ["##", "##", "#."],
-        "T": ["###", ".#.", ".#."],
-        "U": ["#.#", "###"],
-        "V": ["#..", "#..", "###"],
-        "W": ["#..", "##.", ".##"],
-        "X": [".#.", "###", ".#."],
-        "Y": ["####", ".#.."],
-        "Z": ["##.", ".#.", ".##"],
-    }.items()
-)
+PENTOMINOES = load_set(
+    str(Path(__file__).resolve().parents[1] / "examples" / "pentominoes.json")
+).pieces
 RECTANGLE = Puzzle(parse_figure(["#" * 10] * 6), tuple(PENTOMINOES.values()))
 
 

@@ -411,7 +411,10 @@ def test_cli_not_completable_is_still_a_hint(tmp_path: Path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--set", "{set}", "01", "hard", "9"], "template 01 has no hard combination for die face '9'"),
+        (
+            ["--set", "{set}", "01", "hard", "9"],
+            "template 01 has no hard combination for die face '9'",
+        ),
         (["--set", "no-such-set", "01", "hard", "3"], "no bundled set"),
         (["###", "I2", "L3"], "no tiling"),
         (["--board", "{board}", "I2", "I4", "S4", "Y5"], "row 2, column 2: P5 (K)"),

@@ -354,20 +354,8 @@ def test_strict_figures_compared_across_templates():
 
 # --- custom piece sets -----------------------------------------------------------------------
 
-PENTOMINOES = {
-    "F": [".##", "##.", ".#."],
-    "I": ["#####"],
-    "L": ["####", "#..."],
-    "N": ["##..", ".###"],
-    "P": ["##", "##", "#."],
-    "T": ["###", ".#.", ".#."],
-    "U": ["#.#", "###"],
-    "V": ["#..", "#..", "###"],
-    "W": ["#..", "##.", ".##"],
-    "X": [".#.", "###", ".#."],
-    "Y": ["####", ".#.."],
-    "Z": ["##.", ".#.", ".##"],
-}
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "pentominoes.json"
+PENTOMINOES = {n: p["rows"] for n, p in json.loads(EXAMPLE.read_text())["pieces"].items()}
 
 
 def pentomino_set():
