@@ -224,7 +224,10 @@ def side_element(
     pad = cell / 2
     head = cell if title else 0.0
     shapes = [[icon_shape(p) for p in combo] for combo in combos]
-    row_h = icon + max((1 + max(r for r, _ in s) for row in shapes for s in row), default=1) * icon
+    # Rows fit the set's tallest icon, not this side's: every side of a set then has the same
+    # row height and die boxes, as printed cards do.
+    tallest = max(1 + max(r for r, _ in icon_shape(p)) for p in pieces.values())
+    row_h = icon + tallest * icon
     die_box = min(row_h - icon / 2, cell * 1.1)
     widths = [sum((1 + max(c for _, c in s)) * icon + icon for s in row) for row in shapes]
     col_w = die_box + icon + max(widths, default=0.0)
