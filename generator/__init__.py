@@ -11,10 +11,42 @@
 returns depends only on its Options.
 """
 
-from generator.design import Options, Report, generate
-from generator.errors import GenerationError
-from generator.profile import PROFILES, PUBLISHED, Profile, SideProfile
-from generator.stats import SetStats, SideStats, set_stats, stats_table
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
+    from generator.design import Options, Report, generate
+    from generator.errors import GenerationError
+    from generator.profile import PROFILES, PUBLISHED, Profile, SideProfile
+    from generator.stats import SetStats, SideStats, set_stats, stats_table
+
+# Importing one submodule (solver.errors, say) must not load every other: the CLI's
+# start-up time is mostly imports. Each public name is imported when first asked for.
+_HOME = {
+    "Options": "generator.design",
+    "Report": "generator.design",
+    "generate": "generator.design",
+    "GenerationError": "generator.errors",
+    "PROFILES": "generator.profile",
+    "PUBLISHED": "generator.profile",
+    "Profile": "generator.profile",
+    "SideProfile": "generator.profile",
+    "SetStats": "generator.stats",
+    "SideStats": "generator.stats",
+    "set_stats": "generator.stats",
+    "stats_table": "generator.stats",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Import a public name from its module on first use (PEP 562)."""
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(_HOME[name]), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "PROFILES",
