@@ -17,7 +17,7 @@ from typing import Any
 
 from solver.errors import UbongoError
 from solver.figure import Figure, parse_figure
-from solver.pieces import STANDARD, Piece, PieceSet
+from solver.pieces import STANDARD, PieceSet
 from solver.puzzle import Puzzle
 
 FORMAT = "ubongo-puzzle-set"
@@ -364,8 +364,3 @@ def read_batch(
                 yield parse_batch_line(ln, i, source, pieces)
             except PuzzleFormatError as e:
                 yield e
-
-
-def resolve_pieces(tokens: Sequence[str], pieces: PieceSet = STANDARD) -> tuple[Piece, ...]:
-    """Pieces from names or codes, each at most once."""
-    return pieces.resolve(tokens)
