@@ -388,7 +388,7 @@ def bench_analyze(report: Report, figures: Sequence[Figure], repeat: int) -> flo
     jobs = [(f, s) for f in figures for s in (3, 4)]
     n = len(jobs)
     progress(f"analyze: {len(figures)} figures x sizes 3, 4, best of {repeat}")
-    found = [[(c.pieces, c.solutions) for c in analyze(f, s)] for f, s in jobs]
+    found = [[(c.pieces, c.tilings) for c in analyze(f, s)] for f, s in jobs]
     loop = [combo_loop(f, s) for f, s in jobs]
     diff = [i for i, (a, b) in enumerate(zip(found, loop, strict=True)) if a != b]
     report.expect(not diff, f"analyze and the per-combination loop disagree on jobs {diff[:5]}")

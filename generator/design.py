@@ -142,7 +142,7 @@ def search(task: Task) -> Found:
         t0 = time.perf_counter()
         combos = analyze(fig, slot.size, task.pieces, max_solutions=task.max_tilings + 1)
         spent += time.perf_counter() - t0
-        usable = tuple((c.pieces, c.solutions) for c in combos if c.solutions <= task.max_tilings)
+        usable = tuple((c.pieces, c.tilings) for c in combos if c.tilings <= task.max_tilings)
         if len(usable) >= task.faces and sum(n == 1 for _, n in usable) >= task.unique:
             found.append(Candidate(tuple(fig.rows()), usable, fig.canonical()))
     return Found(slot, tuple(found), tried, analysed, spent, tried - fresh >= STALE)

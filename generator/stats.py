@@ -138,7 +138,7 @@ def tilings(side: Side, ps: PuzzleSet, timeout: float | None = None) -> list[int
     counts: dict[frozenset[str], int] = {}
     for size in sorted({len(c) for c in side.combos}):
         for cc in analyze(side.figure, size, ps.pieces, timeout=timeout):
-            counts[frozenset(cc.pieces)] = cc.solutions
+            counts[frozenset(cc.pieces)] = cc.tilings
     return [counts.get(frozenset(c), 0) for c in side.combos]
 
 
@@ -329,9 +329,30 @@ def table(columns: Sequence[tuple[str, Column]]) -> str:
     return "\n".join(lines)
 
 
-def stats_table(sets: Iterable[SetStats], published: bool = False) -> str:
-    """The table for these sets side by side, with the published game's column if asked."""
-    columns = [(st.name, column(st)) for st in sets]
+def published_json() -> dict[str, Any]:
+    """The published game's numbers (calibration.md) as ``ubongo stats --json`` gives them."""
+    out: dict[str, Any] = {"set": "published", "sides": {}}
+    for name in SIDES:
+        sp: SideProfile = PUBLISHED.side(name)
+        out["sides"][name] = {
+            "areas": {str(a): s for a, s in sp.areas},
+            "boxes": {f"{h}x{w}": s for (h, w), s in sp.boxes},
+            "tilings": {f"{lo}-{hi}" if lo != hi else str(lo): s for (lo, hi), s in sp.tilings},
+            "pieces": dict(sp.pieces),
+        }
+    return out
+
+
+def stats_table(
+    sets: Iterable[SetStats], published: bool = False, headings: Sequence[str] | None = None
+) -> str:
+    """The table for these sets side by side, with the published game's column if asked.
+
+    Columns are headed by the sets' names, or by ``headings`` when given.
+    """
+    sets = list(sets)
+    names = list(headings) if headings is not None else [st.name for st in sets]
+    columns = [(h, column(st)) for h, st in zip(names, sets, strict=True)]
     if published:
         columns.append(("published", published_column()))
     return table(columns)

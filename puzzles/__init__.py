@@ -10,12 +10,14 @@ Glossary
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from importlib.resources import files
 from typing import Any
 
-from solver.errors import UbongoError
+from solver.errors import UbongoError, UnknownName
 from solver.figure import Figure, parse_figure
 from solver.pieces import STANDARD, PieceSet
 from solver.puzzle import Puzzle
@@ -65,7 +67,7 @@ class Combination:
 
     template: str
     side: str
-    die: str
+    face: str
     puzzle: Puzzle
 
 
@@ -90,14 +92,33 @@ class PuzzleSet:
                     pieces = tuple(self.pieces[n] for n in combo)
                     yield Combination(t.id, side_name, face, Puzzle(side.figure, pieces))
 
+    @cached_property
+    def _by_id(self) -> dict[str, Template]:
+        return {t.id: t for t in self.templates}
+
     def template(self, tid: str) -> Template:
-        """The template with this id."""
-        for t in self.templates:
-            if t.id == tid:
-                return t
-        ids = [t.id for t in self.templates]
-        known = f"{ids[0]} to {ids[-1]}" if ids else "none"
-        raise UbongoError(f"{self.name}: no template {tid!r}; templates are {known}")
+        """The template with this id: exact, else the same number (``7`` is ``07``) or case."""
+        found = self._by_id.get(tid)
+        if found is None:
+            found = next((t for t in self.templates if _same_id(t.id, tid)), None)
+        if found is None:
+            raise UnknownName(f"template of {self.name}", tid, list(self._by_id))
+        return found
+
+    def combination(self, tid: str, side: str, face: str) -> Combination:
+        """The combination ``TEMPLATE SIDE FACE``, as the game addresses it (``07 hard 3``)."""
+        t = self.template(tid)
+        name = side.casefold()
+        if name not in SIDES:
+            raise UnknownName("side", side, list(SIDES))
+        chosen = t.side(name)
+        if chosen is None:
+            raise UbongoError(f"{self.name}: template {t.id} has no {name} side")
+        faces = self.die[: len(chosen.combos)]
+        if face not in faces:
+            raise UnknownName(f"die face of template {t.id} {name}", face, list(faces))
+        combo = chosen.combos[faces.index(face)]
+        return Combination(t.id, name, face, Puzzle(chosen.figure, self.pieces.resolve(combo)))
 
     def to_json(self) -> dict[str, Any]:
         """The set as a JSON-ready object in the puzzle-set format."""
@@ -120,6 +141,13 @@ def _template_json(t: Template) -> dict[str, Any]:
         if side is not None:
             out[name] = {"figure": side.figure.rows(), "combos": [list(c) for c in side.combos]}
     return out
+
+
+def _same_id(a: str, b: str) -> bool:
+    """Template ids that a person would call the same: ``07`` and ``7``, ``A2`` and ``a2``."""
+    if a.isdigit() and b.isdigit():
+        return int(a) == int(b)
+    return a.casefold() == b.casefold()
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -239,50 +267,77 @@ def parse_set(data: Any, source: str = "<set>") -> PuzzleSet:
     ts = tuple(
         _template(t, pieces, die, source, f"templates[{i}]") for i, t in enumerate(templates)
     )
-    ids = [t.id for t in ts]
-    dup = next((i for i in ids if ids.count(i) > 1), None)
+    seen: set[str] = set()
+    dup = next((t.id for t in ts if t.id in seen or seen.add(t.id)), None)
     _expect(dup is None, source, "templates", f"template id {dup!r} appears twice")
     name = data.get("name", source)
     _expect(isinstance(name, str), source, "name", "expected a string")
     return PuzzleSet(name, pieces, tuple(die), ts, "pieces" in data)
 
 
+MAX_DEPTH = 64
+"""Deeper JSON than any valid puzzle file (a set nests 5 levels) is refused before decoding."""
+
+
 def decode_json(text: str, source: str) -> Any:
-    """Decode JSON text; a syntax error names its line and column."""
+    """Decode JSON text; a syntax error names its line and column, limits are checked first."""
+    depth = nesting(text)
+    if depth > MAX_DEPTH:
+        raise PuzzleFormatError(source, "", f"JSON nested {depth} deep; at most {MAX_DEPTH}")
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise PuzzleFormatError(
             source, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {e.msg}"
         ) from None
+    except ValueError as e:  # an integer of thousands of digits
+        raise PuzzleFormatError(source, "", f"invalid JSON: {e}") from None
 
 
-def read_text(path: str) -> str:
-    """The text of a file, or of standard input for ``-``."""
-    import sys
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
-    if path == "-":
-        return sys.stdin.read()
+
+def nesting(text: str) -> int:
+    """How deep brackets nest in JSON text, outside strings (a cheap scan, no recursion)."""
+    depth = deepest = 0
+    for m in _BRACKETS.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_pieces(data: Any, source: str) -> PieceSet:
+    """The pieces of a puzzle-set document, or of a pieces document ``{name: {"rows", "code"}}``."""
+    if isinstance(data, Mapping) and "format" in data:
+        return parse_set(data, source).pieces
+    _expect(
+        isinstance(data, Mapping) and data,
+        source,
+        "",
+        'expected a puzzle set, or pieces {name: {"rows": [...], "code": "A"}}',
+    )
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except OSError as e:
-        raise PuzzleFormatError(path, "", f"cannot read: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise PuzzleFormatError(path, "", "not UTF-8 text") from None
+        return PieceSet.from_json(data)
+    except UbongoError as e:
+        raise PuzzleFormatError(source, "pieces", str(e)) from None
 
 
-def load_set(path: str | None = None) -> PuzzleSet:
-    """A puzzle set from a file (``-`` = stdin), or the bundled default set when None."""
-    if path is None:
-        return bundled(DEFAULT_SET)
-    return parse_set(decode_json(read_text(path), path), path)
+def bundled_names() -> list[str]:
+    """The names of the sets shipped with the package, default first."""
+    names = sorted(p.name[:-5] for p in files("puzzles").iterdir() if p.name.endswith(".json"))
+    return sorted(names, key=lambda n: n != DEFAULT_SET)
 
 
 def bundled(name: str = DEFAULT_SET) -> PuzzleSet:
     """A puzzle set shipped with the package (``puzzles/NAME.json``)."""
+    if name not in bundled_names():
+        raise UnknownName("bundled set", name, bundled_names())
     res = files("puzzles").joinpath(f"{name}.json")
-    return parse_set(json.loads(res.read_text(encoding="utf-8")), f"{name}.json")
+    return parse_set(json.loads(res.read_text(encoding="utf-8")), name)
 
 
 # --- strict checks ---------------------------------------------------------------------------

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
@@ -26,8 +25,6 @@ from typing import Any, Protocol, cast
 from scoring.common import InvalidRecord, ScoringError, SessionResult
 
 GAMES: tuple[str, ...] = ("amul", "jaipur", "jambo", "ubongo")
-STDIN = "-"
-STDIN_NAME = "<stdin>"
 Record = dict[str, Any]
 Catalog = Mapping[str, Any]
 
@@ -40,15 +37,6 @@ class Engine(Protocol):
     def parse(self, record: Record) -> Any: ...
 
     def score(self, session: Any) -> SessionResult: ...
-
-
-class UnreadableFile(ScoringError):
-    """A file that cannot be read or decoded at all: ``path`` and the OS's ``reason``."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: cannot read: {reason}")
-        self.path = path
-        self.reason = reason
 
 
 class BadCatalog(ScoringError):
@@ -99,29 +87,15 @@ class Outcome:
         return self.result is not None
 
 
-def display_name(path: str) -> str:
-    """The name a file goes by in locations: ``<stdin>`` for ``-``."""
-    return STDIN_NAME if path == STDIN else path
-
-
-def read_text(path: str) -> str:
-    """The text of ``path`` (``-`` is stdin), as UTF-8; raises UnreadableFile."""
-    try:
-        if path == STDIN:
-            return sys.stdin.buffer.read().decode("utf-8-sig")
-        with open(path, encoding="utf-8-sig") as file:
-            return file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise UnreadableFile(display_name(path), reason) from None
-
-
 def entries(text: str, name: str) -> Iterator[Entry]:
     """The records in ``text`` (JSON object, JSON array or JSON Lines), each with its location."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        yield from _json_lines_or_error(text, name, error)
+        yield from _json_lines_or_error(text, name, error.lineno, error.colno, error.msg)
+        return
+    except (ValueError, RecursionError) as error:  # a huge integer, nesting past the stack
+        yield from _json_lines_or_error(text, name, 1, 1, _limit_message(error))
         return
     if isinstance(document, list):
         yield from (Entry(f"{name}[{i}]", record) for i, record in enumerate(document))
@@ -129,15 +103,20 @@ def entries(text: str, name: str) -> Iterator[Entry]:
         yield Entry(name, document)
 
 
-def _json_lines_or_error(text: str, name: str, error: json.JSONDecodeError) -> Iterator[Entry]:
-    """JSON Lines if ``text`` looks like it, else the whole-file syntax error (nothing if blank)."""
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+def _json_lines_or_error(
+    text: str, name: str, line: int, column: int, message: str
+) -> Iterator[Entry]:
+    """JSON Lines if ``text`` looks like it, else the whole-file syntax error (nothing if blank).
+
+    Lines end at ``\n`` only: a U+2028 inside a JSON string belongs to its record.
+    """
+    lines = [(n, ln.removesuffix("\r")) for n, ln in enumerate(text.split("\n"), 1) if ln.strip()]
     found = [_line_entry(name, n, line) for n, line in lines]
     if len(lines) > 1 and any(isinstance(e.record, dict) for e in found):
         yield from found
     elif lines:
-        where = f"{name}:{error.lineno}:{error.colno}"
-        yield Entry(name, problem=Problem(where, "", f"invalid JSON: {error.msg}"))
+        where = f"{name}:{line}:{column}"
+        yield Entry(name, problem=Problem(where, "", f"invalid JSON: {message}"))
 
 
 def _line_entry(name: str, number: int, line: str) -> Entry:
@@ -148,23 +127,28 @@ def _line_entry(name: str, number: int, line: str) -> Entry:
     except json.JSONDecodeError as error:
         where = f"{location}:{error.colno}"
         return Entry(location, problem=Problem(where, "", f"invalid JSON: {error.msg}"))
+    except (ValueError, RecursionError) as error:
+        return Entry(location, problem=Problem(location, "", f"invalid JSON: {_limit_message(error)}"))
 
 
-def read_entries(path: str) -> list[Entry]:
-    """Every record of the file ``path`` (``-`` is stdin); raises UnreadableFile."""
-    return list(entries(read_text(path), display_name(path)))
+def _limit_message(error: Exception) -> str:
+    """What a decoding limit says: nesting too deep, or an integer too long."""
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    return "a number too long to read (more than 4300 digits)"
 
 
-def load_catalog(path: str) -> dict[str, Any]:
-    """The Amul card catalog in ``path``: a JSON object, card name -> attributes."""
-    text = read_text(path)
+def parse_catalog(text: str, name: str) -> dict[str, Any]:
+    """The Amul card catalog in ``text``: a JSON object, card name -> attributes."""
     try:
         catalog = json.loads(text)
     except json.JSONDecodeError as error:
         where = f"{error.lineno}:{error.colno}"
-        raise BadCatalog(path, f"invalid JSON at {where}: {error.msg}") from None
+        raise BadCatalog(name, f"invalid JSON at {where}: {error.msg}") from None
+    except (ValueError, RecursionError) as error:
+        raise BadCatalog(name, f"invalid JSON: {error}") from None
     if not isinstance(catalog, dict):
-        raise BadCatalog(path, f"want an object of card name -> attributes, not {_kind(catalog)}")
+        raise BadCatalog(name, f"want an object of card name -> attributes, not {_kind(catalog)}")
     return catalog
 
 

@@ -23,7 +23,16 @@ class ComboCount:
     """A combination of pieces that tiles the figure and its number of tilings."""
 
     pieces: tuple[str, ...]
-    solutions: int
+    tilings: int
+
+
+def fitting_sizes(figure: Figure, pieces: PieceSet = STANDARD) -> tuple[int, ...]:
+    """Every number of distinct pieces whose areas can add up to the figure's area."""
+    totals = [1] + [0] * len(pieces)  # totals[k]: bit t set <=> k pieces can cover t cells
+    for p in pieces.values():
+        for k in range(len(pieces), 0, -1):
+            totals[k] |= totals[k - 1] << p.area
+    return tuple(k for k in range(1, len(pieces) + 1) if totals[k] >> figure.area & 1)
 
 
 @cache  # one table per piece set, shared by every figure analysed with it

@@ -43,7 +43,7 @@ class Verdict:
 
     solvable: bool
     found: Solution | Callable[[], Solution] | None = field(default=None, repr=False, compare=False)
-    solutions: int | None = None
+    tilings: int | None = None
     reason: str | None = None
     engine: str = "bitboard"
 
@@ -149,7 +149,7 @@ def check(
     """Solve (and count when asked); an unsolvable puzzle comes with the reason triage finds."""
     reason = area_reason(puzzle)
     if reason:
-        return Verdict(False, solutions=0 if want_count else None, reason=reason)
+        return Verdict(False, tilings=0 if want_count else None, reason=reason)
     used = "cpsat" if engine == "cpsat" else "bitboard"
     sol: Solution | Callable[[], Solution] | None
     if engine != "cpsat" and len(puzzle.pieces) <= SMALL_PIECES:
@@ -165,5 +165,5 @@ def check(
         n = count(puzzle, engine=engine, timeout=timeout) if want_count and sol else None
     if sol is None:
         why = triage(puzzle) or "no tiling exists (exhaustive search)"
-        return Verdict(False, solutions=0 if want_count else None, reason=why, engine=used)
+        return Verdict(False, tilings=0 if want_count else None, reason=why, engine=used)
     return Verdict(True, sol, n, engine=used)

@@ -2,18 +2,56 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Sequence
+
 
 class UbongoError(Exception):
     """Base of every error the solver and the puzzle loaders raise for bad input or limits."""
 
 
-class UnknownPiece(UbongoError):
+def suggestion(token: str, known: Sequence[str]) -> str | None:
+    """The known name closest to ``token`` (case-insensitive), if one is close enough.
+
+    >>> suggestion("T5", ["T4", "L5", "I2"]), suggestion("zz", ["T4"])
+    ('T4', None)
+    """
+    t = token.casefold()
+
+    def score(name: str) -> float:
+        k = name.casefold()
+        # a shared first letter breaks ties: T5 is nearer T4 (same shape) than Z5
+        return difflib.SequenceMatcher(None, t, k).ratio() + 0.1 * (k[:1] == t[:1])
+
+    best = max(known, key=score, default=None)
+    return best if best is not None and score(best) >= 0.55 else None
+
+
+def _known(known: Sequence[str]) -> str:
+    """``A, B or C``; a long list is given by its ends."""
+    if len(known) > 12:
+        return f"{known[0]} ... {known[-1]}"
+    return ", ".join(known)
+
+
+class UnknownName(UbongoError):
+    """A name (``kind``: piece, template, side, bundled set...) that is not among ``known``."""
+
+    def __init__(self, kind: str, token: str, known: Sequence[str]) -> None:
+        near = suggestion(token, known)
+        hint = f"did you mean {near}?" if near else f"expected one of {_known(known)}"
+        super().__init__(f"unknown {kind} {token!r}; {hint}")
+        self.kind = kind
+        self.token = token
+        self.known = list(known)
+        self.suggestion = near
+
+
+class UnknownPiece(UnknownName):
     """A piece name or code that the piece set does not hold."""
 
-    def __init__(self, token: str, known: list[str]) -> None:
-        super().__init__(f"unknown piece {token!r}; expected one of {', '.join(known)}")
-        self.token = token
-        self.known = known
+    def __init__(self, token: str, known: Sequence[str]) -> None:
+        super().__init__("piece", token, known)
 
 
 class DuplicatePiece(UbongoError):

@@ -82,7 +82,7 @@ class Figure:
         return "\n".join(self.rows())
 
     def _repr_svg_(self) -> str:
-        from solver.render.svg import figure_svg
+        from render.svg import figure_svg
 
         return figure_svg(self)
 

@@ -304,7 +304,7 @@ class Hint:
         return out
 
     def _repr_svg_(self) -> str:
-        from solver.render.svg import solution_svg
+        from render.svg import solution_svg
 
         shown = (
             self.solution

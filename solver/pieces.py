@@ -110,11 +110,15 @@ class PieceSet(Mapping[str, Piece]):
             self._by_code[p.code] = p
 
     def __getitem__(self, token: str) -> Piece:
-        if token in self._by_name:
-            return self._by_name[token]
-        if token in self._by_code:
-            return self._by_code[token]
-        raise UnknownPiece(token, list(self._by_name))
+        """The piece named ``token``: by name or code, exactly, else ignoring case if unambiguous."""
+        found = self._by_name.get(token) or self._by_code.get(token)
+        if found is None:
+            folded = {p for p in self._by_name.values() if token.casefold() in _folds(p)}
+            if len(folded) == 1:
+                found = folded.pop()
+        if found is None:
+            raise UnknownPiece(token, list(self._by_name))
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._by_name)
@@ -149,6 +153,10 @@ class PieceSet(Mapping[str, Piece]):
                 raise PieceDefinitionError(f"piece {name}: rows must be strings, code one letter")
             pieces.append(Piece(name, code, shape_from_rows(rows)))
         return cls(pieces)
+
+
+def _folds(piece: Piece) -> tuple[str, str]:
+    return piece.name.casefold(), piece.code.casefold()
 
 
 def _standard() -> PieceSet:

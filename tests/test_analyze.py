@@ -50,7 +50,7 @@ def test_analyze_equals_the_loop_over_combinations(figure, size):
     f = fig(figure)
     got = analyze(f, size)
     assert got == by_loop(f, size)
-    assert all(c.solutions >= 1 and len(c.pieces) == size for c in got)
+    assert all(c.tilings >= 1 and len(c.pieces) == size for c in got)
 
 
 def test_analyze_finds_something_for_the_test_figures():
@@ -67,8 +67,8 @@ def test_max_solutions_caps_counts(figure, cap):
     full = analyze(f, 3)
     capped = analyze(f, 3, max_solutions=cap)
     assert [c.pieces for c in capped] == [c.pieces for c in full]
-    assert [c.solutions for c in capped] == [min(c.solutions, cap) for c in full]
-    assert any(c.solutions > cap for c in full)  # the cap really bites somewhere
+    assert [c.tilings for c in capped] == [min(c.tilings, cap) for c in full]
+    assert any(c.tilings > cap for c in full)  # the cap really bites somewhere
     assert capped == by_loop(f, 3, cap=cap)
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from puzzles import bundled
-from solver.render.html import combo_id, write_page
+from render.html import combo_id, write_page
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -183,7 +183,7 @@ def page_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 def test_click_reveals_a_solution(driver: WebDriver, page_url: str, tmp_path: Path) -> None:
     ps = bundled()
     first = next(ps.combinations())
-    cid = combo_id(first.template, first.side, first.die)
+    cid = combo_id(first.template, first.side, first.face)
     driver.s("POST", "/url", {"url": page_url})
     assert "Ubongo templates" in driver.s("GET", "/title")
     sides = driver.script("return document.querySelectorAll('figure.side').length")
@@ -198,7 +198,7 @@ def test_click_reveals_a_solution(driver: WebDriver, page_url: str, tmp_path: Pa
 
     assert driver.script(visible) == [cid]
     shown = driver.s("GET", f"/element/{answer}/text").splitlines()
-    assert shown[0] == f"die {first.die}: {' '.join(p.name for p in first.puzzle.pieces)}"
+    assert shown[0] == f"die {first.face}: {' '.join(p.name for p in first.puzzle.pieces)}"
     pieces = driver.script(
         "return [...document.querySelector(arguments[0]).querySelectorAll('g.piece')]"
         ".map(g => g.getAttribute('data-piece'))",

@@ -310,7 +310,7 @@ def test_verify_json_shape():
     first = doc["results"][0]
     assert set(first) == {"template", "side", "die", "pieces", "solvable", "solutions"}
     c = next(ps.combinations())
-    assert (first["template"], first["side"], first["die"]) == (c.template, c.side, c.die)
+    assert (first["template"], first["side"], first["face"]) == (c.template, c.side, c.face)
     assert first["pieces"] == [p.name for p in c.puzzle.pieces]
     assert first["solutions"] == count(c.puzzle)
     golden = json.loads((ROOT / f"tests/golden/{ps.name}_counts.json").read_text())
@@ -377,7 +377,7 @@ def test_analyze_json_shape():
     assert set(doc) == {"figure", "size", "combos"}
     assert doc["figure"] == [".##.", "####", "####", ".#.."] and doc["size"] == 3
     expected = analyze(parse_figure(fig), 3)
-    assert doc["combos"] == [{"pieces": list(c.pieces), "solutions": c.solutions} for c in expected]
+    assert doc["combos"] == [{"pieces": list(c.pieces), "solutions": c.tilings} for c in expected]
     assert len(doc["combos"]) == 16
 
 

@@ -196,7 +196,7 @@ def test_bitboard_finds_every_planted_puzzle(case):
     assert count(puzzle) == n
     assert solve(puzzle, engine="bitboard") is not None
     v = check(puzzle, want_count=True)
-    assert v.solvable and v.reason is None and v.solutions == n
+    assert v.solvable and v.reason is None and v.tilings == n
     assert is_solution(puzzle, v.solution)
     assert triage(puzzle) is None
 
@@ -236,7 +236,7 @@ def test_random_figures_check_reason_given_iff_unsolvable(puzzle):
     v = check(puzzle, want_count=True)
     assert v.solvable == (n > 0)
     assert (v.reason is None) == v.solvable
-    assert v.solutions == n
+    assert v.tilings == n
     if v.solvable:
         assert is_solution(puzzle, v.solution)
     else:
@@ -254,7 +254,7 @@ def test_engines_agree_on_random_figures(puzzle):
     assert (solve(puzzle, engine="cpsat") is not None) == (n > 0)
     v = check(puzzle, want_count=True, engine="cpsat")
     assert v.engine == "cpsat"
-    assert (v.solvable, v.solutions, v.reason is None) == (n > 0, n, n > 0)
+    assert (v.solvable, v.tilings, v.reason is None) == (n > 0, n, n > 0)
 
 
 # --- the brute-force oracle ------------------------------------------------------------------
@@ -411,7 +411,7 @@ def test_triage_reasons(figure, names, reason):
     puzzle = Puzzle(parse_figure(figure), STANDARD.resolve(names, distinct=False))
     assert triage(puzzle).startswith(reason)
     v = check(puzzle, want_count=True)
-    assert not v.solvable and v.solution is None and v.solutions == 0
+    assert not v.solvable and v.solution is None and v.tilings == 0
     assert v.reason.startswith(reason)
     for engine in ("bitboard", "cpsat"):
         assert count(puzzle, engine=engine) == 0

@@ -92,7 +92,7 @@ def rows_of(puzzle, placements):
 # --- hints from an empty figure --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("combo", COMBOS, ids=lambda c: f"{c.template}-{c.side}-{c.die}")
+@pytest.mark.parametrize("combo", COMBOS, ids=lambda c: f"{c.template}-{c.side}-{c.face}")
 def test_hint_matches_the_intersection_of_all_tilings(combo):
     puzzle = combo.puzzle
     tilings = brute_tilings(puzzle)
@@ -366,7 +366,7 @@ def test_cli_template_side_die_alone_use_the_bundled_set():
     from puzzles import load_set
 
     combo = next(load_set(None).combinations())
-    r = run("hint", combo.template, combo.side, combo.die, "--json")
+    r = run("hint", combo.template, combo.side, combo.face, "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["piece"] in {p.name for p in combo.puzzle.pieces}
 

@@ -88,7 +88,7 @@ def test_every_bundled_combination_is_solvable(name):
     assert len(combos) == expected > 0
     for c in combos:
         v = check(c.puzzle)
-        assert v.solvable, f"{name} {c.template} {c.side} {c.die}: {v.reason}"
+        assert v.solvable, f"{name} {c.template} {c.side} {c.face}: {v.reason}"
         assert is_solution(c.puzzle, v.solution)
 
 
@@ -134,7 +134,7 @@ def test_to_json_round_trips(name):
 
 def test_minimal_set_is_valid():
     ps = parse_set(minimal(), "t.json")
-    assert [(c.template, c.side, c.die) for c in ps.combinations()] == [
+    assert [(c.template, c.side, c.face) for c in ps.combinations()] == [
         ("t1", "easy", "1"),
         ("t1", "hard", "1"),
     ]
@@ -256,7 +256,7 @@ def test_partial_set_loads():
     data["templates"][0]["easy"]["combos"] = [["I2", "I4", "L4"], ["I3", "L3", "L4"]]
     ps = parse_set(data, "t.json")
     assert ps.templates[0].hard is None
-    assert [c.die for c in ps.combinations()] == ["1", "2"]
+    assert [c.face for c in ps.combinations()] == ["1", "2"]
 
 
 def test_side_without_combos_loads():
@@ -383,7 +383,7 @@ def test_custom_piece_set_loads_and_solves():
     assert ps.custom_pieces and list(ps.pieces) == list(PENTOMINOES)
     assert len(ps.pieces["X"].orientations) == 1 and len(ps.pieces["F"].orientations) == 8
     combos = list(ps.combinations())
-    assert [(c.side, c.die) for c in combos] == [("easy", "x"), ("easy", "y"), ("hard", "x")]
+    assert [(c.side, c.face) for c in combos] == [("easy", "x"), ("easy", "y"), ("hard", "x")]
     for c in combos:
         sol = solve(c.puzzle)
         assert sol is not None and is_solution(c.puzzle, sol)

@@ -17,11 +17,11 @@ from cli import main
 from puzzles import bundled, load_set
 from solver import STANDARD, Puzzle, parse_figure, parse_solution, solve
 from solver.hints import hint
-from solver.render import SolutionPicture
-from solver.render.colours import PIECE_COLOURS, colour, combination_rows, paint, should_colour
-from solver.render.html import combo_id, page, write_page
-from solver.render.outline import boundary_edges, inner_edges, loops
-from solver.render.svg import figure_svg, side_svg, solution_svg
+from render import SolutionPicture
+from render.colours import PIECE_COLOURS, colour, combination_rows, paint, should_colour
+from render.html import combo_id, page, write_page
+from render.outline import boundary_edges, inner_edges, loops
+from render.svg import figure_svg, side_svg, solution_svg
 from solver.verify import is_solution
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -70,11 +70,11 @@ def test_solve_picture_is_plain_off_a_terminal_and_with_no_color(monkeypatch):
     plain = run("solve", ".##./####/####/.#..", "I2", "I4", "P5")
     pic = run("solve", ".##./####/####/.#..", "I2", "I4", "P5", "--picture")
     assert pic.exit_code == 0 and pic.stdout == plain.stdout and "\x1b" not in pic.stdout
-    monkeypatch.setattr("solver.render.colours.should_colour", lambda stream, env=None: True)
+    monkeypatch.setattr("render.colours.should_colour", lambda stream, env=None: True)
     forced = run("solve", ".##./####/####/.#..", "I2", "I4", "P5", "--picture")
     assert "\x1b[48;2;" in forced.stdout
     monkeypatch.setattr(
-        "solver.render.colours.should_colour", lambda stream, env=None: should_colour(Tty(), env)
+        "render.colours.should_colour", lambda stream, env=None: should_colour(Tty(), env)
     )
     as_tty = run("solve", ".##./####/####/.#..", "I2", "I4", "P5", "--picture")
     assert "\x1b[48;2;" in as_tty.stdout
@@ -175,7 +175,7 @@ def test_page_is_self_contained_and_shows_every_template():
     for t in ps.templates:
         assert f'id="template-{t.id}"' in html
     for c in ps.combinations():
-        assert f'data-combo="{combo_id(c.template, c.side, c.die)}"' in html
+        assert f'data-combo="{combo_id(c.template, c.side, c.face)}"' in html
     assert html.count('class="side"') == sum(
         1 for t in ps.templates for s in ("easy", "hard") if t.side(s)
     )
@@ -193,7 +193,7 @@ def test_page_solutions_are_tilings_of_their_combinations(tmp_path: Path):
         )
     )
     for c in ps.combinations():
-        fig, sol = parse_solution(rows[combo_id(c.template, c.side, c.die)].split("/"))
+        fig, sol = parse_solution(rows[combo_id(c.template, c.side, c.face)].split("/"))
         assert fig == c.puzzle.figure and is_solution(c.puzzle, sol)
 
 
@@ -206,7 +206,7 @@ def pdf_pages(data: bytes) -> int:
 
 def test_pdf_cards_one_page_per_side(tmp_path: Path):
     pytest.importorskip("fpdf")
-    from solver.render.pdf import cards
+    from render.pdf import cards
 
     ps = bundled("sample")
     out = tmp_path / "cards.pdf"
@@ -217,8 +217,8 @@ def test_pdf_cards_one_page_per_side(tmp_path: Path):
 
 
 def test_pdf_card_cells_are_cell_mm_wide():
-    from solver.render.pdf import _card
-    from solver.render.svg import sides
+    from render.pdf import _card
+    from render.svg import sides
 
     ps = bundled("sample")
     side = next(sides(ps))

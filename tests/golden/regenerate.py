@@ -43,7 +43,7 @@ def counts(name: str, engine: str = "bitboard") -> list[dict[str, Any]]:
         {
             "template": c.template,
             "side": c.side,
-            "die": c.die,
+            "die": c.face,
             "pieces": [p.name for p in c.puzzle.pieces],
             "solutions": count(c.puzzle, engine=engine),  # type: ignore[arg-type]
         }

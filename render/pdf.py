@@ -1,6 +1,6 @@
 """Printable template cards: one page per side (easy then hard), figures at true size.
 
-The card is the same drawing as the SVG of a side (:func:`solver.render.svg.side_element`),
+The card is the same drawing as the SVG of a side (:func:`render.svg.side_element`),
 laid out in millimetres and embedded as vectors by fpdf2, so the printed figure's cells are
 exactly ``cell_mm`` wide and the physical pieces fit on it. Cut marks sit outside the card's
 corners; a 50 mm scale bar under the card shows whether the printer scaled the page.
@@ -11,16 +11,12 @@ fpdf2 is the optional ``print`` extra and is imported here only.
 from __future__ import annotations
 
 import io
-import os
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from solver.errors import UbongoError
-from solver.render import write_atomic
-from solver.render.svg import PrintedSide, side_element, sides, to_string
-
-if TYPE_CHECKING:
-    from puzzles import PuzzleSet
+from puzzles import PuzzleSet
+from render.svg import PrintedSide, side_element, sides, to_string
 
 DEFAULT_CELL_MM = 16.0
 """Cell size of a printed figure; measure a piece's square and pass ``cell_mm`` to match."""
@@ -59,8 +55,8 @@ def _card(ps: PuzzleSet, side: PrintedSide, cell_mm: float) -> ET.Element:
     return svg
 
 
-def cards(ps: PuzzleSet, path: str | os.PathLike[str], *, cell_mm: float = DEFAULT_CELL_MM) -> int:
-    """Write the set's cards to a PDF (atomically); returns the number of pages."""
+def cards(ps: PuzzleSet, *, cell_mm: float = DEFAULT_CELL_MM) -> tuple[bytes, int]:
+    """The set's cards as a PDF document, and its number of pages."""
     if not 5 <= cell_mm <= 60:
         raise UbongoError(f"cell size {cell_mm:g} mm; expected 5 to 60 mm")
     fpdf = _fpdf()
@@ -83,8 +79,7 @@ def cards(ps: PuzzleSet, path: str | os.PathLike[str], *, cell_mm: float = DEFAU
         pages += 1
     if not pages:
         raise UbongoError(f"{ps.name}: no template side to print")
-    write_atomic(path, bytes(pdf.output()))
-    return pages
+    return bytes(pdf.output()), pages
 
 
 def _page(w: float, h: float) -> tuple[float, float]:

@@ -1,27 +1,22 @@
-"""The ``ubongo score`` and ``ubongo simulate`` commands: thin click wrappers over the engines.
+"""``ubongo score`` and ``ubongo simulate``: game-night records in, results out.
 
-Library errors become :class:`Failure` (one stderr line, exit 1) by :func:`reporting`, the
-one place that catches them. Invalid records are reported one per stderr line and the rest are
-still scored.
+Invalid records are reported one per stderr line and the rest are still scored.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import random
-from collections.abc import Callable
-from typing import IO, Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, cast
 
 import click
 
+from cli._common import display, read_text, reported, warn
 from scoring.common import ScoringError
-from scoring.records import GAMES, Catalog, Outcome, engine, evaluate, load_catalog, read_entries
+from scoring.records import GAMES, Catalog, Outcome, engine, entries, evaluate, parse_catalog
 from scoring.report import csv_text, result_json, session_text, standings, standings_text
 
-PROG = "ubongo"
 SEATS = {"ubongo": (2, 4), "jaipur": (2, 2)}
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 class Simulator(Protocol):
@@ -30,65 +25,15 @@ class Simulator(Protocol):
     def simulate(self, players: int, rng: random.Random) -> dict[str, Any]: ...
 
 
-class Failure(click.ClickException):
-    """A user-fixable failure, shown as ``ubongo COMMAND: message`` (exit 1)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.prefix = _prefix()  # click shows the error after the command's context is gone
-
-    def show(self, file: IO[Any] | None = None) -> None:
-        """Print the message on stderr, prefixed with the command's name."""
-        click.echo(f"{self.prefix}{self.format_message()}", err=True)
-
-
-def _prefix() -> str:
-    """``ubongo COMMAND: `` for the command running now."""
-    ctx = click.get_current_context(silent=True)
-    return f"{PROG} {ctx.info_name}: " if ctx is not None and ctx.info_name else f"{PROG}: "
-
-
-def _warn(message: str) -> None:
-    """One diagnostic line on stderr."""
-    click.echo(f"{_prefix()}{message}", err=True)
-
-
-def reporting(*errors: type[Exception]) -> Callable[[F], F]:
-    """A command decorator: the library's ``errors`` become one stderr line and exit 1.
-
-    The one place where library errors meet the CLI; every command module makes its own
-    ``reported = reporting(ItsError)``.
-    """
-
-    def decorate(command: F) -> F:
-        @functools.wraps(command)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return command(*args, **kwargs)
-            except errors as error:
-                raise Failure(str(error)) from error
-
-        return wrapper  # type: ignore[return-value]
-
-    return decorate
-
-
-reported = reporting(ScoringError)
 
 
 @click.command()
-@click.argument(
-    "files", nargs=-1, required=True, type=click.Path(allow_dash=True), metavar="FILE..."
-)
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", type=click.Choice(GAMES), help="Score only this game's records.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: a list of results.")
 @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per player per session.")
 @click.option("--summary", is_flag=True, help="Add played / won / mean score per player.")
-@click.option(
-    "--catalog",
-    type=click.Path(dir_okay=False),
-    help="Amul card catalog (JSON: card name -> attributes).",
-)
+@click.option("--catalog", metavar="FILE", help="Amul card catalog (JSON: card name -> attributes).")
 @reported
 def score(
     files: tuple[str, ...],
@@ -117,7 +62,7 @@ def score(
         raise click.UsageError("--json and --csv are exclusive")
     if as_csv and summary:
         raise click.UsageError("--summary does not fit in a CSV; use it with the table or --json")
-    cards = load_catalog(catalog) if catalog is not None else None
+    cards = parse_catalog(read_text(catalog), catalog) if catalog is not None else None
     outcomes, failed = _score_files(files, game, cards)
     if as_json:
         click.echo(json.dumps(_json_document(outcomes, summary), indent=2, ensure_ascii=False))
@@ -137,17 +82,17 @@ def _score_files(
     failed = False
     for path in files:
         try:
-            found = read_entries(path)
-        except ScoringError as error:
-            _warn(str(error))
+            text = read_text(path)
+        except click.ClickException as error:
+            warn(error.format_message())
             failed = True
             continue
-        for entry in found:
+        for entry in entries(text, display(path)):
             outcome = evaluate(entry, game, catalog)
             if outcome is not None:
                 outcomes.append(outcome)
                 for problem in outcome.problems:
-                    _warn(str(problem))
+                    warn(str(problem))
     return outcomes, failed
 
 
@@ -205,3 +150,6 @@ def simulate(game: str, players: int, seed: int, sessions: int) -> None:
         record = module.simulate(players, random.Random(f"{seed}:{k}"))
         record = {"id": f"{game}-{seed}-{k}", **record} if "id" not in record else record
         click.echo(json.dumps(record, ensure_ascii=False))
+
+
+COMMANDS = [score, simulate]

@@ -8,18 +8,14 @@ little CSS and a little JavaScript, so it can be mailed or opened from a USB sti
 from __future__ import annotations
 
 import html
-import os
-from collections.abc import Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping
 
-from solver import engine
-from solver.puzzle import Puzzle
-from solver.render import write_atomic
-from solver.render.svg import side_element, sides, to_string
+from puzzles import PuzzleSet, Template
+from render.svg import side_element, sides, to_string
+from solver.puzzle import Solution
 
-if TYPE_CHECKING:
-    from puzzles import PuzzleSet, Template
+Solutions = Mapping[tuple[str, str, str], Solution | None]
+"""A tiling per combination, keyed ``(template, side, face)``; None (or absent) for none."""
 
 CSS = """
 body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; background: #f6f6f4; }
@@ -73,9 +69,9 @@ def combo_id(template: str, side: str, face: str) -> str:
     return f"{template}-{side}-{face}"
 
 
-def _sides(ps: PuzzleSet, t: Template, timeout: float | None) -> Iterator[str]:
+def _sides(ps: PuzzleSet, t: Template, solutions: Solutions) -> Iterator[str]:
     for s in sides(ps, [t.id]):
-        sols = [engine.solve(Puzzle(s.figure, c), timeout=timeout) for c in s.combos]
+        sols = [solutions.get((t.id, s.name, f)) for f in ps.die[: len(s.combos)]]
         svg = side_element(
             s.figure,
             s.combos,
@@ -93,13 +89,13 @@ def _sides(ps: PuzzleSet, t: Template, timeout: float | None) -> Iterator[str]:
         )
 
 
-def page(ps: PuzzleSet, *, timeout: float | None = None) -> str:
-    """The HTML page of a set; ``timeout`` bounds each combination's search."""
+def page(ps: PuzzleSet, solutions: Solutions) -> str:
+    """The HTML page of a set, each combination revealing its tiling from ``solutions``."""
     n = sum(1 for _ in ps.combinations())
     body = "\n".join(
         f'<section class="template" id="template-{html.escape(t.id)}">'
         f"<h2>Template {html.escape(t.id)}</h2>"
-        f'<div class="sides">{"".join(_sides(ps, t, timeout))}</div></section>'
+        f'<div class="sides">{"".join(_sides(ps, t, solutions))}</div></section>'
         for t in ps.templates
     )
     name = html.escape(ps.name)
@@ -113,11 +109,3 @@ def page(ps: PuzzleSet, *, timeout: float | None = None) -> str:
         f"<main>\n{body}\n</main>\n<script>{JS}</script>\n</body></html>\n"
     )
 
-
-def write_page(
-    ps: PuzzleSet, directory: str | os.PathLike[str], *, timeout: float | None = None
-) -> Path:
-    """Write ``DIRECTORY/index.html`` atomically (a reader never sees half a page)."""
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    return write_atomic(out / "index.html", page(ps, timeout=timeout).encode())

@@ -11,18 +11,16 @@ page can embed it without the namespace URL.
 from __future__ import annotations
 
 import copy
-import os
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solver.figure import Figure
 from solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
 from solver.puzzle import Solution, solution_rows
-from solver.render.colours import colour, ink
-from solver.render.outline import Segment, inner_edges, loops
+from render.colours import colour, ink
+from render.outline import Segment, inner_edges, loops
 
 if TYPE_CHECKING:
     from puzzles import PuzzleSet
@@ -363,17 +361,3 @@ class PrintedSide:
         """The heading printed on the card: ``01 · easy``."""
         return f"{self.template} · {self.name}"
 
-
-def write_sides(ps: PuzzleSet, directory: str | os.PathLike[str]) -> list[Path]:
-    """One standalone SVG per template side, ``DIRECTORY/TEMPLATE-SIDE.svg``."""
-    from solver.render import write_atomic
-
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    return [
-        write_atomic(
-            out / f"{s.template}-{s.name}.svg",
-            side_svg(s.figure, s.combos, ps.die, title=s.title, side=s.name).encode(),
-        )
-        for s in sides(ps)
-    ]

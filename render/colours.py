@@ -99,8 +99,20 @@ def _paint_row(row: str, pieces: PieceSet) -> str:
 
 def combination_rows(figure: Figure, pieces: Sequence[Piece]) -> Picture:
     """The figure in ``#`` with each piece drawn in its letter beside it, top-aligned."""
-    blocks = [figure.rows(), *(p.rows() for p in pieces)]
-    height = max(len(b) for b in blocks)
+    return beside([figure.rows(), *(p.rows() for p in pieces)], "..", ".")
+
+
+def pieces_rows(pieces: Sequence[Piece]) -> Picture:
+    """The pieces drawn in their letters side by side, on blank (space) ground."""
+    return beside([[r.replace(".", " ") for r in p.rows()] for p in pieces], "  ", " ")
+
+
+def beside(blocks: Sequence[Picture], gap: str, ground: str) -> Picture:
+    """Pictures side by side, top-aligned, each padded with ``ground`` to its own width."""
+    height = max((len(b) for b in blocks), default=0)
+    width = [max((len(r) for r in b), default=0) for b in blocks]
     return [
-        "..".join(b[i] if i < len(b) else "." * len(b[0]) for b in blocks) for i in range(height)
+        gap.join((b[i] if i < len(b) else "").ljust(w, ground) for b, w in zip(blocks, width))
+        .rstrip(" ")
+        for i in range(height)
     ]

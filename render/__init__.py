@@ -1,5 +1,8 @@
 """Pictures of puzzles: terminal colours, SVG, an HTML page of a set, printable PDF cards.
 
+The render layer draws what it is given: it never searches and never writes a file. The CLI
+finds the solutions a page shows and writes what these functions return.
+
 Modules
     colours   piece colours; pictures in colour on a terminal (plain with NO_COLOR or no tty)
     outline   outlines of cell sets, shared by the SVG and PDF drawings
@@ -12,10 +15,7 @@ Modules
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from solver.figure import Figure, Picture
 from solver.pieces import STANDARD, PieceSet
@@ -38,24 +38,9 @@ class SolutionPicture:
         return "\n".join(self.rows())
 
     def _repr_svg_(self) -> str:
-        from solver.render.svg import solution_svg
+        from render.svg import solution_svg
 
         return solution_svg(self.figure, self.solution, self.pieces)
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write a file so that a reader sees the old one or the whole new one, never half."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; these files are for reading
-        os.replace(tmp, target)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    return target
-
-
-__all__ = ["SolutionPicture", "write_atomic"]
+__all__ = ["SolutionPicture"]

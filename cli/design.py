@@ -1,29 +1,30 @@
-"""The ``ubongo generate`` and ``ubongo stats`` commands: thin click wrappers over the generator.
-
-Library errors become :class:`scoring.cli.Failure` (one stderr line, exit 1) in
-:func:`reported`, the one place that catches them.
-"""
+"""``ubongo generate`` and ``ubongo stats``: design template sets and compare them."""
 
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
-from scoring.cli import Failure, reporting
-from solver.errors import UbongoError
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-reported = reporting(UbongoError)
+from cli._common import (
+    Failure,
+    Clock,
+    emit_json,
+    json_option,
+    load_set,
+    output_option,
+    piece_set,
+    pieces_option,
+    quiet_option,
+    reported,
+    timeout_option,
+    write_atomic,
+)
 
 
 def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
@@ -34,27 +35,8 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` (``-`` = stdout) so that no reader ever sees half a file."""
-    if path == "-":
-        click.echo(text, nl=False)
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".ubongo-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
 @click.command()
 @click.option(
-    "-n",
     "--templates",
     type=click.IntRange(min=1),
     default=36,
@@ -92,13 +74,7 @@ def write_atomic(path: str, text: str) -> None:
     metavar="EASY,HARD",
     help="Pieces per combination on the easy and on the hard side.",
 )
-@click.option(
-    "--pieces",
-    "pieces_path",
-    type=click.Path(dir_okay=False),
-    metavar="FILE.json",
-    help='Custom pieces: a puzzle-set file with "pieces", or {name: {"rows": [...], "code": "A"}}.',
-)
+@pieces_option
 @click.option(
     "--profile",
     type=click.Choice(["published", "hard", "unique"]),
@@ -107,24 +83,9 @@ def write_atomic(path: str, text: str) -> None:
     help="Difficulty: the published game's tiling counts; fewer tilings; one tiling each.",
 )
 @click.option("--name", help="Name written in the set (default: generated-SEED).")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    default="-",
-    show_default=True,
-    metavar="SET.json",
-    help="Where to write the set (written atomically); - for stdout.",
-)
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary on stderr.")
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=600.0,
-    show_default=True,
-    metavar="SECONDS",
-    help="Give up (exit 1, nothing written) when the whole run takes longer.",
-)
+@output_option("Where to write the set", default="-", metavar="SET.json")
+@quiet_option
+@timeout_option(600.0)
 @reported
 def generate(
     templates: int,
@@ -133,7 +94,7 @@ def generate(
     workers: int,
     faces: int,
     sizes: str,
-    pieces_path: str | None,
+    pieces_set: str | None,
     profile: str,
     name: str | None,
     output: str,
@@ -150,7 +111,7 @@ def generate(
     \b
     Examples:
       ubongo generate --templates 36 --seed 1 -o my-set.json
-      ubongo generate -n 12 --seed 7 --profile unique --workers 2 -o unique.json
+      ubongo generate --templates 12 --seed 7 --profile unique --workers 2 -o unique.json
       ubongo stats my-set.json --published
 
     \b
@@ -159,21 +120,15 @@ def generate(
     """
     from generator.design import Options
     from generator.design import generate as run
-    from solver.pieces import STANDARD
-
     fr = _pair(frame, "x", "a frame such as 5x6")
     easy, hard = _pair(sizes, ",", "two sizes such as 3,4")
-    pieces = load_pieces(pieces_path) if pieces_path else STANDARD
+    pieces = piece_set(pieces_set)
     opts = Options(templates, seed, fr, faces, (easy, hard), pieces, profile, name)
     show = not quiet and sys.stderr.isatty()
     start = time.perf_counter()
     with _executor(workers) as ex, _bar(2 * templates, show) as step:
         ps, report = run(opts, ex, _deadline(step, start, timeout))
-    text = json.dumps(ps.to_json(), indent=1) + "\n"
-    try:
-        write_atomic(output, text)
-    except OSError as e:
-        raise Failure(f"cannot write {output}: {e.strerror}") from None
+    write_atomic(output, json.dumps(ps.to_json(), indent=1) + "\n")
     if not quiet:
         combos = sum(len(s.combos) for t in ps.templates for s in (t.easy, t.hard) if s)
         click.echo(
@@ -206,7 +161,7 @@ def _deadline(
         if step is not None:
             step(n)
         if time.perf_counter() > start + timeout:
-            raise UbongoError(f"time limit of {timeout:g} s (--timeout) reached; nothing written")
+            raise Failure(f"time limit of {timeout:g} s (--timeout) reached; nothing written")
 
     return tick
 
@@ -221,28 +176,10 @@ def _bar(total: int, show: bool) -> Iterator[Callable[[int], None] | None]:
         yield bar.update
 
 
-def load_pieces(path: str) -> Any:
-    """The pieces of a puzzle-set file, or of a pieces file ``{name: {"rows", "code"}}``."""
-    from puzzles import PuzzleFormatError, decode_json, parse_set, read_text
-    from solver.pieces import PieceSet
-
-    data = decode_json(read_text(path), path)
-    if isinstance(data, dict) and "format" in data:
-        return parse_set(data, path).pieces
-    if not isinstance(data, dict) or not data:
-        raise PuzzleFormatError(path, "", 'expected {name: {"rows": [...], "code": "A"}}')
-    try:
-        return PieceSet.from_json(data)
-    except UbongoError as e:
-        raise PuzzleFormatError(path, "pieces", str(e)) from None
-
-
 @click.command()
-@click.argument("set_paths", nargs=-1, type=click.Path(allow_dash=True), metavar="[SET.json]...")
+@click.argument("set_args", nargs=-1, metavar="[SET]...")
 @click.option(
-    "--published",
-    is_flag=True,
-    help="Add a column with the published game's numbers (calibration.md); text only.",
+    "--published", is_flag=True, help="Add the published game's numbers (calibration.md)."
 )
 @click.option(
     "--frame",
@@ -251,41 +188,41 @@ def load_pieces(path: str) -> Any:
     metavar="RxC",
     help="Count the figures that do not fit in this frame.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=60.0,
-    show_default=True,
-    metavar="SECONDS",
-    help="Give up (exit 1) when counting the tilings of one figure takes longer.",
-)
+@json_option
+@timeout_option()
 @reported
 def stats(
-    set_paths: tuple[str, ...], published: bool, frame: str, as_json: bool, timeout: float
+    set_args: tuple[str, ...], published: bool, frame: str, as_json: bool, timeout: float
 ) -> None:
     """Print the calibration table of puzzle sets (default: the bundled set), side by side.
 
     Per side: areas, bounding boxes, holes, tilings per combination (distribution, mean, max),
     piece use, and the die faces' balance (mean tilings, share with one tiling). Tilings of a
-    symmetric figure's mirror image count as other tilings, as in calibration.md.
+    symmetric figure's mirror image count as other tilings, as in calibration.md. Columns are
+    headed by the sets' names, or by their SET arguments when two names are the same.
 
     \b
     Examples:
       ubongo stats
-      ubongo stats my-set.json puzzles/standard.json --published
+      ubongo stats sample standard --published
       ubongo stats my-set.json --json
-
-    \b
-    Exit codes: 0 success; 1 a set file that cannot be read; 2 usage error.
     """
-    from generator.stats import set_stats, stats_table
-    from puzzles import load_set
+    from generator.stats import published_json, set_stats, stats_table
 
+    clock = Clock(timeout)
     fr = _pair(frame, "x", "a frame such as 5x6")
-    sets = [set_stats(load_set(p), fr, timeout) for p in set_paths or (None,)]
+    args = set_args or ("standard",)
+    sets = [set_stats(load_set(a), fr, clock.left()) for a in args]
+    names = [s.name for s in sets]
+    headings = names if len(set(names)) == len(names) else list(args)
     if as_json:
-        docs = [s.to_json() for s in sets]
-        click.echo(json.dumps(docs[0] if len(docs) == 1 else docs, indent=1))
+        docs = [{"source": a, **s.to_json()} for a, s in zip(args, sets, strict=True)]
+        out: dict[str, Any] = {"sets": docs}
+        if published:
+            out["published"] = published_json()
+        emit_json(out)
         return
-    click.echo(stats_table(sets, published))
+    click.echo(stats_table(sets, published, headings))
+
+
+COMMANDS = [generate, stats]

@@ -1,0 +1,55 @@
+"""The ``ubongo`` command line: a thin layer over the library packages.
+
+One module per command family; each command parses its arguments, calls the library and
+prints the result. What they share (errors to exit codes, options, the one reader and the one
+atomic writer) is in :mod:`cli._common`. Heavy modules (OR-Tools, numpy, fpdf2) are imported
+only by the code paths that need them, so ``ubongo --help`` and ``ubongo verify`` start fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from cli import design, hint, pictures, score, sets, solve
+from cli._common import guard_stdout
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class Ubongo(click.Group):
+    """The command group; a full disk or a closed pipe on stdout ends a command cleanly."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        return guard_stdout(lambda: super(Ubongo, self).main(*args, **kwargs))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Each command with its whole one-line summary, never cut short with '...'."""
+        rows = [
+            (name, cmd.get_short_help_str(limit=200))
+            for name in self.list_commands(ctx)
+            if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden
+        ]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=Ubongo, context_settings=CONTEXT)
+@click.version_option(package_name="ubongo-lab")
+def main() -> None:
+    """Solve, verify and design Ubongo puzzles; score recorded game sessions.
+
+    \b
+    Exit codes: 0 success; 1 a failure you can act on (bad input, an unsolvable
+    combination, an invalid session record, a time limit); 2 usage error.
+    A SET is a puzzle-set file, - for stdin, or a bundled set's name (ubongo sets).
+    Shell completion: eval "$(_UBONGO_COMPLETE=bash_source ubongo)"
+    """
+
+
+for module in (solve, sets, hint, pictures, design, score):
+    for command in module.COMMANDS:
+        main.add_command(command)
+
+__all__ = ["main"]

@@ -1,0 +1,500 @@
+"""What every command shares: errors to exit codes, the shared options, the one reader of user
+files and the one atomic writer.
+
+Only this package talks to click and to the user's files; the libraries below it take and
+return text, bytes and objects. Exit codes: 0 success, 1 a failure the user can act on (one
+line on stderr), 2 a usage error (click's own).
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import json
+import math
+import os
+import re
+import stat
+import sys
+import tempfile
+import time
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from scoring.common import ScoringError
+from solver.errors import UbongoError, suggestion
+
+if TYPE_CHECKING:
+    from puzzles import PuzzleSet
+    from solver.figure import Figure
+    from solver.pieces import PieceSet
+    from solver.puzzle import Puzzle
+
+PROG = "ubongo"
+F = TypeVar("F", bound=Callable[..., Any])
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+"""The largest file any command reads (a complete set is about 100 kB, a long batch a few MB)."""
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+
+class Failure(click.ClickException):
+    """A user-fixable failure, shown as ``ubongo COMMAND: message`` (exit 1)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(printable(message))
+        self.prefix = _prefix()  # click shows the error after the command's context is gone
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        """Print the message on stderr, prefixed with the command's name."""
+        click.echo(f"{self.prefix}{self.format_message()}", err=True)
+
+
+def _prefix() -> str:
+    """``ubongo COMMAND: `` for the command running now."""
+    ctx = click.get_current_context(silent=True)
+    return f"{PROG} {ctx.info_name}: " if ctx is not None and ctx.info_name else f"{PROG}: "
+
+
+def warn(message: str) -> None:
+    """One diagnostic line on stderr, printable whatever the message holds."""
+    click.echo(f"{_prefix()}{printable(message)}", err=True)
+
+
+def reported(command: F) -> F:
+    """A command decorator: library errors and OS errors become one stderr line and exit 1."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (UbongoError, ScoringError) as error:
+            raise Failure(str(error)) from error
+        except RecursionError:
+            raise Failure("input nested too deeply to process") from None
+        except MemoryError:
+            raise Failure("out of memory; the input is too large") from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e]")
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal: control and bidi characters shown as ``\\xNN`` escapes.
+
+    Records and set files come from strangers: a name must not be able to move the cursor,
+    set the window title or forge a line of its own.
+
+    >>> printable("Ann\\x1b[2J\\nBob")
+    'Ann\\\\x1b[2J\\\\nBob'
+    """
+    return _UNPRINTABLE.sub(lambda m: _escape(m.group()), text)
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if ch == "\n":
+        return "\\n"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+# --- shared options ---------------------------------------------------------------------------
+
+
+class Seconds(click.ParamType):
+    """A positive, finite number of seconds (``nan`` and ``inf`` are usage errors)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0:
+            self.fail(f"expected a positive, finite number of seconds, not {value!r}", param, ctx)
+        return seconds
+
+
+def timeout_option(default: float = 60.0) -> Callable[[F], F]:
+    """``--timeout``: a wall-clock limit on the whole command (exit 1 when reached)."""
+    return click.option(
+        "--timeout",
+        type=Seconds(),
+        default=default,
+        show_default=True,
+        metavar="SECONDS",
+        help="Stop when the whole command takes longer (exit 1).",
+    )
+
+
+def json_option(f: F) -> F:
+    """``--json``: one JSON document on stdout."""
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(f)
+
+
+def quiet_option(f: F) -> F:
+    """``-q/--quiet``: nothing on stderr but errors."""
+    return click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")(
+        f
+    )
+
+
+def engine_option(f: F) -> F:
+    """``--engine``: which solver engine searches."""
+    return click.option(
+        "--engine",
+        type=click.Choice(["auto", "bitboard", "cpsat"]),
+        default="auto",
+        show_default=True,
+        help="auto: bitboard, moving to CP-SAT on large puzzles past a node budget.",
+    )(f)
+
+
+def pieces_option(f: F) -> F:
+    """``--pieces SET``: use this set's piece definitions."""
+    return click.option(
+        "--pieces",
+        "pieces_set",
+        metavar="SET",
+        help="Use the pieces of this set: a file, - or a bundled set's name (default: the 12 "
+        "Ubongo pieces).",
+    )(f)
+
+
+def output_option(
+    help: str, *, default: str | None = None, metavar: str = "FILE"
+) -> Callable[[F], F]:
+    """``-o/--output``: where a command writes its file (``-`` is stdout), atomically."""
+    return click.option(
+        "-o",
+        "--output",
+        default=default,
+        show_default=default is not None,
+        metavar=metavar,
+        help=f"{help} (- for stdout; written atomically).",
+    )
+
+
+def emit_json(document: Any) -> None:
+    """One JSON document on stdout, indented as every command indents."""
+    click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 cell``, ``2 cells``: a count that reads as English.
+
+    >>> plural(1, "tiling"), plural(3, "tiling")
+    ('1 tiling', '3 tilings')
+    """
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+# --- the clock --------------------------------------------------------------------------------
+
+
+@dataclass
+class Clock:
+    """The whole command's wall-clock budget: each search gets what is left of it."""
+
+    seconds: float
+    started: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.started = time.monotonic()
+
+    def left(self) -> float:
+        """Seconds left; a Failure once none are."""
+        rest = self.started + self.seconds - time.monotonic()
+        if rest <= 0:
+            raise Failure(f"time limit of {self.seconds:g} s (--timeout) reached")
+        return rest
+
+
+# --- the one reader ---------------------------------------------------------------------------
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of a user's file, or of stdin for ``-``; a Failure names what went wrong."""
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+    else:
+        data = _read_file(path)
+    if len(data) > MAX_INPUT_BYTES:
+        raise Failure(f"{display(path)}: larger than {MAX_INPUT_BYTES >> 20} MiB; refused")
+    return data
+
+
+def _read_file(path: str) -> bytes:
+    try:
+        if os.path.isdir(path):
+            raise Failure(f"{path}: is a folder, not a file")
+        with open(path, "rb") as fh:
+            return fh.read(MAX_INPUT_BYTES + 1)
+    except OSError as e:
+        raise Failure(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def read_text(path: str) -> str:
+    """A user's text file as a str (UTF-8, a leading byte-order mark allowed)."""
+    return decode(read_bytes(path), display(path))
+
+
+def decode(data: bytes, name: str) -> str:
+    """UTF-8 bytes as text; the error names the line of the first bad byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise Failure(f"{name}: line {line}: not UTF-8 text (byte {e.start})") from None
+
+
+def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
+    """Each line of a JSON Lines file, numbered from 1: its text, or None when not UTF-8.
+
+    Lines end at ``\\n`` only (a U+2028 inside a JSON string is part of its line), and a bad
+    line spoils only itself.
+    """
+    data = read_bytes(path)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    lines = data.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    for number, raw in enumerate(lines, 1):
+        try:
+            yield number, raw.decode("utf-8").removesuffix("\r")
+        except UnicodeDecodeError:
+            yield number, None
+
+
+def display(path: str) -> str:
+    """The name a file goes by in messages: ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == "-" else path
+
+
+# --- the one writer ---------------------------------------------------------------------------
+
+
+def write_atomic(path: str, data: bytes | str) -> None:
+    """Write ``path`` (``-`` = stdout) so that a reader sees the old file or the whole new one.
+
+    An existing file keeps its mode; a link is followed to its target. A device, a folder or
+    any other non-regular file is never replaced, and a missing folder is never created.
+    """
+    payload = data.encode() if isinstance(data, str) else data
+    if path == "-":
+        _stdout_bytes(payload)
+        return
+    target = os.path.realpath(path)
+    mode = _existing_mode(target, path)
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        raise Failure(f"{path}: folder {os.path.dirname(path) or '.'} does not exist")
+    try:
+        _replace(target, payload, mode)
+    except OSError as e:
+        raise Failure(f"{path}: cannot write: {e.strerror or e}") from None
+
+
+def _existing_mode(target: str, path: str) -> int:
+    """The permission bits to give the new file: the old file's, else the umask's default."""
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+    except OSError as e:
+        raise Failure(f"{path}: cannot write: {e.strerror or e}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise Failure(f"{path}: is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise Failure(f"{path}: not a regular file (a device or pipe); refusing to replace it")
+    return stat.S_IMODE(st.st_mode)
+
+
+def _replace(target: str, payload: bytes, mode: int) -> None:
+    fd, tmp = tempfile.mkstemp(
+        dir=os.path.dirname(target), prefix=f".{os.path.basename(target)[:64]}.", suffix=".tmp"
+    )
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        with _quietly():
+            os.unlink(tmp)
+        raise
+
+
+@contextmanager
+def _quietly() -> Iterator[None]:
+    try:
+        yield
+    except OSError:
+        pass
+
+
+def output_folder(path: str) -> str:
+    """A folder to write into, made if missing (its parent must exist); its real path."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise Failure(f"{path}: exists and is not a folder")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise Failure(f"{path}: folder {parent} does not exist")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise Failure(f"{path}: cannot make the folder: {e.strerror or e}") from None
+    return os.path.realpath(path)
+
+
+def write_in_folder(folder: str, name: str, data: bytes | str) -> str:
+    """Write ``folder/name`` atomically; nothing is ever written outside ``folder``."""
+    if name != safe_name(name) or not name:
+        raise Failure(f"{folder}: refusing the file name {name!r}")
+    path = os.path.join(folder, name)
+    target = os.path.realpath(path)
+    if os.path.dirname(target) != os.path.realpath(folder):
+        raise Failure(f"{path}: a link to outside {folder}; refusing to write through it")
+    write_atomic(path, data)
+    return path
+
+
+_SLUG = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def safe_name(text: str, limit: int = 60) -> str:
+    """``text`` as a file-name part: letters, digits, ``.``, ``_``, ``-``; never ``.`` or ``..``.
+
+    >>> safe_name("../escaped"), safe_name("Ä/b c")
+    ('escaped', 'A-b-c')
+    """
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    slug = _SLUG.sub("-", ascii_text).strip(".-")[:limit].strip(".-")
+    return slug
+
+
+# --- stdout -----------------------------------------------------------------------------------
+
+
+def _stdout_bytes(payload: bytes) -> None:
+    stream = click.get_binary_stream("stdout")
+    stream.write(payload)
+    stream.flush()
+
+
+def guard_stdout(run: Callable[[], Any]) -> Any:
+    """Run the command; a full disk or a closed pipe on stdout ends it cleanly (exit 1)."""
+    try:
+        result = run()
+        sys.stdout.flush()
+        return result
+    except BrokenPipeError:
+        _silence_stdout()
+        sys.exit(1)
+    except OSError as e:
+        if e.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EROFS):
+            raise
+        _silence_stdout()
+        click.echo(f"{PROG}: cannot write the output: {e.strerror}", err=True)
+        sys.exit(1)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+# --- sets, figures and puzzles from arguments -------------------------------------------------
+
+
+def load_set(arg: str | None) -> PuzzleSet:
+    """SET: a puzzle-set file, ``-`` for stdin, or a bundled set's name; None is the default."""
+    from puzzles import bundled, bundled_names, decode_json, parse_set
+
+    if arg is None:
+        return bundled()
+    if arg == "-" or os.path.exists(arg):
+        return parse_set(decode_json(read_text(arg), display(arg)), display(arg))
+    if arg in bundled_names():
+        return bundled(arg)
+    near = suggestion(arg, bundled_names())
+    also = f"; did you mean the bundled set {near}?" if near else ""
+    raise Failure(f"{arg}: no such file, and no bundled set of that name{also}")
+
+
+def piece_set(arg: str | None) -> PieceSet:
+    """The pieces of ``--pieces SET``: a set's own pieces, a pieces file, else the 12 pieces."""
+    from puzzles import decode_json, parse_pieces
+    from solver.pieces import STANDARD
+
+    if arg is None:
+        return STANDARD
+    if arg != "-" and not os.path.exists(arg):
+        return load_set(arg).pieces
+    return parse_pieces(decode_json(read_text(arg), display(arg)), display(arg))
+
+
+_INLINE = re.compile(r"[#. /]+")
+
+
+def read_figure(arg: str) -> Figure:
+    """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``)."""
+    from solver.figure import parse_figure
+
+    if arg == "-" or os.path.exists(arg):
+        name = display(arg)
+        try:
+            return parse_figure(read_text(arg))
+        except UbongoError as e:
+            raise Failure(f"{name}: {e}") from None
+    if _INLINE.fullmatch(arg) and "#" in arg:
+        return parse_figure(arg)
+    raise Failure(f"{arg}: no such file, and not inline rows such as '##./.##'")
+
+
+def is_address(args: tuple[str, ...]) -> bool:
+    """Whether the arguments are ``TEMPLATE SIDE FACE`` (``07 hard 3``)."""
+    return len(args) == 3 and args[1].casefold() in ("easy", "hard")
+
+
+def take_puzzle(
+    args: tuple[str, ...], set_arg: str | None, pieces_arg: str | None
+) -> tuple[Puzzle, PieceSet]:
+    """The puzzle named by ``TEMPLATE SIDE FACE`` of a set, or by ``FIGURE PIECE...``."""
+    from solver.puzzle import Puzzle
+
+    if set_arg is not None or is_address(args):
+        if len(args) != 3:
+            raise click.UsageError("with --set give TEMPLATE SIDE FACE, e.g. 07 hard 3")
+        if pieces_arg is not None:
+            raise click.UsageError("--pieces goes with FIGURE PIECE...; a set has its pieces")
+        ps = load_set(set_arg)
+        return ps.combination(*args).puzzle, ps.pieces
+    if len(args) < 2:
+        raise click.UsageError("give FIGURE PIECE... or TEMPLATE SIDE FACE (e.g. 07 hard 3)")
+    pieces = piece_set(pieces_arg)
+    return Puzzle(read_figure(args[0]), pieces.resolve(args[1:])), pieces
+
+
+def show_picture(rows: Sequence[str], pieces: PieceSet, picture: bool = True) -> None:
+    """Print a picture: in piece colours on a terminal, plain letters otherwise."""
+    from render.colours import paint, should_colour
+
+    on = picture and should_colour(sys.stdout)
+    click.echo(paint(list(rows), pieces, colour_on=on), color=on)

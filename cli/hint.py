@@ -1,0 +1,123 @@
+"""``ubongo hint``: a nudge, one piece or a whole solution, also from a half-filled board."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+import click
+
+from cli._common import (
+    Clock,
+    emit_json,
+    is_address,
+    json_option,
+    piece_set,
+    pieces_option,
+    read_text,
+    reported,
+    show_picture,
+    take_puzzle,
+    timeout_option,
+)
+
+if TYPE_CHECKING:
+    from solver.pieces import PieceSet
+    from solver.puzzle import Puzzle
+
+
+@click.command()
+@click.argument("args", nargs=-1, metavar="FIGURE PIECE... | TEMPLATE SIDE FACE")
+@click.option(
+    "--set",
+    "set_arg",
+    metavar="SET",
+    help="Take TEMPLATE SIDE FACE from this set (default: the bundled standard set).",
+)
+@pieces_option
+@click.option(
+    "--board",
+    metavar="FILE",
+    help="The board so far (- for stdin): placed pieces in their letters, '#' on empty "
+    "cells, '.' outside.",
+)
+@click.option(
+    "--level",
+    type=click.IntRange(1, 3),
+    default=1,
+    show_default=True,
+    help="1: which piece to place and roughly where; 2: its exact place, drawn; 3: a solution.",
+)
+@json_option
+@timeout_option()
+@reported
+def hint(
+    args: tuple[str, ...],
+    set_arg: str | None,
+    pieces_set: str | None,
+    board: str | None,
+    level: int,
+    as_json: bool,
+    timeout: float,
+) -> None:
+    """Give a nudge towards a solution, from scratch or from a half-filled board.
+
+    The hint is a placement found in every solution when there is one, else the piece with
+    the fewest possible places. A board that cannot be completed is reported with the
+    fewest pieces to take back; the hint then continues without them. FIGURE may be left
+    out when --board is a file: the board's cells are the figure.
+
+    \b
+    Examples:
+      ubongo hint 07 hard 3
+      ubongo hint --set sample 01 hard 3 --level 2
+      ubongo hint '.##./####/####/.#..' I2 I4 P5
+      ubongo hint --board board.txt I2 I4 S4 Y5 --level 2 --json
+    \b
+    board.txt, the figure .####/#####/####./.##.. with I4 (letter F) placed:
+      .FFFF
+      #####
+      ####.
+      .##..
+    """
+    from solver.hints import hint as make_hint
+
+    clock = Clock(timeout)
+    text = read_text(board) if board is not None else None
+    puzzle, pieces = _puzzle(args, set_arg, pieces_set, board, text)
+    h = make_hint(puzzle, text, level, pieces=pieces, timeout=clock.left())
+    if as_json:
+        emit_json(h.to_json())
+        return
+    click.echo(h.message())
+    rows = h.picture()
+    if rows is not None:
+        show_picture(rows, pieces)
+
+
+def _puzzle(
+    args: tuple[str, ...],
+    set_arg: str | None,
+    pieces_set: str | None,
+    board: str | None,
+    text: str | None,
+) -> tuple[Puzzle, PieceSet]:
+    """The puzzle of the arguments; with a board file and only PIECEs, the board's figure."""
+    from solver.hints import board_figure
+    from solver.puzzle import Puzzle
+
+    if text is not None and set_arg is None and args and not is_address(args):
+        if not _is_figure(args[0]):
+            pieces = piece_set(pieces_set)
+            return Puzzle(board_figure(text), pieces.resolve(args)), pieces
+        if board == "-" and args[0] == "-":
+            raise click.UsageError("FIGURE and --board cannot both be read from stdin")
+    return take_puzzle(args, set_arg, pieces_set)
+
+
+def _is_figure(arg: str) -> bool:
+    """Whether an argument is a FIGURE (a file, ``-`` or inline rows) rather than a PIECE."""
+    return arg == "-" or os.path.exists(arg) or "/" in arg or set(arg) <= set("#. ")
+
+
+COMMANDS = [hint]

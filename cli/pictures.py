@@ -1,0 +1,129 @@
+"""``ubongo render``: a puzzle set as a web page, printable cards or SVG files."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import click
+
+from cli._common import (
+    Clock,
+    load_set,
+    output_folder,
+    plural,
+    quiet_option,
+    reported,
+    safe_name,
+    timeout_option,
+    warn,
+    write_atomic,
+    write_in_folder,
+)
+
+if TYPE_CHECKING:
+    from puzzles import PuzzleSet
+    from render.html import Solutions
+
+
+@click.command()
+@click.argument("set_arg", required=False, metavar="[SET]")
+@click.option(
+    "--html",
+    "html_dir",
+    metavar="DIR",
+    help="Write DIR/index.html: every template, both sides; click a die face for a solution.",
+)
+@click.option(
+    "--pdf",
+    "pdf_path",
+    metavar="FILE",
+    help="Write printable cards, one page per side with cut marks (needs the 'print' extra).",
+)
+@click.option(
+    "--svg", "svg_dir", metavar="DIR", help="Write one SVG per template side, DIR/TEMPLATE-SIDE.svg."
+)
+@click.option(
+    "--cell-mm",
+    type=click.FloatRange(5, 60),
+    default=16.0,
+    show_default=True,
+    help="Printed size of a figure cell; measure a square of your pieces and match it.",
+)
+@quiet_option
+@timeout_option(600.0)
+@reported
+def render(
+    set_arg: str | None,
+    html_dir: str | None,
+    pdf_path: str | None,
+    svg_dir: str | None,
+    cell_mm: float,
+    quiet: bool,
+    timeout: float,
+) -> None:
+    """Draw a puzzle set (default: the bundled set) as a web page, print cards or SVG files.
+
+    A missing DIR is made (its parent must exist); files are written atomically.
+
+    \b
+    Examples:
+      ubongo render sample --html site
+      ubongo render sample --pdf cards.pdf --cell-mm 18
+      ubongo render my-set.json --svg sides
+    """
+    if not (html_dir or pdf_path or svg_dir):
+        raise click.UsageError("give at least one of --html DIR, --pdf FILE, --svg DIR")
+    clock = Clock(timeout)
+    ps = load_set(set_arg)
+    said: list[str] = []
+    if pdf_path:
+        from render.pdf import cards
+
+        data, pages = cards(ps, cell_mm=cell_mm)
+        write_atomic(pdf_path, data)
+        said.append(f"wrote {pdf_path}: {plural(pages, 'page')}, cells {cell_mm:g} mm")
+    if svg_dir:
+        folder = output_folder(svg_dir)
+        n = sum(1 for _ in (write_in_folder(folder, name, svg) for name, svg in _svgs(ps)))
+        said.append(f"wrote {plural(n, 'SVG file')} in {svg_dir}")
+    if html_dir:
+        from render.html import page
+
+        solutions = _solutions(ps, clock)
+        path = write_in_folder(output_folder(html_dir), "index.html", page(ps, solutions))
+        missing = sum(1 for s in solutions.values() if s is None)
+        said.append(f"wrote {path}" + (f"; {plural(missing, 'combination')} unsolvable" if missing else ""))
+    if not quiet:
+        for line in said:
+            warn(line)
+
+
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_-]{1,60}")
+
+
+def _svgs(ps: PuzzleSet) -> Iterator[tuple[str, str]]:
+    """Each side's file name and SVG: ``TEMPLATE-SIDE.svg``, or a safe slug and its index."""
+    from render.svg import side_svg, sides
+
+    for i, s in enumerate(sides(ps), 1):
+        stem = s.template if _PLAIN_ID.fullmatch(s.template) else f"{i:03d}-{safe_name(s.template) or 'template'}"
+        yield f"{stem}-{s.name}.svg", side_svg(s.figure, s.combos, ps.die, title=s.title, side=s.name)
+
+
+def _solutions(ps: PuzzleSet, clock: Clock) -> Solutions:
+    """A tiling per combination for the page (None where there is none or it is too large)."""
+    from solver.engine import solve
+    from solver.errors import PuzzleTooLarge
+
+    found: dict[tuple[str, str, str], object] = {}
+    for c in ps.combinations():
+        try:
+            found[(c.template, c.side, c.face)] = solve(c.puzzle, timeout=clock.left())
+        except PuzzleTooLarge:
+            found[(c.template, c.side, c.face)] = None
+    return found  # type: ignore[return-value]
+
+
+COMMANDS = [render]

@@ -1,0 +1,273 @@
+"""``ubongo verify``, ``ubongo show`` and ``ubongo sets``: whole puzzle sets and their templates."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli._common import (
+    Clock,
+    emit_json,
+    engine_option,
+    json_option,
+    load_set,
+    plural,
+    printable,
+    reported,
+    show_picture,
+    timeout_option,
+)
+
+if TYPE_CHECKING:
+    from puzzles import PuzzleSet
+
+
+@click.command()
+@click.argument("set_arg", required=False, metavar="[SET]")
+@click.option("--count", is_flag=True, help="Count the tilings of every combination.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Also check the structure of a complete box (both sides, 6 combos, 3/4 pieces, "
+    "distinct combos and figures, connected figures).",
+)
+@click.option(
+    "--picture", is_flag=True, help="Draw each unsolvable combination: its figure and pieces."
+)
+@json_option
+@engine_option
+@timeout_option(600.0)
+@reported
+def verify(
+    set_arg: str | None,
+    count: bool,
+    strict: bool,
+    picture: bool,
+    as_json: bool,
+    engine: str,
+    timeout: float,
+) -> None:
+    """Solve every combination of a puzzle set (default: the bundled set); exit 1 if any fails.
+
+    \b
+    Examples:
+      ubongo verify
+      ubongo verify sample --count --strict --json
+      ubongo verify my-set.json
+    """
+    from puzzles import strict_problems
+
+    clock = Clock(timeout)
+    ps = load_set(set_arg)
+    results = [_verdict(c, count, engine, clock) for c in ps.combinations()]
+    if not results:
+        click.echo(f"ubongo verify: {printable(ps.name)}: the set has no combination", err=True)
+    problems = strict_problems(ps) if strict else []
+    ok = sum(r["solvable"] for r in results)
+    if as_json:
+        doc: dict[str, Any] = {
+            "set": ps.name,
+            "combinations": len(results),
+            "solvable": ok,
+            "results": results,
+        }
+        if strict:
+            doc["problems"] = problems
+        emit_json(doc)
+    else:
+        _verify_text(ps.name, results, problems, count, strict)
+        if picture:
+            _show_unsolvable(ps, results)
+    if ok < len(results) or problems:
+        sys.exit(1)
+
+
+def _verdict(c: Any, count: bool, engine: str, clock: Clock) -> dict[str, Any]:
+    """One combination's row: solvable, tilings when counted, the reason when not solvable."""
+    from solver.engine import check
+    from solver.errors import PuzzleTooLarge
+
+    r: dict[str, Any] = {
+        "template": c.template,
+        "side": c.side,
+        "face": c.face,
+        "pieces": [p.name for p in c.puzzle.pieces],
+    }
+    try:
+        v = check(c.puzzle, want_count=count, engine=engine, timeout=clock.left())  # type: ignore[arg-type]
+    except PuzzleTooLarge as e:  # report it and go on with the rest of the set
+        r.update(solvable=False, reason=str(e))
+        return r
+    r["solvable"] = v.solvable
+    if count:
+        r["tilings"] = v.tilings
+    if v.reason:
+        r["reason"] = v.reason
+    return r
+
+
+def _verify_text(
+    name: str, results: list[dict[str, Any]], problems: list[str], count: bool, strict: bool
+) -> None:
+    """The summary line, the failures table and, with --strict, the structure problems."""
+    ok = sum(r["solvable"] for r in results)
+    click.echo(f"{printable(name)}: {ok}/{plural(len(results), 'combination')} solvable")
+    ns = [r["tilings"] for r in results if r["solvable"]] if count else []
+    if ns:
+        click.echo(
+            f"tilings per solvable combination: min {min(ns)}, mean "
+            f"{sum(ns) / len(ns):.2f}, max {max(ns)}; unique: {ns.count(1)}"
+        )
+    bad = [r for r in results if not r["solvable"]]
+    if bad:
+        click.echo(f"\n{'template':<9}{'side':<6}{'face':<5}{'pieces':<18}reason")
+        for r in bad:
+            click.echo(
+                printable(
+                    f"{r['template']:<9}{r['side']:<6}{r['face']:<5}"
+                    f"{' '.join(r['pieces']):<18}{r['reason']}"
+                )
+            )
+    if strict:
+        click.echo(
+            f"strict: {plural(len(problems), 'problem')}" if problems else "strict: complete set"
+        )
+        for p in problems:
+            click.echo(f"  {printable(p)}")
+
+
+def _show_unsolvable(ps: PuzzleSet, results: list[dict[str, Any]]) -> None:
+    """Each unsolvable combination drawn: the figure, then its pieces beside it."""
+    from render.colours import combination_rows
+
+    for r in results:
+        if not r["solvable"]:
+            click.echo(
+                printable(f"\n{r['template']} {r['side']} face {r['face']}: {' '.join(r['pieces'])}")
+            )
+            side = ps.template(r["template"]).side(r["side"])
+            assert side is not None  # a combination comes from a side that is there
+            show_picture(
+                combination_rows(side.figure, [ps.pieces[n] for n in r["pieces"]]), ps.pieces
+            )
+
+
+@click.command()
+@click.argument("args", nargs=-1, metavar="[SET] [TEMPLATE [SIDE]]")
+@click.option("--count", is_flag=True, help="Count the tilings of each combination shown.")
+@timeout_option()
+@reported
+def show(args: tuple[str, ...], count: bool, timeout: float) -> None:
+    """Draw a template in the terminal: its figure and each die face's pieces.
+
+    Without a TEMPLATE, list the set's templates with their areas. SET is a file, - or a
+    bundled set's name (default: the bundled standard set).
+
+    \b
+    Examples:
+      ubongo show
+      ubongo show 07 hard --count
+      ubongo show sample 01
+    """
+    set_arg, rest = _split_set(args)
+    if len(rest) > 2:
+        raise click.UsageError("give at most [SET] TEMPLATE SIDE")
+    ps = load_set(set_arg)
+    if not rest:
+        _list_templates(ps)
+        return
+    clock = Clock(timeout)
+    template = ps.template(rest[0])
+    names = [rest[1]] if len(rest) == 2 else [n for n in ("easy", "hard") if template.side(n)]
+    for i, side in enumerate(names):
+        if i:
+            click.echo()
+        _show_side(ps, template.id, side, count, clock)
+
+
+def _split_set(args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
+    """The SET among ``[SET] [TEMPLATE [SIDE]]``: a first argument that names a set."""
+    from puzzles import bundled_names
+
+    if args and (args[0] == "-" or os.path.exists(args[0]) or args[0] in bundled_names()):
+        return args[0], args[1:]
+    return None, args
+
+
+def _list_templates(ps: PuzzleSet) -> None:
+    """One line per template: its id and the areas of its sides."""
+    if not ps.templates:
+        click.echo(f"ubongo show: {printable(ps.name)}: the set has no template", err=True)
+        return
+    click.echo(f"{printable(ps.name)}: {plural(len(ps.templates), 'template')}")
+    for t in ps.templates:
+        areas = ", ".join(
+            f"{n} {plural(s.figure.area, 'cell')}" for n in ("easy", "hard") if (s := t.side(n))
+        )
+        click.echo(printable(f"  {t.id:<6}{areas}"))
+
+
+def _show_side(ps: PuzzleSet, tid: str, side: str, count: bool, clock: Clock) -> None:
+    """A side: a heading, the figure, then one row per die face with its pieces drawn small."""
+    from render.colours import pieces_rows
+
+    first = ps.combination(tid, side, ps.die[0])
+    fig = first.puzzle.figure
+    click.echo(
+        printable(
+            f"{ps.name} {tid} {first.side}: {plural(fig.area, 'cell')}, "
+            f"box {fig.height}x{fig.width}"
+        )
+    )
+    show_picture(fig.rows(), ps.pieces)
+    chosen = ps.template(tid).side(first.side)
+    assert chosen is not None  # combination() found it
+    for face in ps.die[: len(chosen.combos)]:
+        c = ps.combination(tid, side, face)
+        names = " ".join(p.name for p in c.puzzle.pieces)
+        click.echo(printable(f"face {face}: {names}{_count_text(c, count, clock)}"))
+        show_picture(pieces_rows(c.puzzle.pieces), ps.pieces)
+
+
+def _count_text(c: Any, count: bool, clock: Clock) -> str:
+    """`` (2 tilings)`` with --count, else nothing."""
+    if not count:
+        return ""
+    from solver.engine import count as tilings
+
+    return f" ({plural(tilings(c.puzzle, timeout=clock.left()), 'tiling')})"
+
+
+@click.command("sets")
+@json_option
+def sets_command(as_json: bool) -> None:
+    """List the bundled puzzle sets, usable as SET in every command.
+
+    \b
+    Example:
+      ubongo sets
+    """
+    from puzzles import bundled, bundled_names
+
+    found = [bundled(n) for n in bundled_names()]
+    if as_json:
+        emit_json(
+            [
+                {"name": n, "title": ps.name, "templates": len(ps.templates)}
+                for n, ps in zip(bundled_names(), found)
+            ]
+        )
+        return
+    for n, ps in zip(bundled_names(), found):
+        combos = sum(1 for _ in ps.combinations())
+        default = " (default)" if n == bundled_names()[0] else ""
+        click.echo(
+            f"{n:<10}{plural(len(ps.templates), 'template')}, "
+            f"{plural(combos, 'combination')}{default}"
+        )
+
+
+COMMANDS = [verify, show, sets_command]
