@@ -20,7 +20,7 @@ import tempfile
 import time
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
@@ -109,12 +109,14 @@ def _escape(ch: str) -> str:
 # --- shared options ---------------------------------------------------------------------------
 
 
-class Seconds(click.ParamType):
+class Seconds(click.ParamType):  # type: ignore[type-arg]  # generic in click >= 8.2
     """A positive, finite number of seconds (``nan`` and ``inf`` are usage errors)."""
 
     name = "seconds"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
         try:
             seconds = float(value)
         except (TypeError, ValueError):
@@ -143,9 +145,7 @@ def json_option(f: F) -> F:
 
 def quiet_option(f: F) -> F:
     """``-q/--quiet``: nothing on stderr but errors."""
-    return click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")(
-        f
-    )
+    return click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")(f)
 
 
 def engine_option(f: F) -> F:
@@ -224,10 +224,7 @@ class Clock:
 
 def read_bytes(path: str) -> bytes:
     """The bytes of a user's file, or of stdin for ``-``; a Failure names what went wrong."""
-    if path == "-":
-        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-    else:
-        data = _read_file(path)
+    data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else _read_file(path)
     if len(data) > MAX_INPUT_BYTES:
         raise Failure(f"{display(path)}: larger than {MAX_INPUT_BYTES >> 20} MiB; refused")
     return data
@@ -334,17 +331,9 @@ def _replace(target: str, payload: bytes, mode: int) -> None:
         os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
-        with _quietly():
+        with suppress(OSError):
             os.unlink(tmp)
         raise
-
-
-@contextmanager
-def _quietly() -> Iterator[None]:
-    try:
-        yield
-    except OSError:
-        pass
 
 
 def output_folder(path: str) -> str:
@@ -391,9 +380,9 @@ def safe_name(text: str, limit: int = 60) -> str:
 
 
 def _stdout_bytes(payload: bytes) -> None:
-    stream = click.get_binary_stream("stdout")
-    stream.write(payload)
-    stream.flush()
+    sys.stdout.flush()  # text already echoed goes first
+    sys.stdout.buffer.write(payload)
+    sys.stdout.buffer.flush()
 
 
 def guard_stdout(run: Callable[[], Any]) -> Any:
@@ -457,13 +446,14 @@ def read_figure(arg: str) -> Figure:
     """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``)."""
     from solver.figure import parse_figure
 
-    if arg == "-" or os.path.exists(arg):
+    inline = bool(_INLINE.fullmatch(arg)) or "#" in arg and not os.path.isfile(arg)
+    if arg == "-" or os.path.exists(arg) and not inline:
         name = display(arg)
         try:
             return parse_figure(read_text(arg))
         except UbongoError as e:
             raise Failure(f"{name}: {e}") from None
-    if _INLINE.fullmatch(arg) and "#" in arg:
+    if inline:
         return parse_figure(arg)
     raise Failure(f"{arg}: no such file, and not inline rows such as '##./.##'")
 

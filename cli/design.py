@@ -12,8 +12,8 @@ from typing import Any
 import click
 
 from cli._common import (
-    Failure,
     Clock,
+    Failure,
     emit_json,
     json_option,
     load_set,
@@ -120,6 +120,7 @@ def generate(
     """
     from generator.design import Options
     from generator.design import generate as run
+
     fr = _pair(frame, "x", "a frame such as 5x6")
     easy, hard = _pair(sizes, ",", "two sizes such as 3,4")
     pieces = piece_set(pieces_set)

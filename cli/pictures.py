@@ -42,7 +42,10 @@ if TYPE_CHECKING:
     help="Write printable cards, one page per side with cut marks (needs the 'print' extra).",
 )
 @click.option(
-    "--svg", "svg_dir", metavar="DIR", help="Write one SVG per template side, DIR/TEMPLATE-SIDE.svg."
+    "--svg",
+    "svg_dir",
+    metavar="DIR",
+    help="Write one SVG per template side, DIR/TEMPLATE-SIDE.svg.",
 )
 @click.option(
     "--cell-mm",
@@ -94,7 +97,9 @@ def render(
         solutions = _solutions(ps, clock)
         path = write_in_folder(output_folder(html_dir), "index.html", page(ps, solutions))
         missing = sum(1 for s in solutions.values() if s is None)
-        said.append(f"wrote {path}" + (f"; {plural(missing, 'combination')} unsolvable" if missing else ""))
+        said.append(
+            f"wrote {path}" + (f"; {plural(missing, 'combination')} unsolvable" if missing else "")
+        )
     if not quiet:
         for line in said:
             warn(line)
@@ -108,8 +113,15 @@ def _svgs(ps: PuzzleSet) -> Iterator[tuple[str, str]]:
     from render.svg import side_svg, sides
 
     for i, s in enumerate(sides(ps), 1):
-        stem = s.template if _PLAIN_ID.fullmatch(s.template) else f"{i:03d}-{safe_name(s.template) or 'template'}"
-        yield f"{stem}-{s.name}.svg", side_svg(s.figure, s.combos, ps.die, title=s.title, side=s.name)
+        stem = (
+            s.template
+            if _PLAIN_ID.fullmatch(s.template)
+            else f"{i:03d}-{safe_name(s.template) or 'template'}"
+        )
+        yield (
+            f"{stem}-{s.name}.svg",
+            side_svg(s.figure, s.combos, ps.die, title=s.title, side=s.name),
+        )
 
 
 def _solutions(ps: PuzzleSet, clock: Clock) -> Solutions:

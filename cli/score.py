@@ -12,7 +12,6 @@ from typing import Any, Protocol, cast
 import click
 
 from cli._common import display, read_text, reported, warn
-from scoring.common import ScoringError
 from scoring.records import GAMES, Catalog, Outcome, engine, entries, evaluate, parse_catalog
 from scoring.report import csv_text, result_json, session_text, standings, standings_text
 
@@ -25,15 +24,15 @@ class Simulator(Protocol):
     def simulate(self, players: int, rng: random.Random) -> dict[str, Any]: ...
 
 
-
-
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", type=click.Choice(GAMES), help="Score only this game's records.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: a list of results.")
 @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per player per session.")
 @click.option("--summary", is_flag=True, help="Add played / won / mean score per player.")
-@click.option("--catalog", metavar="FILE", help="Amul card catalog (JSON: card name -> attributes).")
+@click.option(
+    "--catalog", metavar="FILE", help="Amul card catalog (JSON: card name -> attributes)."
+)
 @reported
 def score(
     files: tuple[str, ...],

@@ -114,7 +114,7 @@ def _verify_text(
 ) -> None:
     """The summary line, the failures table and, with --strict, the structure problems."""
     ok = sum(r["solvable"] for r in results)
-    click.echo(f"{printable(name)}: {ok}/{plural(len(results), 'combination')} solvable")
+    click.echo(f"{printable(name)}: {ok}/{len(results)} combinations solvable")
     ns = [r["tilings"] for r in results if r["solvable"]] if count else []
     if ns:
         click.echo(
@@ -146,7 +146,9 @@ def _show_unsolvable(ps: PuzzleSet, results: list[dict[str, Any]]) -> None:
     for r in results:
         if not r["solvable"]:
             click.echo(
-                printable(f"\n{r['template']} {r['side']} face {r['face']}: {' '.join(r['pieces'])}")
+                printable(
+                    f"\n{r['template']} {r['side']} face {r['face']}: {' '.join(r['pieces'])}"
+                )
             )
             side = ps.template(r["template"]).side(r["side"])
             assert side is not None  # a combination comes from a side that is there
@@ -257,11 +259,11 @@ def sets_command(as_json: bool) -> None:
         emit_json(
             [
                 {"name": n, "title": ps.name, "templates": len(ps.templates)}
-                for n, ps in zip(bundled_names(), found)
+                for n, ps in zip(bundled_names(), found, strict=True)
             ]
         )
         return
-    for n, ps in zip(bundled_names(), found):
+    for n, ps in zip(bundled_names(), found, strict=True):
         combos = sum(1 for _ in ps.combinations())
         default = " (default)" if n == bundled_names()[0] else ""
         click.echo(

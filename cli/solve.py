@@ -1,4 +1,4 @@
-"""``ubongo solve``, ``ubongo analyze`` and ``ubongo pieces``: one puzzle, one figure, the pieces."""
+"""``ubongo solve``, ``ubongo analyze``, ``ubongo pieces``: a puzzle, a figure, the pieces."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from cli._common import (
     emit_json,
     engine_option,
     json_option,
-    output_option,
     piece_set,
     pieces_option,
     plural,
@@ -250,7 +249,11 @@ def _solve_batch(
             warn(str(e))
             out = {"id": _batch_id(text), "line": number, "error": str(e)}
         else:
-            out = {"id": item.id, "solvable": v.solvable, "solution": _rows(item.puzzle, v.solution, ps)}
+            out = {
+                "id": item.id,
+                "solvable": v.solvable,
+                "solution": _rows(item.puzzle, v.solution, ps),
+            }
             if count:
                 out["tilings"] = v.tilings
             if v.reason:
@@ -332,9 +335,7 @@ def analyze(
             {
                 "figure": fig.rows(),
                 "sizes": list(chosen),
-                "combos": [
-                    _combo_json(c, max_tilings) for n in chosen for c in found[n]
-                ],
+                "combos": [_combo_json(c, max_tilings) for n in chosen for c in found[n]],
             }
         )
         return
@@ -345,7 +346,7 @@ def analyze(
             f"{fig.area}-cell figure"
         )
         for c in combos:
-            click.echo(f"  {' '.join(c.pieces):<20}{_tilings_text(c.tilings, max_tilings):>8}")
+            click.echo(f"  {' '.join(c.pieces):<20}{_tilings_text(c.tilings, max_tilings)}")
 
 
 def _capped(tilings: int, cap: int | None) -> bool:
@@ -353,9 +354,9 @@ def _capped(tilings: int, cap: int | None) -> bool:
 
 
 def _tilings_text(tilings: int, cap: int | None) -> str:
-    """``1 tiling``, ``3 tilings``, or ``>=3 tilings`` where counting stopped at the cap."""
-    text = plural(tilings, "tiling")
-    return f">={text}" if _capped(tilings, cap) else text
+    """``     1 tiling``, or ``   >=3 tilings`` where counting stopped at the cap."""
+    number = f">={tilings}" if _capped(tilings, cap) else str(tilings)
+    return f"{number:>6} {'tiling' if tilings == 1 else 'tilings'}"
 
 
 def _combo_json(c: Any, cap: int | None) -> dict[str, Any]:

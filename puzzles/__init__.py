@@ -143,6 +143,16 @@ def _template_json(t: Template) -> dict[str, Any]:
     return out
 
 
+def _repeated(ids: Sequence[str]) -> str | None:
+    """The first id that appears twice, in linear time (a set may have 40,000 templates)."""
+    seen: set[str] = set()
+    for i in ids:
+        if i in seen:
+            return i
+        seen.add(i)
+    return None
+
+
 def _same_id(a: str, b: str) -> bool:
     """Template ids that a person would call the same: ``07`` and ``7``, ``A2`` and ``a2``."""
     if a.isdigit() and b.isdigit():
@@ -267,8 +277,7 @@ def parse_set(data: Any, source: str = "<set>") -> PuzzleSet:
     ts = tuple(
         _template(t, pieces, die, source, f"templates[{i}]") for i, t in enumerate(templates)
     )
-    seen: set[str] = set()
-    dup = next((t.id for t in ts if t.id in seen or seen.add(t.id)), None)
+    dup = _repeated([t.id for t in ts])
     _expect(dup is None, source, "templates", f"template id {dup!r} appears twice")
     name = data.get("name", source)
     _expect(isinstance(name, str), source, "name", "expected a string")

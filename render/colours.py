@@ -112,7 +112,9 @@ def beside(blocks: Sequence[Picture], gap: str, ground: str) -> Picture:
     height = max((len(b) for b in blocks), default=0)
     width = [max((len(r) for r in b), default=0) for b in blocks]
     return [
-        gap.join((b[i] if i < len(b) else "").ljust(w, ground) for b, w in zip(blocks, width))
-        .rstrip(" ")
+        gap.join(
+            (b[i] if i < len(b) else "").ljust(w, ground)
+            for b, w in zip(blocks, width, strict=True)
+        ).rstrip(" ")
         for i in range(height)
     ]

@@ -108,4 +108,3 @@ def page(ps: PuzzleSet, solutions: Solutions) -> str:
         "Click a die face to see a solution; click it again to hide it.</p></header>\n"
         f"<main>\n{body}\n</main>\n<script>{JS}</script>\n</body></html>\n"
     )
-

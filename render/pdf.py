@@ -14,9 +14,9 @@ import io
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from solver.errors import UbongoError
 from puzzles import PuzzleSet
 from render.svg import PrintedSide, side_element, sides, to_string
+from solver.errors import UbongoError
 
 DEFAULT_CELL_MM = 16.0
 """Cell size of a printed figure; measure a piece's square and pass ``cell_mm`` to match."""

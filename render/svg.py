@@ -16,11 +16,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from render.colours import colour, ink
+from render.outline import Segment, inner_edges, loops
 from solver.figure import Figure
 from solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
 from solver.puzzle import Solution, solution_rows
-from render.colours import colour, ink
-from render.outline import Segment, inner_edges, loops
 
 if TYPE_CHECKING:
     from puzzles import PuzzleSet
@@ -360,4 +360,3 @@ class PrintedSide:
     def title(self) -> str:
         """The heading printed on the card: ``01 · easy``."""
         return f"{self.template} · {self.name}"
-

@@ -128,7 +128,9 @@ def _line_entry(name: str, number: int, line: str) -> Entry:
         where = f"{location}:{error.colno}"
         return Entry(location, problem=Problem(where, "", f"invalid JSON: {error.msg}"))
     except (ValueError, RecursionError) as error:
-        return Entry(location, problem=Problem(location, "", f"invalid JSON: {_limit_message(error)}"))
+        return Entry(
+            location, problem=Problem(location, "", f"invalid JSON: {_limit_message(error)}")
+        )
 
 
 def _limit_message(error: Exception) -> str:

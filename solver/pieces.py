@@ -110,7 +110,7 @@ class PieceSet(Mapping[str, Piece]):
             self._by_code[p.code] = p
 
     def __getitem__(self, token: str) -> Piece:
-        """The piece named ``token``: by name or code, exactly, else ignoring case if unambiguous."""
+        """The piece named ``token`` (name or code): exact, else ignoring case if unambiguous."""
         found = self._by_name.get(token) or self._by_code.get(token)
         if found is None:
             folded = {p for p in self._by_name.values() if token.casefold() in _folds(p)}

@@ -25,9 +25,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from cli import main
 from puzzles import bundled
-from render.html import combo_id, write_page
+from render.html import combo_id
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -176,8 +178,10 @@ def png_pixels(png: bytes) -> tuple[int, int, set[bytes]]:
 
 @pytest.fixture(scope="module")
 def page_url(tmp_path_factory: pytest.TempPathFactory) -> str:
-    out = tmp_path_factory.mktemp("html")
-    return write_page(bundled(), out).as_uri()
+    out = tmp_path_factory.mktemp("html") / "site"
+    result = CliRunner().invoke(main, ["render", "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    return (out / "index.html").as_uri()
 
 
 def test_click_reveals_a_solution(driver: WebDriver, page_url: str, tmp_path: Path) -> None:

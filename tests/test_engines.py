@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import load_set
+from cli._common import load_set
 from solver import (
     STANDARD,
     Figure,

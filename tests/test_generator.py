@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli import main
+from cli._common import write_atomic
 from generator import PROFILES, GenerationError, Options, generate, set_stats
-from generator.cli import write_atomic
 from generator.figures import carve, is_asymmetric
 from generator.profile import PUBLISHED, allocate, layout, resolve
 from puzzles import bundled, parse_set, strict_problems
@@ -54,7 +54,7 @@ def test_cli_output_is_byte_identical_whatever_workers(tmp_path: os.PathLike[str
     outs = []
     for workers in ("1", "2"):
         path = os.path.join(tmp_path, f"w{workers}.json")
-        args = ["generate", "-n", "3", "--seed", "5", "-j", workers, "-q", "-o", path]
+        args = ["generate", "--templates", "3", "--seed", "5", "-j", workers, "-q", "-o", path]
         result = runner.invoke(main, args)
         assert result.exit_code == 0, result.output
         with open(path, "rb") as fh:
@@ -173,7 +173,7 @@ def test_custom_pieces_from_a_file(tmp_path: os.PathLike[str], form: str) -> Non
         json.dump(doc, fh)
     out = os.path.join(tmp_path, "out.json")
     result = CliRunner().invoke(
-        main, ["generate", "-n", "3", "--seed", "2", "--pieces", src, "-q", "-o", out]
+        main, ["generate", "--templates", "3", "--seed", "2", "--pieces", src, "-q", "-o", out]
     )
     assert result.exit_code == 0, result.output
     with open(out) as fh:
@@ -186,7 +186,7 @@ def test_a_bad_pieces_file_exits_1(tmp_path: os.PathLike[str]) -> None:
     src = os.path.join(tmp_path, "bad.json")
     with open(src, "w") as fh:
         fh.write('{"X": 3}')
-    result = CliRunner().invoke(main, ["generate", "-n", "1", "--pieces", src, "-q"])
+    result = CliRunner().invoke(main, ["generate", "--templates", "1", "--pieces", src, "-q"])
     assert result.exit_code == 1
     assert "bad.json" in result.stderr and "Traceback" not in result.output
 
@@ -195,7 +195,7 @@ def test_a_bad_pieces_file_exits_1(tmp_path: os.PathLike[str]) -> None:
 
 
 def test_generate_to_stdout_is_a_valid_set() -> None:
-    result = CliRunner().invoke(main, ["generate", "-n", "1", "--seed", "3", "-q"])
+    result = CliRunner().invoke(main, ["generate", "--templates", "1", "--seed", "3", "-q"])
     assert result.exit_code == 0
     ps = parse_set(json.loads(result.stdout))
     assert len(ps.templates) == 1 and result.stderr == ""
@@ -203,13 +203,14 @@ def test_generate_to_stdout_is_a_valid_set() -> None:
 
 def test_generate_summary_goes_to_stderr(tmp_path: os.PathLike[str]) -> None:
     out = os.path.join(tmp_path, "s.json")
-    result = CliRunner().invoke(main, ["generate", "-n", "1", "-o", out])
+    result = CliRunner().invoke(main, ["generate", "--templates", "1", "-o", out])
     assert result.exit_code == 0 and result.stdout == ""
     assert "1 templates, 12 combinations" in result.stderr
 
 
 @pytest.mark.parametrize(
-    "args", [["--frame", "5by6"], ["--pieces-per-side", "3"], ["--profile", "nope"], ["-n", "0"]]
+    "args",
+    [["--frame", "5by6"], ["--pieces-per-side", "3"], ["--profile", "nope"], ["--templates", "0"]],
 )
 def test_usage_errors_exit_2(args: list[str]) -> None:
     assert CliRunner().invoke(main, ["generate", *args]).exit_code == 2
@@ -217,7 +218,7 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
 
 def test_failure_leaves_no_file(tmp_path: os.PathLike[str]) -> None:
     out = os.path.join(tmp_path, "x.json")
-    result = CliRunner().invoke(main, ["generate", "-n", "1", "--frame", "3x3", "-o", out])
+    result = CliRunner().invoke(main, ["generate", "--templates", "1", "--frame", "3x3", "-o", out])
     assert result.exit_code == 1 and "3x3" in result.stderr
     assert os.listdir(tmp_path) == []
 

@@ -363,9 +363,9 @@ def test_cli_levels(set_file):
 
 
 def test_cli_template_side_die_alone_use_the_bundled_set():
-    from puzzles import load_set
+    from puzzles import bundled
 
-    combo = next(load_set(None).combinations())
+    combo = next(bundled().combinations())
     r = run("hint", combo.template, combo.side, combo.face, "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["piece"] in {p.name for p in combo.puzzle.pieces}
@@ -413,7 +413,7 @@ def test_cli_not_completable_is_still_a_hint(tmp_path: Path):
     [
         (
             ["--set", "{set}", "01", "hard", "9"],
-            "template 01 has no hard combination for die face '9'",
+            "unknown die face of template 01 hard '9'; expected one of 1, 2, 3",
         ),
         (["--set", "no-such-set", "01", "hard", "3"], "no bundled set"),
         (["###", "I2", "L3"], "no tiling"),

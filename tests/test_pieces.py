@@ -106,9 +106,16 @@ def test_unknown_piece_carries_token_and_the_known_names():
     assert "'X9'" in str(info.value) and "I2, I3" in str(info.value)
 
 
-def test_lookup_is_case_sensitive():
+def test_lookup_ignores_case_where_unambiguous():
+    assert STANDARD["a"] is STANDARD["A"] is STANDARD["i2"] is STANDARD["I2"]
+    with pytest.raises(UnknownPiece, match="did you mean T4"):
+        STANDARD["T5"]
+    twins = PieceSet(
+        [Piece("ab", "x", STANDARD["I2"].shape), Piece("AB", "y", STANDARD["I3"].shape)]
+    )
+    assert twins["ab"].code == "x" and twins["AB"].code == "y"
     with pytest.raises(UnknownPiece):
-        STANDARD["a"]
+        twins["Ab"]  # two pieces fold to "ab": ambiguous, so refused
 
 
 @pytest.mark.parametrize("tokens", [["I2", "I2"], ["I2", "A"], ["L5", "C", "J"]])

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from cli._common import Failure, load_set
 from puzzles import (
     DEFAULT_SET,
     PuzzleFormatError,
     bundled,
     decode_json,
-    load_set,
     parse_batch_line,
     parse_set,
     read_batch,
@@ -75,7 +75,7 @@ def test_bundled_sets_include_the_sample():
 
 def test_default_set_is_a_bundled_set():
     assert DEFAULT_SET in SETS
-    assert load_set() == bundled(DEFAULT_SET) == bundled()
+    assert load_set(None) == bundled(DEFAULT_SET) == bundled()
 
 
 @pytest.mark.parametrize("name", SETS)
@@ -234,16 +234,17 @@ def test_template_needs_a_side_and_a_unique_id():
 
 
 def test_unreadable_file(tmp_path):
-    with pytest.raises(PuzzleFormatError, match="cannot read"):
+    with pytest.raises(Failure, match="no such file, and no bundled set"):
         load_set(str(tmp_path / "absent.json"))
     bad = tmp_path / "latin1.json"
     bad.write_bytes(b'{"name": "caf\xe9"}')
-    with pytest.raises(PuzzleFormatError, match="not UTF-8"):
+    with pytest.raises(Failure, match="line 1: not UTF-8"):
         load_set(str(bad))
 
 
 def test_set_from_stdin(monkeypatch):
-    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(minimal())))
+    stdin = io.TextIOWrapper(io.BytesIO(json.dumps(minimal()).encode()))
+    monkeypatch.setattr("sys.stdin", stdin)
     assert load_set("-").name == "tiny"
 
 

@@ -14,14 +14,14 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli import main
-from puzzles import bundled, load_set
-from solver import STANDARD, Puzzle, parse_figure, parse_solution, solve
-from solver.hints import hint
+from puzzles import bundled
 from render import SolutionPicture
 from render.colours import PIECE_COLOURS, colour, combination_rows, paint, should_colour
-from render.html import combo_id, page, write_page
+from render.html import combo_id, page
 from render.outline import boundary_edges, inner_edges, loops
 from render.svg import figure_svg, side_svg, solution_svg
+from solver import STANDARD, Puzzle, parse_figure, parse_solution, solve
+from solver.hints import hint
 from solver.verify import is_solution
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -168,8 +168,8 @@ def test_side_svg_has_a_row_per_die_face_with_piece_icons():
 
 
 def test_page_is_self_contained_and_shows_every_template():
-    ps = load_set(None)  # the bundled default set
-    html = page(ps)
+    ps = bundled()  # the bundled default set
+    html = page(ps, {})
     assert not re.search(r"https?://", html), "the page must not reach outside"
     assert not re.search(r"<(link|img|iframe)\b|\bsrc=", html)
     for t in ps.templates:
@@ -183,8 +183,9 @@ def test_page_is_self_contained_and_shows_every_template():
 
 def test_page_solutions_are_tilings_of_their_combinations(tmp_path: Path):
     ps = bundled("sample")
-    path = write_page(ps, tmp_path / "site")
-    assert path == tmp_path / "site" / "index.html"
+    result = CliRunner().invoke(main, ["render", "sample", "--html", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "site" / "index.html"
     assert [p.name for p in path.parent.iterdir()] == ["index.html"]  # no temporary left over
     rows = dict(
         re.findall(
@@ -209,10 +210,9 @@ def test_pdf_cards_one_page_per_side(tmp_path: Path):
     from render.pdf import cards
 
     ps = bundled("sample")
-    out = tmp_path / "cards.pdf"
     sides = sum(1 for t in ps.templates for s in ("easy", "hard") if t.side(s))
-    assert cards(ps, out, cell_mm=16) == sides
-    data = out.read_bytes()
+    data, pages = cards(ps, cell_mm=16)
+    assert pages == sides
     assert data.startswith(b"%PDF") and pdf_pages(data) == sides
 
 
@@ -284,4 +284,4 @@ def test_verify_picture_draws_unsolvable_combinations(tmp_path: Path):
     path.write_text(json.dumps(doc))
     r = run("verify", str(path), "--picture")
     assert r.exit_code == 1
-    assert "X easy die 1: I2 L3\n###..AA..C.\n.........CC\n" in r.stdout
+    assert "X easy face 1: I2 L3\n###..AA..C.\n.........CC\n" in r.stdout

@@ -62,17 +62,24 @@ def test_an_empty_file_has_no_records(text: str) -> None:
     assert located(text) == []
 
 
-def test_read_entries_reports_an_unreadable_file(tmp_path: Any) -> None:
-    with pytest.raises(records.UnreadableFile) as caught:
-        records.read_entries(str(tmp_path / "missing.json"))
-    assert caught.value.reason == "No such file or directory"
-    assert str(caught.value).endswith("missing.json: cannot read: No such file or directory")
+def test_entries_keep_a_record_whole_across_a_line_separator() -> None:
+    text = (
+        json.dumps({**UBONGO, "notes": "a\u2028b"}, ensure_ascii=False) + "\n" + json.dumps(UBONGO)
+    )
+    found = list(records.entries(text, "f"))
+    assert [e.location for e in found] == ["f:1", "f:2"]
+    assert found[0].record["notes"] == "a\u2028b"
 
 
-def test_read_entries_decodes_a_byte_order_mark(tmp_path: Any) -> None:
-    path = tmp_path / "bom.json"
-    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(UBONGO).encode())
-    assert [e.record for e in records.read_entries(str(path))] == [UBONGO]
+def test_entries_report_limits_as_problems_and_go_on() -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    huge = '{"id": ' + "9" * 5000 + "}"
+    text = "\n".join([deep, huge, json.dumps(UBONGO)])
+    found = list(records.entries(text, "f"))
+    assert [e.location for e in found] == ["f:1", "f:2", "f:3"]
+    assert found[0].problem is not None and "nested too deeply" in found[0].problem.rule
+    assert found[1].problem is not None and "too long" in found[1].problem.rule
+    assert found[2].record == UBONGO
 
 
 # --- evaluating records ------------------------------------------------------------------
@@ -161,14 +168,11 @@ def test_the_catalog_reaches_amul_parse_only(monkeypatch: pytest.MonkeyPatch) ->
     assert seen == [{"Card": {}}]
 
 
-def test_load_catalog_wants_a_json_object(tmp_path: Any) -> None:
-    path = tmp_path / "cards.json"
-    path.write_text("[]")
+def test_parse_catalog_wants_a_json_object() -> None:
     with pytest.raises(records.BadCatalog, match="not an array"):
-        records.load_catalog(str(path))
-    path.write_text("{\n,")
+        records.parse_catalog("[]", "cards.json")
     with pytest.raises(records.BadCatalog, match="invalid JSON at 2:1"):
-        records.load_catalog(str(path))
+        records.parse_catalog("{\n,", "cards.json")
 
 
 # --- rendering ---------------------------------------------------------------------------

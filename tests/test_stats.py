@@ -129,13 +129,23 @@ def test_stats_command_json_one_and_many(tmp_path: os.PathLike[str]) -> None:
     with open(path, "w") as fh:
         json.dump(TINY, fh)
     one = json.loads(run("stats", path, "--json").stdout)
-    assert one["sides"]["easy"]["tilings"]["2"] == 2
-    many = json.loads(run("stats", path, path, "--json").stdout)
-    assert isinstance(many, list) and len(many) == 2
+    assert set(one) == {"sets"} and one["sets"][0]["sides"]["easy"]["tilings"]["2"] == 2
+    many = json.loads(run("stats", path, "sample", "--json", "--published").stdout)
+    assert [s["source"] for s in many["sets"]] == [path, "sample"]  # one shape for one or many
+    assert many["published"]["sides"]["hard"]["areas"]["17"] == 0.44
+
+
+def test_stats_heads_columns_by_file_when_names_repeat(tmp_path: os.PathLike[str]) -> None:
+    a, b = os.path.join(tmp_path, "a.json"), os.path.join(tmp_path, "b.json")
+    for path in (a, b):
+        with open(path, "w") as fh:
+            json.dump(TINY, fh)
+    head = run("stats", a, b).stdout.splitlines()[0].split()
+    assert head == [a, b]
 
 
 def test_stats_defaults_to_the_bundled_set() -> None:
-    doc = json.loads(run("stats", "--json").stdout)
+    doc = json.loads(run("stats", "--json").stdout)["sets"][0]
     assert doc["set"] == "standard" and doc["templates"] == 36
 
 
