@@ -27,6 +27,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 import click
 
 from scoring.common import ScoringError
+from scoring.common import printable as printable  # re-exported: the CLI prints through it
 from solver.errors import UbongoError, suggestion
 
 if TYPE_CHECKING:
@@ -56,6 +57,15 @@ class Failure(click.ClickException):
         click.echo(f"{self.prefix}{self.format_message()}", err=True)
 
 
+class Interrupted(Failure):
+    """Ctrl-C: said as such (never as a time limit), exit 130 as shells expect."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted (Ctrl-C); nothing more was done")
+
+
 def _prefix() -> str:
     """``ubongo COMMAND: `` for the command running now."""
     ctx = click.get_current_context(silent=True)
@@ -76,34 +86,14 @@ def reported(command: F) -> F:
             return command(*args, **kwargs)
         except (UbongoError, ScoringError) as error:
             raise Failure(str(error)) from error
+        except KeyboardInterrupt:
+            raise Interrupted() from None
         except RecursionError:
             raise Failure("input nested too deeply to process") from None
         except MemoryError:
             raise Failure("out of memory; the input is too large") from None
 
     return wrapper  # type: ignore[return-value]
-
-
-_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e]")
-
-
-def printable(text: str) -> str:
-    """``text`` safe for a terminal: control and bidi characters shown as ``\\xNN`` escapes.
-
-    Records and set files come from strangers: a name must not be able to move the cursor,
-    set the window title or forge a line of its own.
-
-    >>> printable("Ann\\x1b[2J\\nBob")
-    'Ann\\\\x1b[2J\\\\nBob'
-    """
-    return _UNPRINTABLE.sub(lambda m: _escape(m.group()), text)
-
-
-def _escape(ch: str) -> str:
-    code = ord(ch)
-    if ch == "\n":
-        return "\\n"
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 # --- shared options ---------------------------------------------------------------------------
@@ -187,6 +177,13 @@ def output_option(
 def emit_json(document: Any) -> None:
     """One JSON document on stdout, indented as every command indents."""
     click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def json_line(document: Any) -> str:
+    """One JSON Lines record: compact, and with U+2028/U+2029 escaped so that no reader that
+    splits on every line break (as Python's ``str.splitlines`` does) cuts a record in two."""
+    text = json.dumps(document, ensure_ascii=False)
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -352,8 +349,8 @@ def output_folder(path: str) -> str:
 
 def write_in_folder(folder: str, name: str, data: bytes | str) -> str:
     """Write ``folder/name`` atomically; nothing is ever written outside ``folder``."""
-    if name != safe_name(name) or not name:
-        raise Failure(f"{folder}: refusing the file name {name!r}")
+    if not _FILE_NAME.fullmatch(name):
+        raise Failure(f"{folder}: refusing the file name {printable(repr(name))}")
     path = os.path.join(folder, name)
     target = os.path.realpath(path)
     if os.path.dirname(target) != os.path.realpath(folder):
@@ -363,6 +360,7 @@ def write_in_folder(folder: str, name: str, data: bytes | str) -> str:
 
 
 _SLUG = re.compile(r"[^A-Za-z0-9._-]+")
+_FILE_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}")
 
 
 def safe_name(text: str, limit: int = 60) -> str:

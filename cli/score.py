@@ -11,7 +11,7 @@ from typing import Any, Protocol, cast
 
 import click
 
-from cli._common import display, read_text, reported, warn
+from cli._common import display, json_line, read_text, reported, warn
 from scoring.records import GAMES, Catalog, Outcome, engine, entries, evaluate, parse_catalog
 from scoring.report import csv_text, result_json, session_text, standings, standings_text
 
@@ -148,7 +148,7 @@ def simulate(game: str, players: int, seed: int, sessions: int) -> None:
     for k in range(1, sessions + 1):
         record = module.simulate(players, random.Random(f"{seed}:{k}"))
         record = {"id": f"{game}-{seed}-{k}", **record} if "id" not in record else record
-        click.echo(json.dumps(record, ensure_ascii=False))
+        click.echo(json_line(record))
 
 
 COMMANDS = [score, simulate]

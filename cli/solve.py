@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -10,8 +9,10 @@ import click
 
 from cli._common import (
     Clock,
+    display,
     emit_json,
     engine_option,
+    json_line,
     json_option,
     piece_set,
     pieces_option,
@@ -231,12 +232,13 @@ def _solve_batch(
     from solver.errors import UbongoError
 
     failed = False
+    name = display(path)
     for number, text in read_lines(path):
         out: dict[str, Any]
         try:
             if text is None:
-                raise PuzzleFormatError(path, f"line {number}", "not UTF-8 text")
-            item = parse_batch_line(text, number, path, ps)
+                raise PuzzleFormatError(name, f"line {number}", "not UTF-8 text")
+            item = parse_batch_line(text, number, name, ps)
             v = check(
                 item.puzzle,
                 want_count=count,
@@ -258,7 +260,7 @@ def _solve_batch(
                 out["tilings"] = v.tilings
             if v.reason:
                 out["reason"] = v.reason
-        click.echo(json.dumps(out, ensure_ascii=False))
+        click.echo(json_line(out))
     if failed:
         sys.exit(1)
 

@@ -402,11 +402,10 @@ class BatchItem:
 def parse_batch_line(text: str, line: int, source: str, pieces: PieceSet = STANDARD) -> BatchItem:
     """One ``{"id", "figure", "pieces"}`` JSON Lines record."""
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PuzzleFormatError(
-            source, f"line {line}, column {e.colno}", f"invalid JSON: {e.msg}"
-        ) from None
+        obj = decode_json(text, source)
+    except PuzzleFormatError as e:  # its "line 1" is this batch line
+        where = e.where.replace("line 1", f"line {line}", 1) if e.where else f"line {line}"
+        raise PuzzleFormatError(source, where, e.what) from None
     where = f"line {line}"
     _expect(
         isinstance(obj, Mapping), source, where, 'expected an object {"id", "figure", "pieces"}'

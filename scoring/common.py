@@ -8,9 +8,35 @@ Glossary
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+_UNPRINTABLE = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal: control and bidi characters shown as ``\\xNN`` escapes.
+
+    Records and set files come from strangers: a name must not move the cursor, set the window
+    title or forge a table row of its own. The CLI uses this for every message too, so it lives
+    here, in the package that imports nothing of ours.
+
+    >>> printable("Ann\x1b[2J\\nBob")
+    'Ann\\\\x1b[2J\\\\nBob'
+    """
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code == 10:
+        return "\\n"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
 
 Status = Literal["finished", "in progress", "unresolved tie"]
 Breakdown = Mapping[str, int | float]

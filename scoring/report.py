@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.common import PlayerResult, SessionResult
+from scoring.common import PlayerResult, SessionResult, printable
 from scoring.records import Outcome
 
 Cell = str | int | float | None
@@ -71,7 +71,8 @@ def session_text(outcome: Outcome) -> str:
     keys = breakdown_keys([result])
     header = ["player", "score", "rank", *keys]
     rows = [[p.name, p.score, p.rank, *(p.breakdown.get(k) for k in keys)] for p in result.players]
-    return "\n".join([" | ".join(f for f in facts if f), *table(header, rows, indent="  ")])
+    title = " | ".join(printable(f) for f in facts if f)
+    return "\n".join([title, *table(header, rows, indent="  ")])
 
 
 def csv_text(outcomes: Iterable[Outcome]) -> str:
@@ -91,10 +92,25 @@ def csv_text(outcomes: Iterable[Outcome]) -> str:
 def _csv_row(
     outcome: Outcome, result: SessionResult, seat: int, player: PlayerResult, keys: list[str]
 ) -> list[Cell]:
-    """The CSV cells of one player of one session."""
+    """The CSV cells of one player of one session; text from the record is made inert."""
     head: list[Cell] = [outcome.id, outcome.date, result.game, result.status, player.name, seat]
     tail: list[Cell] = [player.score, player.rank, result.winner]
-    return [*head, *tail, *(player.breakdown.get(k) for k in keys)]
+    return [*map(inert, head), *map(inert, tail), *(player.breakdown.get(k) for k in keys)]
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(value: Cell) -> Cell:
+    """A CSV text cell that no spreadsheet will run as a formula (OWASP's CSV injection advice:
+    a leading ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a ``'`` in front).
+
+    >>> inert("=HYPERLINK(1)"), inert("-2"), inert(-2), inert("Ann")
+    ("'=HYPERLINK(1)", "'-2", -2, 'Ann')
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA):
+        return "'" + value
+    return value
 
 
 def standings(outcomes: Iterable[Outcome]) -> list[Standing]:
@@ -143,9 +159,10 @@ def _align(line: Sequence[str], widths: Sequence[int]) -> list[str]:
 
 
 def _cell(value: Cell) -> str:
-    """A value as table text: blank for missing, no trailing ``.0`` on whole floats."""
+    """A value as table text: blank for missing, no trailing ``.0`` on whole floats, no control
+    characters (a name from a record must not forge a row or drive the terminal)."""
     if value is None:
         return ""
     if isinstance(value, float):
         return f"{value:g}"
-    return str(value)
+    return printable(str(value))

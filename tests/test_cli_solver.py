@@ -268,8 +268,8 @@ def test_batch_bad_line_reported_and_the_rest_processed():
     assert [o["id"] for o in out] == ["a", None, "z", "c"]  # a failed line keeps its id
     errors = result.stderr.splitlines()
     assert len(errors) == 2
-    assert errors[0].startswith("ubongo solve: -: line 2, column 2: invalid JSON")
-    assert errors[1].startswith("ubongo solve: -: line 3: pieces: piece I2 appears twice")
+    assert errors[0].startswith("ubongo solve: <stdin>: line 2, column 2: invalid JSON")
+    assert errors[1].startswith("ubongo solve: <stdin>: line 3: pieces: piece I2 appears twice")
     assert "Traceback" not in result.output
 
 

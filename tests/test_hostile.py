@@ -1,0 +1,316 @@
+"""Hostile files, faults and load: no traceback, no lost record, nothing written where it should
+not be (issue 9). Each test names the case it stands for.
+
+Most run the CLI in-process with click's runner; the ones about real file descriptors (a full
+disk on stdout, a closed pipe, Ctrl-C) run ``ubongo`` as a subprocess.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cli import main
+from puzzles import bundled
+
+UBONGO = str(Path(sys.executable).parent / "ubongo")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, stdin: str | bytes | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def clean(result: Result, code: int = 1) -> str:
+    """The one-line error of a failed run; asserts no traceback and the exit code."""
+    assert result.exit_code == code, (result.exit_code, result.output)
+    assert (
+        "Traceback" not in result.output
+        and result.exception is None
+        or isinstance(result.exception, SystemExit)
+    )
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def a_set(ids: list[str], name: str = "hostile") -> dict[str, object]:
+    """A small valid set whose template ids and name are the given strings."""
+    side = {"figure": ["###", "##."], "combos": [["I2", "L3"]]}
+    return {
+        "format": "ubongo-puzzle-set",
+        "version": 1,
+        "name": name,
+        "die": ["1"],
+        "templates": [{"id": i, "easy": side} for i in ids],
+    }
+
+
+# --- writing files ------------------------------------------------------------------------------
+
+
+def test_a_missing_folder_is_an_error_never_made(tmp_path: Path) -> None:
+    for args in (
+        ["solve", "##", "I2", "--svg", str(tmp_path / "no" / "x.svg")],
+        ["render", "sample", "--pdf", str(tmp_path / "no" / "x.pdf")],
+        ["render", "sample", "--svg", str(tmp_path / "no" / "deeper")],
+        ["render", "sample", "--html", str(tmp_path / "no" / "deeper")],
+        ["generate", "--templates", "1", "-q", "-o", str(tmp_path / "no" / "s.json")],
+    ):
+        assert "does not exist" in clean(run(*args))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_device_or_a_folder_is_never_replaced(tmp_path: Path) -> None:
+    assert "not a regular file" in clean(run("solve", "##", "I2", "--svg", "/dev/null"))
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert "is a folder" in clean(run("generate", "--templates", "1", "-q", "-o", str(tmp_path)))
+
+
+def test_an_existing_file_keeps_its_mode_and_a_link_is_written_through(tmp_path: Path) -> None:
+    target = tmp_path / "real.svg"
+    target.write_text("old")
+    target.chmod(0o600)
+    link = tmp_path / "link.svg"
+    link.symlink_to(target)
+    assert run("solve", "##", "I2", "--svg", str(link)).exit_code == 0
+    assert link.is_symlink() and target.read_text().startswith("<svg")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_a_failed_write_leaves_the_old_file_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "tiling.svg"
+    path.write_text("old")
+
+    def full_disk(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    line = clean(run("solve", "##", "I2", "--svg", str(path)))
+    assert line == f"ubongo solve: {path}: cannot write: No space left on device"
+    assert path.read_text() == "old" and os.listdir(tmp_path) == ["tiling.svg"]
+
+
+def test_an_immutable_folder_is_a_clean_error(tmp_path: Path) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    if subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode:
+        pytest.skip("chattr +i is not allowed here")
+    try:
+        line = clean(run("generate", "--templates", "1", "-q", "-o", str(folder / "s.json")))
+        assert "cannot write" in line
+    finally:
+        subprocess.run(["chattr", "-i", str(folder)], check=True)
+
+
+HOSTILE_IDS = [
+    "../escaped",
+    "/abs/olute",
+    "a/b",
+    "<script>x</script>",
+    "\x1b]0;t\x07",
+    "x" * 300,
+    "..",
+]
+
+
+def test_svg_file_names_from_ids_stay_inside_the_folder(tmp_path: Path) -> None:
+    src = tmp_path / "set.json"
+    src.write_text(json.dumps(a_set(HOSTILE_IDS)))
+    out = tmp_path / "out"
+    result = run("render", str(src), "--svg", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in out.iterdir())
+    assert len(written) == len(HOSTILE_IDS) and all(len(n) < 80 for n in written)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "set.json"]
+    assert not Path("/abs").exists()
+
+
+def test_a_link_inside_the_folder_pointing_outside_is_refused(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep")
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").symlink_to(outside)
+    assert "outside" in clean(run("render", "sample", "--html", str(out)))
+    assert outside.read_text() == "keep"
+
+
+def test_stdout_on_a_full_disk_is_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([UBONGO, "verify", "sample"], stdout=full, stderr=subprocess.PIPE)
+    assert done.returncode == 1
+    assert (
+        done.stderr.decode().strip() == "ubongo: cannot write the output: No space left on device"
+    )
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    shell = f"{UBONGO} simulate ubongo -p 4 --seed 1 -n 3000 | head -1"
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True)
+    assert done.stdout.count(b"\n") == 1
+    assert done.stderr == b""  # no "Exception ignored", no traceback
+    assert done.returncode == 1
+
+
+def test_ctrl_c_is_reported_as_an_interruption() -> None:
+    figure = str(ROOT / "examples" / "6x10.txt")
+    pieces = str(ROOT / "examples" / "pentominoes.json")
+    names = ["F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z"]
+    proc = subprocess.Popen(
+        [UBONGO, "solve", "--pieces", pieces, figure, *names, "--count"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert err.decode().strip() == "ubongo solve: interrupted (Ctrl-C); nothing more was done"
+
+
+# --- reading files ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "0", "soon"])
+@pytest.mark.parametrize(
+    "command",
+    [["solve", "##", "I2"], ["analyze", "##"], ["verify", "sample"], ["hint", "01", "easy", "1"]],
+)
+def test_a_timeout_must_be_positive_and_finite(command: list[str], value: str) -> None:
+    result = run(*command, "--timeout", value)
+    assert result.exit_code == 2 and "--timeout" in result.stderr
+
+
+def test_a_figure_argument_naming_a_folder_or_a_missing_file(tmp_path: Path) -> None:
+    assert clean(run("solve", str(tmp_path), "I2")).endswith("is a folder, not a file")
+    missing = str(tmp_path / "fig.txt")
+    assert "no such file" in clean(run("analyze", missing))
+
+
+def test_a_byte_order_mark_is_accepted_everywhere(tmp_path: Path) -> None:
+    bom = b"\xef\xbb\xbf"
+    fig = tmp_path / "fig.txt"
+    fig.write_bytes(bom + b"###\n##.\n")
+    assert run("solve", str(fig), "I2", "L3").exit_code == 0
+    src = tmp_path / "set.json"
+    src.write_bytes(bom + json.dumps(a_set(["t1"])).encode())
+    assert run("verify", str(src)).exit_code == 0
+    batch = tmp_path / "b.jsonl"
+    batch.write_bytes(bom + b'{"id": "a", "figure": ["##"], "pieces": ["I2"]}\n')
+    assert json.loads(run("solve", "--batch", str(batch)).stdout)["solvable"] is True
+
+
+def test_deep_nesting_and_huge_numbers_are_one_line_errors(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert "nested" in clean(run("verify", str(deep)))
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"format": "ubongo-puzzle-set", "version": ' + "1" * 5000 + "}")
+    assert "invalid JSON" in clean(run("verify", str(huge)))
+
+
+# --- batches: one output line per input line, always ---------------------------------------------
+
+
+def test_every_batch_line_is_answered_in_order(tmp_path: Path) -> None:
+    good = b'{"id": "ok%d", "figure": ["##"], "pieces": ["I2"]}'
+    lines = [
+        good % 1,
+        b"\xff\xfe not utf-8",
+        b'{"id": "sep\xe2\x80\xa8arated", "figure": ["##"], "pieces": ["I2"]}',  # U+2028
+        b'{"id": ' + b"9" * 5000 + b"}",
+        b"[" * 100_000 + b"]" * 100_000,
+        b"",
+        b'{"id": "named", "figure": "#x"}',
+        good % 2,
+    ]
+    batch = tmp_path / "b.jsonl"
+    batch.write_bytes(b"\n".join(lines) + b"\n")
+    result = run("solve", "--batch", str(batch))
+    assert result.exit_code == 1
+    assert "\u2028" not in result.stdout  # escaped, so no reader splits the record
+    out = [json.loads(x) for x in result.stdout.splitlines()]
+    assert len(out) == len(lines)
+    assert [o.get("id") for o in out] == [
+        "ok1",
+        None,
+        "sep\u2028arated",
+        None,
+        None,
+        None,
+        "named",
+        "ok2",
+    ]
+    assert [o.get("solvable") for o in out] == [True, None, True, None, None, None, None, True]
+    assert all("error" in o for o in out if o.get("solvable") is None)
+    assert len(result.stderr.splitlines()) == 5  # one line per bad input line
+
+
+@pytest.mark.parametrize(
+    "flag", [["--all"], ["--picture"], ["--svg", "x.svg"], ["--json"], ["--set", "sample"]]
+)
+def test_batch_refuses_options_it_cannot_honour(tmp_path: Path, flag: list[str]) -> None:
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"figure": ["##"], "pieces": ["I2"]}\n')
+    result = run("solve", "--batch", str(batch), *flag)
+    assert result.exit_code == 2 and "--batch" in result.stderr
+
+
+# --- output injection ---------------------------------------------------------------------------
+
+
+def ubongo_session(names: list[str]) -> dict[str, object]:
+    record = json.loads(run("simulate", "ubongo", "-p", str(len(names)), "--seed", "3").stdout)
+    text = json.dumps(record)
+    for i, name in enumerate(names, 1):
+        text = text.replace(f'"P{i}"', json.dumps(name))
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+EVIL = ['=HYPERLINK("http://x")', "Bob\x1b]0;owned\x07", "Eve\nforged | row"]
+
+
+def test_csv_cells_from_records_are_never_formulas(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(ubongo_session(EVIL)))
+    rows = run("score", str(path), "--csv").stdout.splitlines()[1:]
+    names = {r.split(",")[4].strip('"') for r in rows}
+    assert '\'=HYPERLINK(""http://x"")' in names or any(n.startswith("'=") for n in names)
+    assert not any(r.split(",")[4].startswith("=") for r in rows)
+
+
+def test_terminal_output_is_printable(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(ubongo_session(EVIL)))
+    out = run("score", str(path), "--summary").stdout
+    assert "\x1b" not in out and "\x07" not in out
+    assert "Eve\\nforged | row" in out
+    assert not any(line.startswith("forged") for line in out.splitlines())
+
+
+def test_pages_and_pictures_escape_names_from_files(tmp_path: Path) -> None:
+    src = tmp_path / "set.json"
+    src.write_text(json.dumps(a_set(["<script>alert(1)</script>"], name="<img src=x onerror=1>")))
+    site, svgs = tmp_path / "site", tmp_path / "svg"
+    assert run("render", str(src), "--html", str(site), "--svg", str(svgs), "-q").exit_code == 0
+    page = (site / "index.html").read_text()
+    assert "<script>alert" not in page and "<img src=x" not in page
+    for svg in svgs.iterdir():
+        assert "<script>" not in svg.read_text()
+    assert "\x1b" not in run("verify", str(src)).stdout
+
+
+def test_bundled_default_still_renders_after_hostile_runs() -> None:
+    assert sum(1 for _ in bundled().combinations()) == 432
