@@ -128,7 +128,7 @@ def generate(
     show = not quiet and sys.stderr.isatty()
     start = time.perf_counter()
     with _executor(workers) as ex, _bar(2 * templates, show) as step:
-        ps, report = run(opts, ex, _deadline(step, start, timeout))
+        ps, report = run(opts, ex, _deadline(step, start, timeout), timeout=timeout)
     write_atomic(output, json.dumps(ps.to_json(), indent=1) + "\n")
     if not quiet:
         combos = sum(len(s.combos) for t in ps.templates for s in (t.easy, t.hard) if s)
@@ -213,7 +213,7 @@ def stats(
     clock = Clock(timeout)
     fr = _pair(frame, "x", "a frame such as 5x6")
     args = set_args or ("standard",)
-    sets = [set_stats(load_set(a), fr, clock.left()) for a in args]
+    sets = [set_stats(load_set(a), fr, clock.left) for a in args]
     names = [s.name for s in sets]
     headings = names if len(set(names)) == len(names) else list(args)
     if as_json:

@@ -63,6 +63,9 @@ def score(
         raise click.UsageError("--summary does not fit in a CSV; use it with the table or --json")
     cards = parse_catalog(read_text(catalog), catalog) if catalog is not None else None
     outcomes, failed = _score_files(files, game, cards)
+    if not outcomes and not failed:
+        kind = f"{game} sessions" if game else "sessions"
+        warn(f"no {kind} in {', '.join(display(f) for f in files)}")
     if as_json:
         click.echo(json.dumps(_json_document(outcomes, summary), indent=2, ensure_ascii=False))
     elif as_csv:

@@ -25,7 +25,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from random import Random
 
-from generator.errors import GenerationError
+from generator.errors import GenerationError, OutOfTime
 from generator.figures import carve, is_asymmetric
 from generator.profile import PROFILES, SIDES, Box, Frame, Target, is_standard, layout, resolve
 from puzzles import PuzzleSet, Side, Template
@@ -83,6 +83,14 @@ class Candidate:
 
 
 @dataclass(frozen=True)
+class Deadline:
+    """When a run must stop: ``at`` in seconds since the epoch, ``seconds`` as asked."""
+
+    at: float
+    seconds: float
+
+
+@dataclass(frozen=True)
 class Task:
     """One search: a slot, a seed round, and what a usable figure must offer."""
 
@@ -94,6 +102,7 @@ class Task:
     faces: int
     unique: int
     others: tuple[tuple[tuple[int, Box], float], ...] = ()
+    deadline: Deadline | None = None
 
 
 @dataclass(frozen=True)
@@ -140,12 +149,24 @@ def search(task: Task) -> Found:
             continue
         analysed += 1
         t0 = time.perf_counter()
-        combos = analyze(fig, slot.size, task.pieces, max_solutions=task.max_tilings + 1)
+        combos = analyze(
+            fig, slot.size, task.pieces, max_solutions=task.max_tilings + 1, timeout=_left(task)
+        )
         spent += time.perf_counter() - t0
         usable = tuple((c.pieces, c.tilings) for c in combos if c.tilings <= task.max_tilings)
         if len(usable) >= task.faces and sum(n == 1 for _, n in usable) >= task.unique:
             found.append(Candidate(tuple(fig.rows()), usable, fig.canonical()))
     return Found(slot, tuple(found), tried, analysed, spent, tried - fresh >= STALE)
+
+
+def _left(task: Task) -> float | None:
+    """Seconds left before the run's deadline (wall clock, so worker processes share it)."""
+    if task.deadline is None:
+        return None
+    left = task.deadline.at - time.time()
+    if left <= 0:
+        raise OutOfTime(task.deadline.seconds)
+    return left
 
 
 # --- selection -------------------------------------------------------------------------------
@@ -281,7 +302,7 @@ def _oriented(box: Box, frame: Frame) -> Box:
     return (short, long) if short <= frame[0] and long <= frame[1] else (long, short)
 
 
-def _tasks(opts: Options, targets: dict[str, Target]) -> list[Task]:
+def _tasks(opts: Options, targets: dict[str, Target], deadline: Deadline | None) -> list[Task]:
     """The search tasks of a set, in slot order: template 1 easy, template 1 hard, ..."""
     seed = str(opts.seed)
     plans = {s: layout(targets[s], opts.templates, Random(f"{seed}:layout:{s}")) for s in SIDES}
@@ -294,7 +315,17 @@ def _tasks(opts: Options, targets: dict[str, Target]) -> list[Task]:
             unique = t.need_unique(opts.faces)
             others = tuple(((a, _oriented(b, opts.frame)), w) for (a, b), w in t.pairs)
             tasks.append(
-                Task(seed, slot, 0, opts.pieces, t.max_tilings, opts.faces, unique, others)
+                Task(
+                    seed,
+                    slot,
+                    0,
+                    opts.pieces,
+                    t.max_tilings,
+                    opts.faces,
+                    unique,
+                    others,
+                    deadline,
+                )
             )
     return tasks
 
@@ -303,12 +334,15 @@ def generate(
     opts: Options,
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
+    timeout: float | None = None,
 ) -> tuple[PuzzleSet, Report]:
     """A complete set of templates for ``opts``, and the work it took.
 
     ``executor`` runs the searches (in this process when None); ``progress(n)`` is called as
-    searches finish. The set does not depend on the executor.
+    searches finish. The set does not depend on the executor. Past ``timeout`` seconds the run
+    stops with OutOfTime: a set is whole or not made at all, so it never depends on timing.
     """
+    deadline = None if timeout is None else Deadline(time.time() + timeout, timeout)
     start = time.perf_counter()
     if opts.profile not in PROFILES:
         raise GenerationError(f"unknown profile {opts.profile!r}; expected {', '.join(PROFILES)}")
@@ -317,7 +351,7 @@ def generate(
         s: resolve(profile, s, opts.pieces, size, opts.frame)
         for s, size in zip(SIDES, opts.sizes, strict=True)
     }
-    tasks = _tasks(opts, targets)
+    tasks = _tasks(opts, targets, deadline)
     results: Iterable[Found] = (
         executor.map(search, tasks) if executor is not None else map(search, tasks)
     )

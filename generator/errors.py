@@ -7,3 +7,11 @@ from solver.errors import UbongoError
 
 class GenerationError(UbongoError):
     """The generator cannot build what was asked (frame too small, pieces too few, ...)."""
+
+
+class OutOfTime(GenerationError):
+    """The whole run passed its wall-clock ``deadline`` (seconds since the epoch)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"time limit of {seconds:g} s reached; nothing written")
+        self.seconds = seconds

@@ -15,7 +15,6 @@ and 4 (hard) pieces per side; other piece sets or sizes get targets derived from
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -169,6 +168,10 @@ def is_standard(pieces: PieceSet) -> bool:
 
 def resolve(profile: Profile, side: str, pieces: PieceSet, size: int, frame: Frame) -> Target:
     """The profile's targets for ``side`` with these pieces, pieces per side and frame."""
+    if size > len(pieces):
+        raise GenerationError(
+            f"{size} distinct pieces per {side} combination, but the set has {len(pieces)}"
+        )
     sp = profile.side(side)
     calibrated = is_standard(pieces) and size == DEFAULT_SIZES[side]
     areas = dict(sp.areas) if calibrated else _derived_areas(pieces, size)
@@ -179,16 +182,21 @@ def resolve(profile: Profile, side: str, pieces: PieceSet, size: int, frame: Fra
             f"no {side} figure of area {min(areas)}-{max(areas)} fits in a "
             f"{frame[0]}x{frame[1]} frame"
         )
-    if size > len(pieces):
-        raise GenerationError(
-            f"{size} distinct pieces per {side} combination, but the set has {len(pieces)}"
-        )
     return Target(side, size, pairs, sp.tilings, shares)
 
 
 def _derived_areas(pieces: PieceSet, size: int) -> dict[int, Share]:
-    """Areas weighted by how many combinations of ``size`` pieces have them (tails cut)."""
-    sums = Counter(sum(p.area for p in c) for c in itertools.combinations(pieces.values(), size))
+    """Areas weighted by how many combinations of ``size`` pieces have them (tails cut).
+
+    Counted by dynamic programming over the pieces, not by listing the combinations: a custom
+    set of a thousand pieces has too many of them to list.
+    """
+    ways: list[Counter[int]] = [Counter({0: 1})] + [Counter() for _ in range(size)]
+    for p in pieces.values():
+        for k in range(size, 0, -1):
+            for total, n in ways[k - 1].items():
+                ways[k][total + p.area] += n
+    sums = ways[size]
     total = sum(sums.values())
     peak = max(sums.values())
     return {a: n / total for a, n in sorted(sums.items()) if n >= peak / 4}

@@ -13,7 +13,7 @@ every combination of the side at once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,11 +133,11 @@ class SetStats:
         }
 
 
-def tilings(side: Side, ps: PuzzleSet, timeout: float | None = None) -> list[int]:
+def tilings(side: Side, ps: PuzzleSet, timeout: Timeout = None) -> list[int]:
     """Tiling count of each combination of a side, in die order (0 when unsolvable)."""
     counts: dict[frozenset[str], int] = {}
     for size in sorted({len(c) for c in side.combos}):
-        for cc in analyze(side.figure, size, ps.pieces, timeout=timeout):
+        for cc in analyze(side.figure, size, ps.pieces, timeout=_seconds(timeout)):
             counts[frozenset(cc.pieces)] = cc.tilings
     return [counts.get(frozenset(c), 0) for c in side.combos]
 
@@ -147,9 +147,9 @@ def _fits(h: int, w: int, frame: Frame) -> bool:
 
 
 def side_stats(
-    ps: PuzzleSet, name: str, frame: Frame = (5, 6), timeout: float | None = None
+    ps: PuzzleSet, name: str, frame: Frame = (5, 6), timeout: Timeout = None
 ) -> SideStats:
-    """The calibration numbers of the ``name`` sides of a set (``timeout`` per figure count)."""
+    """The calibration numbers of the ``name`` sides of a set (``timeout``: see set_stats)."""
     sides = [s for t in ps.templates if (s := t.side(name)) is not None]
     figs = [s.figure for s in sides]
     counts = [tilings(s, ps, timeout) for s in sides]
@@ -188,7 +188,15 @@ def _sorted_boxes(c: Counter[str]) -> dict[str, int]:
     return dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def set_stats(ps: PuzzleSet, frame: Frame = (5, 6), timeout: float | None = None) -> SetStats:
+Timeout = float | Callable[[], float] | None
+"""Seconds for each count, or a function giving the seconds left of a whole run."""
+
+
+def _seconds(timeout: Timeout) -> float | None:
+    return timeout() if callable(timeout) else timeout
+
+
+def set_stats(ps: PuzzleSet, frame: Frame = (5, 6), timeout: Timeout = None) -> SetStats:
     """The calibration table of a set; ``frame`` is the frame figures are checked against."""
     keys = Counter(
         s.figure.canonical() for t in ps.templates for n in SIDES if (s := t.side(n)) is not None

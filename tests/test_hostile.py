@@ -314,3 +314,37 @@ def test_pages_and_pictures_escape_names_from_files(tmp_path: Path) -> None:
 
 def test_bundled_default_still_renders_after_hostile_runs() -> None:
     assert sum(1 for _ in bundled().combinations()) == 432
+
+
+# --- time limits: the whole command's wall clock, honoured within 20 % ----------------------------
+
+PENTOMINOES = str(ROOT / "examples" / "pentominoes.json")
+SIX_BY_TEN = str(ROOT / "examples" / "6x10.txt")
+NAMES = "F I L N P T U V W X Y Z".split()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--pieces", PENTOMINOES, SIX_BY_TEN, *NAMES, "--count"],
+        ["solve", "--pieces", PENTOMINOES, SIX_BY_TEN, *NAMES, "--all"],
+        ["analyze", "--pieces", PENTOMINOES, SIX_BY_TEN, "--size", "12"],
+        ["generate", "--templates", "400", "-q"],
+    ],
+    ids=["count", "all", "analyze", "generate"],
+)
+def test_timeout_is_the_whole_commands_wall_clock(args: list[str]) -> None:
+    limit = 2.0
+    start = time.monotonic()
+    done = subprocess.run([UBONGO, *args, "--timeout", str(limit)], capture_output=True)
+    elapsed = time.monotonic() - start
+    assert done.returncode == 1 and b"time limit" in done.stderr, done.stderr
+    assert b"Traceback" not in done.stderr
+    assert elapsed <= 1.2 * limit + 0.5  # 0.5 s for the interpreter to start and import
+
+
+def test_no_sessions_is_said(tmp_path: Path) -> None:
+    empty = tmp_path / "none.jsonl"
+    empty.write_text("\n")
+    result = run("score", str(empty))
+    assert result.exit_code == 0 and "no sessions in" in result.stderr
