@@ -320,7 +320,7 @@ def test_bundled_default_still_renders_after_hostile_runs() -> None:
 
 PENTOMINOES = str(ROOT / "examples" / "pentominoes.json")
 SIX_BY_TEN = str(ROOT / "examples" / "6x10.txt")
-NAMES = "F I L N P T U V W X Y Z".split()
+NAMES = ["F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z"]
 
 
 @pytest.mark.parametrize(
