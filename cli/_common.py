@@ -20,7 +20,7 @@ import tempfile
 import time
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
@@ -252,22 +252,36 @@ def decode(data: bytes, name: str) -> str:
 
 
 def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
-    """Each line of a JSON Lines file, numbered from 1: its text, or None when not UTF-8.
+    """Each line of a file (or stdin) as it is read, numbered from 1: its text, or None when
+    it is not UTF-8. Memory stays flat however long the file.
 
-    Lines end at ``\\n`` only (a U+2028 inside a JSON string is part of its line), and a bad
-    line spoils only itself.
+    Lines end at ``\n`` only (a U+2028 inside a JSON string is part of its line), a leading
+    byte-order mark is dropped, and a bad line spoils only itself.
     """
-    data = read_bytes(path)
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    lines = data.split(b"\n")
-    if lines[-1] == b"":
-        lines.pop()
-    for number, raw in enumerate(lines, 1):
-        try:
-            yield number, raw.decode("utf-8").removesuffix("\r")
-        except UnicodeDecodeError:
-            yield number, None
+    with _binary(path) as fh:
+        for number, raw in enumerate(fh, 1):
+            line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
+            line = line.removesuffix(b"\n").removesuffix(b"\r")
+            try:
+                yield number, line.decode("utf-8")
+            except UnicodeDecodeError:
+                yield number, None
+
+
+@contextmanager
+def _binary(path: str) -> Iterator[IO[bytes]]:
+    """A user's file (or stdin for ``-``) open for reading bytes; a Failure when it cannot be."""
+    if path == "-":
+        yield sys.stdin.buffer
+        return
+    if os.path.isdir(path):
+        raise Failure(f"{path}: is a folder, not a file")
+    try:
+        fh = open(path, "rb")  # noqa: SIM115 - closed below, after the caller is done
+    except OSError as e:
+        raise Failure(f"{path}: cannot read: {e.strerror or e}") from None
+    with fh:
+        yield fh
 
 
 def display(path: str) -> str:

@@ -5,15 +5,40 @@ Invalid records are reported one per stderr line and the rest are still scored.
 
 from __future__ import annotations
 
+import csv
+import io
+import itertools
 import json
 import random
+import tempfile
+import textwrap
+from collections.abc import Iterator
 from typing import Any, Protocol, cast
 
 import click
 
-from cli._common import display, json_line, read_text, reported, warn
-from scoring.records import GAMES, Catalog, Outcome, engine, entries, evaluate, parse_catalog
-from scoring.report import csv_text, result_json, session_text, standings, standings_text
+from cli._common import display, json_line, read_lines, read_text, reported, warn
+from scoring.records import (
+    GAMES,
+    Catalog,
+    Entry,
+    Outcome,
+    Problem,
+    engine,
+    entries,
+    evaluate,
+    line_entries,
+    parse_catalog,
+)
+from scoring.report import (
+    Tally,
+    breakdown_keys,
+    csv_header,
+    csv_rows,
+    result_json,
+    session_text,
+    standings_text,
+)
 
 SEATS = {"ubongo": (2, 4), "jaipur": (2, 2)}
 
@@ -62,57 +87,145 @@ def score(
     if as_csv and summary:
         raise click.UsageError("--summary does not fit in a CSV; use it with the table or --json")
     cards = parse_catalog(read_text(catalog), catalog) if catalog is not None else None
-    outcomes, failed = _score_files(files, game, cards)
-    if not outcomes and not failed:
+    run = _Run(files, game, cards)
+    if as_json:
+        _write_json(run.outcomes(), summary)
+    elif as_csv:
+        _write_csv(run.outcomes())
+    else:
+        _write_tables(run.outcomes(), summary)
+    if not run.seen and not run.failed:
         kind = f"{game} sessions" if game else "sessions"
         warn(f"no {kind} in {', '.join(display(f) for f in files)}")
-    if as_json:
-        click.echo(json.dumps(_json_document(outcomes, summary), indent=2, ensure_ascii=False))
-    elif as_csv:
-        click.echo(csv_text(outcomes), nl=False)
-    else:
-        _echo_tables(outcomes, summary)
-    if failed or not all(o.valid for o in outcomes):
+    if run.failed:
         click.get_current_context().exit(1)
 
 
-def _score_files(
-    files: tuple[str, ...], game: str | None, catalog: Catalog | None
-) -> tuple[list[Outcome], bool]:
-    """Every kept record's outcome, problems reported on stderr; and whether a file failed."""
-    outcomes: list[Outcome] = []
-    failed = False
-    for path in files:
-        try:
-            text = read_text(path)
-        except click.ClickException as error:
-            warn(error.format_message())
-            failed = True
-            continue
-        for entry in entries(text, display(path)):
-            outcome = evaluate(entry, game, catalog)
-            if outcome is not None:
-                outcomes.append(outcome)
+class _Run:
+    """The outcomes of every record of the files, as they are scored (memory stays flat).
+
+    Problems go to stderr as they are met; ``failed`` says whether any record or file failed.
+    """
+
+    def __init__(self, files: tuple[str, ...], game: str | None, catalog: Catalog | None) -> None:
+        self.files, self.game, self.catalog = files, game, catalog
+        self.seen = 0
+        self.failed = False
+
+    def outcomes(self) -> Iterator[Outcome]:
+        """Each kept record's outcome, file by file, in file order."""
+        for path in self.files:
+            lines = read_lines(path)
+            try:
+                head = _head(lines)  # opens the file: a missing one fails here, not mid-output
+            except click.ClickException as error:
+                warn(error.format_message())
+                self.failed = True
+                continue
+            for entry in _entries(display(path), head, lines):
+                outcome = evaluate(entry, self.game, self.catalog)
+                if outcome is None:
+                    continue
+                self.seen += 1
                 for problem in outcome.problems:
                     warn(str(problem))
-    return outcomes, failed
+                self.failed |= not outcome.valid
+                yield outcome
 
 
-def _json_document(outcomes: list[Outcome], summary: bool) -> Any:
-    """The list of results; with ``summary``, an object of sessions and standings."""
-    results = [result_json(o) for o in outcomes]
+def _head(lines: Iterator[tuple[int, str | None]]) -> list[tuple[int, str | None]]:
+    """The lines up to and including the first that is not blank (or a bad one)."""
+    head = []
+    for number, text in lines:
+        head.append((number, text))
+        if text is None or text.strip():
+            break
+    return head
+
+
+def _entries(
+    name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
+) -> Iterator[Entry]:
+    """JSON Lines, streamed, when the first record stands alone on its line; else the whole
+    file as one JSON document (an object or an array)."""
+    first = head[-1][1] if head else None
+    if first is not None and _is_object(first):
+        second = _head(rest)
+        if not (second and second[-1][1] is not None and second[-1][1].strip()):
+            yield Entry(name, json.loads(first))  # a file holding one object
+            return
+        yield from line_entries(itertools.chain(head, second, rest), name)
+        return
+    lines = list(itertools.chain(head, rest))
+    bad = next((n for n, t in lines if t is None), None)
+    if bad is not None:
+        yield Entry(name, problem=Problem(f"{name}:{bad}", "", "not UTF-8 text"))
+        return
+    yield from entries("\n".join(t or "" for _, t in lines), name)
+
+
+def _is_object(line: str) -> bool:
+    """Whether one line holds a whole JSON object."""
+    try:
+        return isinstance(json.loads(line), dict)
+    except (ValueError, RecursionError):
+        return False
+
+
+def _write_json(outcomes: Iterator[Outcome], summary: bool) -> None:
+    """The list of results (with --summary, an object of sessions and standings), written as
+    each result comes, laid out as ``json.dumps(..., indent=2)`` lays it out."""
+    tally = Tally()
+    pad = "    " if summary else "  "
+    click.echo('{\n  "sessions": [' if summary else "[", nl=False)
+    count = 0
+    for outcome in outcomes:
+        tally.add(outcome)
+        item = textwrap.indent(json.dumps(result_json(outcome), indent=2, ensure_ascii=False), pad)
+        click.echo(("," if count else "") + "\n" + item, nl=False)
+        count += 1
+    close = f"\n{pad[:-2]}]" if count else "]"
     if not summary:
-        return results
-    return {"sessions": results, "summary": [s.to_json() for s in standings(outcomes)]}
+        click.echo(close)
+        return
+    table = json.dumps([s.to_json() for s in tally.standings()], indent=2, ensure_ascii=False)
+    click.echo(f'{close},\n  "summary": {textwrap.indent(table, "  ").lstrip()}\n}}')
 
 
-def _echo_tables(outcomes: list[Outcome], summary: bool) -> None:
-    """A table per valid session, then the standings when asked."""
-    blocks = [session_text(o) for o in outcomes if o.valid]
-    if summary and blocks:
-        blocks.append(standings_text(standings(outcomes)))
-    if blocks:
-        click.echo("\n\n".join(blocks))
+def _write_tables(outcomes: Iterator[Outcome], summary: bool) -> None:
+    """A table per valid session as it is scored, then the standings when asked."""
+    tally = Tally()
+    shown = 0
+    for outcome in outcomes:
+        tally.add(outcome)
+        if outcome.valid:
+            click.echo(("\n" if shown else "") + session_text(outcome))
+            shown += 1
+    if summary and shown:
+        click.echo("\n" + standings_text(tally.standings()))
+
+
+def _write_csv(outcomes: Iterator[Outcome]) -> None:
+    """One CSV row per player per valid session. The header names every breakdown key, which
+    are known only at the end: rows wait in a temporary file, not in memory."""
+    keys: dict[str, None] = {}
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+        for outcome in outcomes:
+            if outcome.result is not None:
+                keys.update(dict.fromkeys(breakdown_keys([outcome.result])))
+                for row in csv_rows(outcome):
+                    spool.write(json.dumps(row, ensure_ascii=False) + "\n")
+        spool.seek(0)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(csv_header(list(keys)))
+        click.echo(out.getvalue(), nl=False)
+        for line in spool:
+            out.seek(0)
+            out.truncate()
+            head, breakdown = json.loads(line)
+            writer.writerow([*head, *(breakdown.get(k) for k in keys)])
+            click.echo(out.getvalue(), nl=False)
 
 
 @click.command()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -117,6 +117,15 @@ def _json_lines_or_error(
     elif lines:
         where = f"{name}:{line}:{column}"
         yield Entry(name, problem=Problem(where, "", f"invalid JSON: {message}"))
+
+
+def line_entries(lines: Iterable[tuple[int, str | None]], name: str) -> Iterator[Entry]:
+    """The records of JSON Lines as they are read, one per non-blank line (None: not UTF-8)."""
+    for number, line in lines:
+        if line is None:
+            yield Entry(f"{name}:{number}", problem=Problem(f"{name}:{number}", "", "not UTF-8"))
+        elif line.strip():
+            yield _line_entry(name, number, line)
 
 
 def _line_entry(name: str, number: int, line: str) -> Entry:

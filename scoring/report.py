@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,21 +81,34 @@ def csv_text(outcomes: Iterable[Outcome]) -> str:
     keys = breakdown_keys(o.result for o in valid if o.result is not None)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([*CSV_COLUMNS, *(BREAKDOWN_PREFIX + k for k in keys)])
+    writer.writerow(csv_header(keys))
     for outcome in valid:
-        assert outcome.result is not None
-        for seat, player in enumerate(outcome.result.players, 1):
-            writer.writerow(_csv_row(outcome, outcome.result, seat, player, keys))
+        for head, breakdown in csv_rows(outcome):
+            writer.writerow([*head, *(breakdown.get(k) for k in keys)])
     return out.getvalue()
 
 
+def csv_header(keys: Sequence[str]) -> list[str]:
+    """The CSV header: the fixed columns, then one ``breakdown.KEY`` column per key."""
+    return [*CSV_COLUMNS, *(BREAKDOWN_PREFIX + k for k in keys)]
+
+
+def csv_rows(outcome: Outcome) -> Iterator[tuple[list[Cell], dict[str, int | float]]]:
+    """Each player's fixed CSV cells and breakdown, for a valid outcome (none for another)."""
+    result = outcome.result
+    if result is None:
+        return
+    for seat, player in enumerate(result.players, 1):
+        yield _csv_row(outcome, result, seat, player), dict(player.breakdown)
+
+
 def _csv_row(
-    outcome: Outcome, result: SessionResult, seat: int, player: PlayerResult, keys: list[str]
+    outcome: Outcome, result: SessionResult, seat: int, player: PlayerResult
 ) -> list[Cell]:
-    """The CSV cells of one player of one session; text from the record is made inert."""
+    """The fixed CSV cells of one player of one session; text from the record is made inert."""
     head: list[Cell] = [outcome.id, outcome.date, result.game, result.status, player.name, seat]
     tail: list[Cell] = [player.score, player.rank, result.winner]
-    return [*map(inert, head), *map(inert, tail), *(player.breakdown.get(k) for k in keys)]
+    return [*map(inert, head), *map(inert, tail)]
 
 
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
@@ -113,18 +126,42 @@ def inert(value: Cell) -> Cell:
     return value
 
 
-def standings(outcomes: Iterable[Outcome]) -> list[Standing]:
-    """Per game, per player: sessions played, won (finished with them as winner), mean score."""
-    tally: dict[tuple[str, str], list[float]] = {}
-    wins: dict[tuple[str, str], int] = {}
-    for result in (o.result for o in outcomes if o.result is not None):
+class Tally:
+    """Standings kept as sessions are scored: a count, a sum and wins per (game, player), so
+    memory grows with the players, never with the sessions."""
+
+    def __init__(self) -> None:
+        self._played: dict[tuple[str, str], int] = {}
+        self._total: dict[tuple[str, str], float] = {}
+        self._won: dict[tuple[str, str], int] = {}
+
+    def add(self, outcome: Outcome) -> None:
+        """Count one outcome (an invalid one counts for nothing)."""
+        result = outcome.result
+        if result is None:
+            return
         for player in result.players:
             key = (result.game, player.name)
-            tally.setdefault(key, []).append(player.score)
+            self._played[key] = self._played.get(key, 0) + 1
+            self._total[key] = self._total.get(key, 0) + player.score
             won = result.status == "finished" and result.winner == player.name
-            wins[key] = wins.get(key, 0) + won
-    found = [Standing(g, p, len(s), wins[g, p], sum(s) / len(s)) for (g, p), s in tally.items()]
-    return sorted(found, key=lambda s: (s.game, -s.won, -s.mean_score, s.player))
+            self._won[key] = self._won.get(key, 0) + won
+
+    def standings(self) -> list[Standing]:
+        """Per game, best first: most wins, then highest mean score, then name."""
+        found = [
+            Standing(g, p, n, self._won[g, p], self._total[g, p] / n)
+            for (g, p), n in self._played.items()
+        ]
+        return sorted(found, key=lambda s: (s.game, -s.won, -s.mean_score, s.player))
+
+
+def standings(outcomes: Iterable[Outcome]) -> list[Standing]:
+    """Per game, per player: sessions played, won (finished with them as winner), mean score."""
+    tally = Tally()
+    for outcome in outcomes:
+        tally.add(outcome)
+    return tally.standings()
 
 
 def standings_text(found: Sequence[Standing]) -> str:

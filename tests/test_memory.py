@@ -1,0 +1,65 @@
+"""Memory stays flat with the input: ``score`` and ``solve --batch`` stream (issue 9).
+
+Peak memory is measured in a child process (``ru_maxrss`` of the child alone), once for an
+input and once for an input four times as long: the peak must not grow with the input.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+UBONGO = str(Path(sys.executable).parent / "ubongo")
+
+
+def peak_kib(args: list[str]) -> int:
+    """The peak resident memory of ``ubongo ARGS`` in KiB, its output thrown away."""
+    code = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, UBONGO, *args], capture_output=True)
+    return int(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def sessions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    folder = tmp_path_factory.mktemp("sessions")
+    one = subprocess.run(
+        [UBONGO, "simulate", "ubongo", "-p", "4", "--seed", "1", "-n", "500"],
+        capture_output=True,
+        check=True,
+    ).stdout
+    small, large = folder / "small.jsonl", folder / "large.jsonl"
+    small.write_bytes(one)
+    large.write_bytes(one * 4)
+    return small, large
+
+
+@pytest.mark.parametrize(
+    "fmt", [[], ["--json", "--summary"], ["--csv"]], ids=["table", "json", "csv"]
+)
+def test_score_memory_does_not_grow_with_the_sessions(
+    sessions: tuple[Path, Path], fmt: list[str]
+) -> None:
+    small, large = sessions
+    base = peak_kib(["score", str(small), *fmt])
+    four = peak_kib(["score", str(large), *fmt])
+    assert four < base * 1.25 + 8 * 1024, (base, four)
+
+
+def test_batch_memory_does_not_grow_with_the_lines(tmp_path: Path) -> None:
+    line = json.dumps({"figure": ["###", "##."], "pieces": ["I2", "L3"]}) + "\n"
+    small, large = tmp_path / "s.jsonl", tmp_path / "l.jsonl"
+    small.write_text(line * 2000)
+    large.write_text(line * 8000)
+    base = peak_kib(["solve", "--batch", str(small)])
+    four = peak_kib(["solve", "--batch", str(large)])
+    assert four < base * 1.25 + 8 * 1024, (base, four)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 0
