@@ -12,8 +12,10 @@ import click
 
 from cli._common import (
     Clock,
+    display,
     emit_json,
     engine_option,
+    is_figure_file,
     json_option,
     output_option,
     piece_set,
@@ -21,6 +23,7 @@ from cli._common import (
     plural,
     read_figure,
     read_lines,
+    read_text,
     reported,
     show_picture,
     take_puzzle,
@@ -30,6 +33,7 @@ from cli._common import (
 )
 
 if TYPE_CHECKING:
+    from puzzles.ubongo_utils import ProblemFile
     from solver.analyze import ComboCount
     from solver.figure import Figure
     from solver.pieces import PieceSet
@@ -142,6 +146,12 @@ def solve(
         raise click.UsageError("--svg draws one tiling; not with --all")
     if not args:
         raise click.UsageError("give FIGURE PIECE... or TEMPLATE SIDE FACE (or --batch FILE)")
+    listed = _problem_file(args, set_arg, pieces_set)
+    if listed is not None:
+        if show_all or svg_path:
+            raise click.UsageError("--all and --svg take FIGURE PIECE..., not a problem file")
+        _solve_listed(*listed, count, as_json, picture, engine, clock, node_budget)
+        return
     puzzle, ps = take_puzzle(args, set_arg, pieces_set)
     if show_all:
         _solve_all(puzzle, as_json, engine, clock, picture, ps)
@@ -173,6 +183,78 @@ def solve(
         if not as_json:
             click.echo(f"unsolvable: {v.reason}")
         sys.exit(1)
+
+
+def _problem_file(
+    args: tuple[str, ...], set_arg: str | None, pieces_set: str | None
+) -> tuple[ProblemFile, PieceSet] | None:
+    """The puzzles of ``solve FILE`` when FILE is an ubongo-utils problem file listing some."""
+    from puzzles.ubongo_utils import is_problem_file, parse_problem_file
+
+    if len(args) != 1 or set_arg is not None or not is_figure_file(args[0]):
+        return None
+    text = read_text(args[0])
+    if not is_problem_file(text):
+        return None
+    ps = piece_set(pieces_set)
+    return parse_problem_file(text, ps, display(args[0])), ps
+
+
+def _solve_listed(
+    listed: ProblemFile,
+    ps: PieceSet,
+    count: bool,
+    as_json: bool,
+    picture: bool,
+    engine: str,
+    clock: Clock,
+    node_budget: int,
+) -> None:
+    """Solve each combination of a problem file, heading each ``A C K:``; exit 1 if one fails."""
+    from solver.engine import check
+    from solver.puzzle import Puzzle
+
+    results: list[dict[str, Any]] = []
+    for problem in listed.problems:
+        puzzle = Puzzle(listed.figure, ps.resolve(problem.pieces))
+        v = check(
+            puzzle,
+            want_count=count,
+            engine=engine,  # type: ignore[arg-type]
+            timeout=clock.left(),
+            node_budget=node_budget,
+        )
+        out: dict[str, Any] = {
+            "pieces": list(problem.pieces),
+            "codes": [ps[name].code for name in problem.pieces],
+            "solvable": v.solvable,
+            "solution": _rows(puzzle, v.solution, ps),
+            "engine": v.engine,
+        }
+        if count:
+            out["tilings"] = v.tilings
+        if v.reason:
+            out["reason"] = v.reason
+        if not as_json:
+            _show_listed(out, results == [], ps, picture)
+        results.append(out)
+    if as_json:
+        emit_json({"figure": listed.figure.rows(), "puzzles": results})
+    if not all(r["solvable"] for r in results):
+        sys.exit(1)
+
+
+def _show_listed(out: dict[str, Any], first: bool, ps: PieceSet, picture: bool) -> None:
+    """One result of a problem file: the codes as a heading, then the tiling or the reason."""
+    if not first:
+        click.echo()
+    click.echo(f"{' '.join(out['codes'])}:")
+    if out["solution"] is None:
+        click.echo(f"unsolvable: {out.get('reason')}")
+        return
+    show_picture(out["solution"], ps, picture)
+    if "tilings" in out:
+        click.echo(plural(out["tilings"] or 0, "tiling"))
 
 
 def _rows(puzzle: Puzzle, solution: Solution | None, ps: PieceSet) -> list[str] | None:
