@@ -126,7 +126,8 @@ def solve(
     FIGURE is a file, - for stdin, or inline rows joined by / ('#' cell, '.' empty).
     PIECE is a name (I2 ... Z5, any case) or a code letter (A ... L). TEMPLATE SIDE FACE
     names a combination of a set (07 hard 3). Rotated or mirrored tilings of a symmetric
-    figure count as different tilings.
+    figure count as different tilings. FIGURE may be an ubongo-utils problem file: with no
+    PIECE, every combination it lists is solved, each under an ``A C K:`` heading.
 
     \b
     Examples:
@@ -134,6 +135,7 @@ def solve(
       ubongo solve 07 hard 3 --count
       ubongo solve --set sample 01 easy 2 --all
       ubongo solve --batch puzzles.jsonl --count > results.jsonl
+      ubongo solve problems.txt --count
     """
     clock = Clock(timeout)
     if batch is not None:
