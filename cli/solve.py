@@ -127,7 +127,7 @@ def solve(
     PIECE is a name (I2 ... Z5, any case) or a code letter (A ... L). TEMPLATE SIDE FACE
     names a combination of a set (07 hard 3). Rotated or mirrored tilings of a symmetric
     figure count as different tilings. FIGURE may be an ubongo-utils problem file: with no
-    PIECE, every combination it lists is solved, each under an ``A C K:`` heading.
+    PIECE, every combination it lists is solved, each under an 'A C K:' heading.
 
     \b
     Examples:
