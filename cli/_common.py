@@ -455,19 +455,32 @@ _INLINE = re.compile(r"[#. /]+")
 
 
 def read_figure(arg: str) -> Figure:
-    """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``)."""
+    """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``).
+
+    A file may be an ubongo-utils problem file: its figure is the rows above the combinations.
+    """
+    from puzzles.ubongo_utils import problem_figure
     from solver.figure import parse_figure
 
-    inline = bool(_INLINE.fullmatch(arg)) or "#" in arg and not os.path.isfile(arg)
-    if arg == "-" or os.path.exists(arg) and not inline:
+    if is_figure_file(arg):
         name = display(arg)
         try:
-            return parse_figure(read_text(arg))
+            return problem_figure(read_text(arg))
         except UbongoError as e:
             raise Failure(f"{name}: {e}") from None
-    if inline:
+    if _is_inline(arg):
         return parse_figure(arg)
     raise Failure(f"{arg}: no such file, and not inline rows such as '##./.##'")
+
+
+def is_figure_file(arg: str) -> bool:
+    """Whether FIGURE names a file (or ``-``) rather than inline rows."""
+    return arg == "-" or os.path.exists(arg) and not _is_inline(arg)
+
+
+def _is_inline(arg: str) -> bool:
+    """Whether FIGURE is inline rows: only ``#./`` and spaces, or a ``#`` and no such file."""
+    return bool(_INLINE.fullmatch(arg)) or "#" in arg and not os.path.isfile(arg)
 
 
 def is_address(args: tuple[str, ...]) -> bool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -12,13 +15,16 @@ from cli._common import (
     display,
     emit_json,
     engine_option,
+    is_figure_file,
     json_line,
     json_option,
+    output_option,
     piece_set,
     pieces_option,
     plural,
     read_figure,
     read_lines,
+    read_text,
     reported,
     show_picture,
     take_puzzle,
@@ -28,6 +34,9 @@ from cli._common import (
 )
 
 if TYPE_CHECKING:
+    from puzzles.ubongo_utils import ProblemFile
+    from solver.analyze import ComboCount
+    from solver.figure import Figure
     from solver.pieces import PieceSet
     from solver.puzzle import Puzzle, Solution
 
@@ -118,7 +127,8 @@ def solve(
     FIGURE is a file, - for stdin, or inline rows joined by / ('#' cell, '.' empty).
     PIECE is a name (I2 ... Z5, any case) or a code letter (A ... L). TEMPLATE SIDE FACE
     names a combination of a set (07 hard 3). Rotated or mirrored tilings of a symmetric
-    figure count as different tilings.
+    figure count as different tilings. FIGURE may be an ubongo-utils problem file: with no
+    PIECE, every combination it lists is solved, each under an 'A C K:' heading.
 
     \b
     Examples:
@@ -126,6 +136,7 @@ def solve(
       ubongo solve 07 hard 3 --count
       ubongo solve --set sample 01 easy 2 --all
       ubongo solve --batch puzzles.jsonl --count > results.jsonl
+      ubongo solve problems.txt --count
     """
     clock = Clock(timeout)
     if batch is not None:
@@ -138,6 +149,12 @@ def solve(
         raise click.UsageError("--svg draws one tiling; not with --all")
     if not args:
         raise click.UsageError("give FIGURE PIECE... or TEMPLATE SIDE FACE (or --batch FILE)")
+    listed = _problem_file(args, set_arg, pieces_set)
+    if listed is not None:
+        if show_all or svg_path:
+            raise click.UsageError("--all and --svg take FIGURE PIECE..., not a problem file")
+        _solve_listed(*listed, count, as_json, picture, engine, clock, node_budget)
+        return
     puzzle, ps = take_puzzle(args, set_arg, pieces_set)
     if show_all:
         _solve_all(puzzle, as_json, engine, clock, picture, ps)
@@ -169,6 +186,78 @@ def solve(
         if not as_json:
             click.echo(f"unsolvable: {v.reason}")
         sys.exit(1)
+
+
+def _problem_file(
+    args: tuple[str, ...], set_arg: str | None, pieces_set: str | None
+) -> tuple[ProblemFile, PieceSet] | None:
+    """The puzzles of ``solve FILE`` when FILE is an ubongo-utils problem file listing some."""
+    from puzzles.ubongo_utils import is_problem_file, parse_problem_file
+
+    if len(args) != 1 or set_arg is not None or not is_figure_file(args[0]):
+        return None
+    text = read_text(args[0])
+    if not is_problem_file(text):
+        return None
+    ps = piece_set(pieces_set)
+    return parse_problem_file(text, ps, display(args[0])), ps
+
+
+def _solve_listed(
+    listed: ProblemFile,
+    ps: PieceSet,
+    count: bool,
+    as_json: bool,
+    picture: bool,
+    engine: str,
+    clock: Clock,
+    node_budget: int,
+) -> None:
+    """Solve each combination of a problem file, heading each ``A C K:``; exit 1 if one fails."""
+    from solver.engine import check
+    from solver.puzzle import Puzzle
+
+    results: list[dict[str, Any]] = []
+    for problem in listed.problems:
+        puzzle = Puzzle(listed.figure, ps.resolve(problem.pieces))
+        v = check(
+            puzzle,
+            want_count=count,
+            engine=engine,  # type: ignore[arg-type]
+            timeout=clock.left(),
+            node_budget=node_budget,
+        )
+        out: dict[str, Any] = {
+            "pieces": list(problem.pieces),
+            "codes": [ps[name].code for name in problem.pieces],
+            "solvable": v.solvable,
+            "solution": _rows(puzzle, v.solution, ps),
+            "engine": v.engine,
+        }
+        if count:
+            out["tilings"] = v.tilings
+        if v.reason:
+            out["reason"] = v.reason
+        if not as_json:
+            _show_listed(out, results == [], ps, picture)
+        results.append(out)
+    if as_json:
+        emit_json({"figure": listed.figure.rows(), "puzzles": results})
+    if not all(r["solvable"] for r in results):
+        sys.exit(1)
+
+
+def _show_listed(out: dict[str, Any], first: bool, ps: PieceSet, picture: bool) -> None:
+    """One result of a problem file: the codes as a heading, then the tiling or the reason."""
+    if not first:
+        click.echo()
+    click.echo(f"{' '.join(out['codes'])}:")
+    if out["solution"] is None:
+        click.echo(f"unsolvable: {out.get('reason')}")
+        return
+    show_picture(out["solution"], ps, picture)
+    if "tilings" in out:
+        click.echo(plural(out["tilings"] or 0, "tiling"))
 
 
 def _rows(puzzle: Puzzle, solution: Solution | None, ps: PieceSet) -> list[str] | None:
@@ -300,8 +389,39 @@ def _write_svg(path: str, puzzle: Puzzle, solution: Solution, ps: PieceSet) -> N
     type=click.IntRange(min=1),
     default=None,
     metavar="N",
-    help="Stop counting a combination's tilings at N (shown as >=N).",
+    help="Stop counting a combination's tilings at N (shown as >=N); --unique and --at-most "
+    "count as far past it as they need.",
 )
+@click.option("--unique", is_flag=True, help="Only combinations with exactly one tiling.")
+@click.option(
+    "--at-most",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Only combinations with at most N tilings.",
+)
+@click.option(
+    "--with",
+    "with_pieces",
+    multiple=True,
+    metavar="PIECE",
+    help="Only combinations holding PIECE (name or code, any case); repeat for several.",
+)
+@click.option(
+    "--without",
+    "without_pieces",
+    multiple=True,
+    metavar="PIECE",
+    help="Only combinations without PIECE; repeat for several.",
+)
+@click.option(
+    "--format",
+    "out_format",
+    type=click.Choice(["text", "ubongo-utils"]),
+    default="text",
+    show_default=True,
+    help="ubongo-utils: a problem file, read by that tool's solver (-f) and by ubongo solve.",
+)
+@output_option("Write the listing to FILE", default="-")
 @pieces_option
 @json_option
 @timeout_option()
@@ -310,62 +430,192 @@ def analyze(
     figure: str,
     sizes: tuple[int, ...],
     max_tilings: int | None,
+    unique: bool,
+    at_most: int | None,
+    with_pieces: tuple[str, ...],
+    without_pieces: tuple[str, ...],
+    out_format: str,
+    output: str,
     pieces_set: str | None,
     as_json: bool,
     timeout: float,
 ) -> None:
     """List every combination of distinct pieces that tiles FIGURE, with tiling counts.
 
-    One search over the whole piece pool (not one search per combination).
+    One search over the whole piece pool (not one search per combination). FIGURE may be an
+    ubongo-utils problem file; its figure is used.
 
     \b
-    Example:
+    Examples:
       ubongo analyze '.##./####/####/.#..' --size 3
+      ubongo analyze board.txt --size 4 --unique --with I2 --without Z5
+      ubongo analyze board.txt --size 3 --format ubongo-utils -o problems.txt
     """
     from solver.analyze import analyze as run
     from solver.analyze import fitting_sizes
 
+    if as_json and out_format != "text":
+        raise click.UsageError("--json and --format ubongo-utils do not go together")
     clock = Clock(timeout)
     ps = piece_set(pieces_set)
+    keep = _Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)
     fig = read_figure(figure)
     if fig.holes():
         warn(f"the figure has {plural(fig.holes(), 'hole')}; Ubongo figures have none")
-    chosen = sizes or fitting_sizes(fig, ps)
-    found = {n: run(fig, n, ps, max_solutions=max_tilings, timeout=clock.left()) for n in chosen}
+    pool = keep.pool(ps)
+    chosen = sizes or tuple(n for n in fitting_sizes(fig, pool) if n >= len(keep.required))
+    found = {
+        n: [
+            c
+            for c in run(
+                fig, n, pool, max_solutions=keep.cap, timeout=clock.left(), required=keep.required
+            )
+            if keep.keeps(c)
+        ]
+        for n in chosen
+    }
     if as_json:
-        emit_json(
-            {
-                "figure": fig.rows(),
-                "sizes": list(chosen),
-                "combos": [_combo_json(c, max_tilings) for n in chosen for c in found[n]],
-            }
-        )
-        return
+        text = json.dumps(_analysis_json(fig, chosen, found, keep), indent=2, ensure_ascii=False)
+        text += "\n"
+    elif out_format == "ubongo-utils":
+        text = _analysis_problem_file(fig, chosen, found, keep, ps)
+    else:
+        text = _analysis_text(fig, chosen, found, keep)
+    write_atomic(output, text)
+
+
+@dataclass(frozen=True)
+class _Filters:
+    """What ``analyze`` keeps, and where its counting stops."""
+
+    bound: int | None  # at most this many tilings (--unique is 1)
+    required: tuple[str, ...]  # piece names every combination holds (--with)
+    excluded: tuple[str, ...]  # piece names no combination holds (--without)
+    shown_cap: int | None  # --max-tilings
+
+    @classmethod
+    def make(
+        cls,
+        ps: PieceSet,
+        unique: bool,
+        at_most: int | None,
+        with_pieces: Sequence[str],
+        without_pieces: Sequence[str],
+        max_tilings: int | None,
+    ) -> _Filters:
+        """Resolve the options' pieces through ``ps`` (a bad name gets "did you mean")."""
+        required = tuple(dict.fromkeys(ps[t].name for t in with_pieces))
+        excluded = tuple(dict.fromkeys(ps[t].name for t in without_pieces))
+        both = [n for n in required if n in excluded]
+        if both:
+            raise click.UsageError(f"piece {both[0]} is given both --with and --without")
+        bounds = [b for b in (1 if unique else None, at_most) if b is not None]
+        return cls(min(bounds, default=None), required, excluded, max_tilings)
+
+    @property
+    def cap(self) -> int | None:
+        """Where counting stops: past the bound, so a capped count never passes for one within it.
+
+        ``--max-tilings 1 --unique`` counts to 2: a count stopped at 1 could be 1 or more.
+        """
+        if self.bound is None:
+            return self.shown_cap
+        return max(self.shown_cap or 0, self.bound + 1)
+
+    def capped(self, tilings: int) -> bool:
+        """Whether counting stopped at ``tilings``, so the count is a lower bound."""
+        return self.cap is not None and tilings >= self.cap
+
+    def keeps(self, combo: ComboCount) -> bool:
+        """Whether ``combo`` passes the tiling bound (the pieces were filtered in the search)."""
+        return self.bound is None or combo.tilings <= self.bound
+
+    def pool(self, ps: PieceSet) -> PieceSet:
+        """The pieces the search may use: ``ps`` less the excluded ones."""
+        from solver.pieces import PieceSet
+
+        return PieceSet(p for p in ps.values() if p.name not in self.excluded)
+
+    def note(self) -> str:
+        """`` (at most 1 tiling, with I2, without O4)``, or nothing when no filter is on."""
+        parts = [f"at most {plural(self.bound, 'tiling')}"] if self.bound is not None else []
+        parts += [f"with {n}" for n in self.required] + [f"without {n}" for n in self.excluded]
+        return f" ({', '.join(parts)})" if parts else ""
+
+    def to_json(self) -> dict[str, Any] | None:
+        """The filters as JSON, or None when no filter is on (the document keeps its shape)."""
+        if self.bound is None and not self.required and not self.excluded:
+            return None
+        return {"at_most": self.bound, "with": list(self.required), "without": list(self.excluded)}
+
+
+def _analysis_text(
+    fig: Figure, chosen: Sequence[int], found: dict[int, list[ComboCount]], keep: _Filters
+) -> str:
+    """A heading per size, then one line per combination with its count."""
+    lines = []
     for n in chosen:
-        combos = found[n]
-        click.echo(
-            f"{plural(len(combos), 'combination')} of {plural(n, 'piece')} tile this "
-            f"{fig.area}-cell figure"
+        lines.append(
+            f"{plural(len(found[n]), 'combination')} of {plural(n, 'piece')} tile this "
+            f"{fig.area}-cell figure{keep.note()}"
         )
-        for c in combos:
-            click.echo(f"  {' '.join(c.pieces):<20}{_tilings_text(c.tilings, max_tilings)}")
+        lines += [f"  {' '.join(c.pieces):<20}{_tilings_text(c.tilings, keep)}" for c in found[n]]
+    return "".join(line + "\n" for line in lines)
 
 
-def _capped(tilings: int, cap: int | None) -> bool:
-    return cap is not None and tilings >= cap
-
-
-def _tilings_text(tilings: int, cap: int | None) -> str:
+def _tilings_text(tilings: int, keep: _Filters) -> str:
     """``     1 tiling``, or ``   >=3 tilings`` where counting stopped at the cap."""
-    number = f">={tilings}" if _capped(tilings, cap) else str(tilings)
+    number = f">={tilings}" if keep.capped(tilings) else str(tilings)
     return f"{number:>6} {'tiling' if tilings == 1 else 'tilings'}"
 
 
-def _combo_json(c: Any, cap: int | None) -> dict[str, Any]:
+def _analysis_json(
+    fig: Figure, chosen: Sequence[int], found: dict[int, list[ComboCount]], keep: _Filters
+) -> dict[str, Any]:
+    """``{"figure", "sizes", "combos"}``, and ``"filters"`` when one is on."""
+    out: dict[str, Any] = {
+        "figure": fig.rows(),
+        "sizes": list(chosen),
+        "combos": [_combo_json(c, keep) for n in chosen for c in found[n]],
+    }
+    filters = keep.to_json()
+    if filters is not None:
+        out["filters"] = filters
+    return out
+
+
+def _combo_json(c: ComboCount, keep: _Filters) -> dict[str, Any]:
+    """One combination: pieces, tilings, and ``"capped": true`` for a lower bound."""
     out: dict[str, Any] = {"pieces": list(c.pieces), "tilings": c.tilings}
-    if _capped(c.tilings, cap):
+    if keep.capped(c.tilings):
         out["capped"] = True
     return out
+
+
+def _analysis_problem_file(
+    fig: Figure,
+    chosen: Sequence[int],
+    found: dict[int, list[ComboCount]],
+    keep: _Filters,
+    ps: PieceSet,
+) -> str:
+    """The listing as an ubongo-utils problem file, ordered as that tool's analyzer orders it.
+
+    Its analyzer lists combinations by code letter, letters sorted within each; doing the same
+    makes the two tools' outputs comparable with diff.
+    """
+    from puzzles.ubongo_utils import Problem, ProblemFile, format_problem_file
+
+    def by_code(names: Sequence[str]) -> tuple[str, ...]:
+        return tuple(sorted(names, key=lambda name: ps[name].code))
+
+    problems = [
+        Problem(by_code(c.pieces), c.tilings, keep.capped(c.tilings))
+        for n in chosen
+        for c in found[n]
+    ]
+    problems.sort(key=lambda p: (len(p.pieces), [ps[name].code for name in p.pieces]))
+    return format_problem_file(ProblemFile(fig, tuple(problems)), ps)
 
 
 COMMANDS = [solve, analyze, pieces]

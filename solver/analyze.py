@@ -8,7 +8,7 @@ branch as soon as no combination of the right size can finish it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from math import factorial
@@ -62,10 +62,16 @@ def analyze(
     *,
     max_solutions: int | None = None,
     timeout: float | None = None,
+    required: Iterable[str] = (),
 ) -> list[ComboCount]:
-    """Every combination of ``size`` distinct pieces that tiles ``figure``, in piece-set order."""
+    """Every combination of ``size`` distinct pieces that tiles ``figure``, in piece-set order.
+
+    ``required`` names (or codes) pieces every combination must hold: a branch ends as soon as
+    fewer pieces are left to place than required pieces are missing.
+    """
     plist = list(pieces.values())
-    stride = figure.width + max(max(max(r, c) for r, c in p.shape) for p in plist)
+    need = sum(1 << plist.index(p) for p in set(pieces.resolve(required, distinct=False)))
+    stride = figure.width + max((max(max(r, c) for r, c in p.shape) for p in plist), default=0)
     full = figure_mask(figure, stride)
     by_low: dict[Mask, list[Candidate]] = {}
     for i, p in enumerate(plist):
@@ -88,16 +94,21 @@ def analyze(
         for _, _, bit, m, _ in by_low.get(rem & -rem, empty):
             if not used & bit and m & rem == m:
                 rest = rem ^ m
+                missing = need & ~(used | bit)
                 if not rest:
-                    if left == 1:
+                    if left == 1 and not missing:
                         key = used | bit
                         n = counts.get(key, 0)
                         if cap is None or n < cap * namings(key):
                             counts[key] = n + 1
-                elif left > 1 and reach(all_free & ~(used | bit), left - 1) >> rest.bit_count() & 1:
+                elif (
+                    left > 1
+                    and missing.bit_count() < left
+                    and reach(all_free & ~(used | bit), left - 1) >> rest.bit_count() & 1
+                ):
                     rec(rest, used | bit, left - 1)
 
-    if reach(all_free, size) >> figure.area & 1:
+    if need.bit_count() <= size and reach(all_free, size) >> figure.area & 1:
         rec(full, 0, size)
     return [
         ComboCount(tuple(p.name for i, p in enumerate(plist) if used >> i & 1), n // namings(used))

@@ -107,13 +107,23 @@ def _flood(cells: Iterable[Point], start: Point) -> set[Point]:
 def text_rows(text: str | Sequence[str]) -> list[tuple[int, str]]:
     """Split figure text into (1-based line number, row), dropping ``;`` comments.
 
-    A single line containing ``/`` is the inline form ``"##./.##"``.
+    A comment runs from ``;`` to the end of its line, as in ubongo-utils files; a line that is
+    only a comment is no row at all (not an empty one). A single line containing ``/`` is the
+    inline form ``"##./.##"``.
+
+    >>> text_rows("; a board\\n##. ; top\\n.##")
+    [(2, '##. '), (3, '.##')]
     """
     if isinstance(text, str):
         lines = text.split("\n") if "\n" in text or "/" not in text else text.split("/")
     else:
         lines = list(text)
-    rows = [(i, ln.rstrip("\r")) for i, ln in enumerate(lines, 1) if not ln.startswith(";")]
+    rows = [
+        (i, row)
+        for i, ln in enumerate(lines, 1)
+        for row, comment, _ in [ln.rstrip("\r").partition(";")]
+        if not (comment and not row.strip())
+    ]
     while rows and not rows[-1][1].strip():
         rows.pop()
     while rows and not rows[0][1].strip():
