@@ -159,15 +159,15 @@ def test_unknown_piece_in_a_combo_names_its_place():
     data = minimal()
     data["templates"][0]["hard"]["combos"] = [["I2", "I3", "L4", "O4"], ["I2", "Q7", "L4", "O4"]]
     e = format_error(data)
-    assert e.where == "templates[0].hard.combos[1]"
-    assert "unknown piece 'Q7'" in str(e) and "t.json: templates[0].hard.combos[1]" in str(e)
+    assert e.where == "t1 hard, face 2"
+    assert str(e).startswith("t.json: t1 hard, face 2: unknown piece 'Q7'")
 
 
 def test_piece_twice_in_a_combo():
     data = minimal()
     data["templates"][0]["easy"]["combos"] = [["I2", "L4", "E"]]  # E is L4's code
     e = format_error(data)
-    assert e.where == "templates[0].easy.combos[0]"
+    assert e.where == "t1 easy, face 1"
     assert "L4 appears twice" in str(e)
 
 
@@ -201,15 +201,15 @@ def test_missing_format_and_not_an_object():
 @pytest.mark.parametrize(
     ("path", "value", "where", "what"),
     [
-        (("shape",), "x", "templates[0]", "unknown key 'shape'"),
-        (("easy", "note"), "x", "templates[0].easy", "unknown key 'note'"),
-        (("id",), True, "templates[0].id", "template id"),
-        (("easy", "figure"), ["#x#"], "templates[0].easy.figure", "row 1, column 2"),
-        (("easy", "figure"), ["...."], "templates[0].easy.figure", "empty figure"),
-        (("easy", "figure"), 7, "templates[0].easy.figure", "list of row strings"),
-        (("easy", "combos"), "I2", "templates[0].easy.combos", "expected a list"),
-        (("easy", "combos"), [[]], "templates[0].easy.combos[0]", "non-empty list"),
-        (("easy", "combos"), [["I2"]] * 7, "templates[0].easy.combos", "7 combinations for 6"),
+        (("shape",), "x", "t1", "unknown key 'shape'"),
+        (("easy", "note"), "x", "t1 easy", "unknown key 'note'"),
+        (("id",), True, "template 1 (no id): id", "expected text"),
+        (("easy", "figure"), ["#x#"], "t1 easy: figure", "row 1, column 2"),
+        (("easy", "figure"), ["...."], "t1 easy: figure", "empty figure"),
+        (("easy", "figure"), 7, "t1 easy: figure", "list of row strings"),
+        (("easy", "combos"), "I2", "t1 easy: combos", "expected a list"),
+        (("easy", "combos"), [[]], "t1 easy, face 1", "non-empty list"),
+        (("easy", "combos"), [["I2"]] * 7, "t1 easy: combos", "7 combinations for 6"),
     ],
 )
 def test_template_errors(path, value, where, what):
@@ -230,7 +230,7 @@ def test_template_needs_a_side_and_a_unique_id():
     data = minimal()
     data["templates"].append(copy.deepcopy(data["templates"][0]))
     e = format_error(data)
-    assert e.where == "templates" and "'t1' appears twice" in str(e)
+    assert e.where == "t1: id" and "'t1' is also the id of template 1" in str(e)
 
 
 def test_unreadable_file(tmp_path):
@@ -396,7 +396,7 @@ def test_custom_piece_set_refuses_standard_names():
     data = pentomino_set()
     data["templates"][0]["easy"]["combos"] = [["I2", "L", "Y"]]
     e = format_error(data)
-    assert e.where == "templates[0].easy.combos[0]" and "unknown piece 'I2'" in str(e)
+    assert e.where == "p1 easy, face x" and "unknown piece 'I2'" in str(e)
 
 
 # --- batch lines -----------------------------------------------------------------------------
