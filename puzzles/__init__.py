@@ -267,11 +267,12 @@ def _clip(token: str) -> str:
     return token if len(token) <= _CLIP else token[:_CLIP] + "..."
 
 
-def _unknown_keys(obj: Mapping[str, Any], allowed: Sequence[str], at: _Place) -> None:
-    """Note each key not in ``allowed``, with the allowed key it is nearest to."""
-    for key in obj:
-        if key not in allowed:
-            at.add("", str(UnknownName("key", _clip(key), allowed)))
+def _unknown_keys(obj: Mapping[str, Any], allowed: Sequence[str], at: _Place) -> bool:
+    """Note each key not in ``allowed``, with the allowed key it is nearest to; any noted?"""
+    unknown = [key for key in obj if key not in allowed]
+    for key in unknown:
+        at.add("", str(UnknownName("key", _clip(key), allowed)))
+    return bool(unknown)
 
 
 def _is_int(value: Any) -> bool:
@@ -317,8 +318,9 @@ class _Reader:
             return None
         tid = self._id(value, at)
         at = at.at_template(position, tid)
-        _unknown_keys(value, TEMPLATE_KEYS, at)
-        at.check(any(s in value for s in SIDES), "", "a template needs an easy or a hard side")
+        misspelt = _unknown_keys(value, TEMPLATE_KEYS, at)  # a side named "hrad" is no news
+        if not misspelt:
+            at.check(any(s in value for s in SIDES), "", "a template needs an easy or a hard side")
         sides = {s: self.side(value[s], at.at_side(s)) for s in SIDES if s in value}
         if tid is None or any(s is None for s in sides.values()):
             return None
