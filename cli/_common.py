@@ -49,12 +49,13 @@ class Failure(click.ClickException):
     """A user-fixable failure, shown as ``ubongo COMMAND: message`` (exit 1)."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(printable(message))
+        super().__init__("\n".join(printable(line) for line in message.split("\n")))
         self.prefix = _prefix()  # click shows the error after the command's context is gone
 
     def show(self, file: IO[Any] | None = None) -> None:
-        """Print the message on stderr, prefixed with the command's name."""
-        click.echo(f"{self.prefix}{self.format_message()}", err=True)
+        """Print each line of the message on stderr, prefixed with the command's name."""
+        for line in self.format_message().split("\n"):
+            click.echo(f"{self.prefix}{line}", err=True)
 
 
 class Interrupted(Failure):

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from importlib.resources import files
-from typing import Any
+from typing import Any, TypeVar
 
-from solver.errors import UbongoError, UnknownName
+from solver.errors import DuplicatePiece, UbongoError, UnknownName, UnknownPiece
 from solver.figure import Figure, parse_figure
-from solver.pieces import STANDARD, PieceSet
+from solver.pieces import MAX_PIECES, STANDARD, Piece, PieceSet, piece_from_json
 from solver.puzzle import Puzzle
 
 FORMAT = "ubongo-puzzle-set"
@@ -143,145 +144,388 @@ def _template_json(t: Template) -> dict[str, Any]:
     return out
 
 
-def _repeated(ids: Sequence[str]) -> str | None:
-    """The first id that appears twice, in linear time (a set may have 40,000 templates)."""
-    seen: set[str] = set()
-    for i in ids:
-        if i in seen:
-            return i
-        seen.add(i)
-    return None
-
-
 def _same_id(a: str, b: str) -> bool:
     """Template ids that a person would call the same: ``07`` and ``7``, ``A2`` and ``a2``."""
-    if a.isdigit() and b.isdigit():
-        return int(a) == int(b)
+    if _number(a) and _number(b):  # compared as text: int() refuses thousands of digits
+        return a.lstrip("0") == b.lstrip("0")
     return a.casefold() == b.casefold()
+
+
+def _number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also takes ``²``, which is no card number)."""
+    return text.isascii() and text.isdigit()
 
 
 # --- reading ---------------------------------------------------------------------------------
 
+MAX_PROBLEMS = 50
+"""The most problems one report lists; the rest are counted in a last line."""
+MAX_NUMBER_ID = 999_999
+"""The largest template id given as a number (ids are card numbers)."""
+MAX_LABEL = 64
+"""The longest template id or die label, in characters."""
+_CLIP = 40
+TOP_KEYS = ("format", "version", "name", "pieces", "die", "templates")
+TEMPLATE_KEYS = ("id", *SIDES)
+SIDE_KEYS = ("figure", "combos")
 
-def _expect(cond: object, source: str, where: str, what: str) -> None:
-    if not cond:
-        raise PuzzleFormatError(source, where, what)
+
+@dataclass(frozen=True)
+class Problem:
+    """One mistake in a set or batch file, named as the game names it: template, side, face."""
+
+    source: str
+    template: str | None
+    side: str | None
+    face: str | None
+    field: str
+    what: str
+    position: int | None = None  # the template's 1-based place, shown when its id is bad
+    line: int | None = None  # a batch file's line
+
+    @property
+    def where(self) -> str:
+        """``A2 easy, face 5: field``, ``template 4 (no id)``, ``line 3: pieces``, or the field."""
+        place = self.template or (f"template {self.position} (no id)" if self.position else "")
+        if self.side:
+            place = f"{place} {self.side}"
+        if self.face is not None:
+            place = f"{place}, face {self.face}"
+        if self.line is not None:
+            place = f"line {self.line}"
+        return ": ".join(p for p in (place, self.field) if p)
+
+    def __str__(self) -> str:
+        return ": ".join(p for p in (self.source, self.where, self.what) if p)
 
 
-def _no_unknown(obj: Mapping[str, Any], allowed: Sequence[str], source: str, where: str) -> None:
-    unknown = sorted(set(obj) - set(allowed))
-    if unknown:
-        raise PuzzleFormatError(
-            source, where, f"unknown key {unknown[0]!r}; expected {', '.join(allowed)}"
+class SetProblems(PuzzleFormatError):
+    """Every problem found in one file; ``where`` and ``what`` are the first one's."""
+
+    def __init__(self, source: str, problems: Sequence[Problem], sep: str = "\n") -> None:
+        UbongoError.__init__(self, report(source, problems, sep))
+        self.source = source
+        self.problems = list(problems)
+        self.where = problems[0].where
+        self.what = problems[0].what
+
+
+def report(source: str, problems: Sequence[Problem], sep: str = "\n") -> str:
+    """One line per problem, at most MAX_PROBLEMS of them, then how many more there are."""
+    lines = [str(p) for p in problems[:MAX_PROBLEMS]]
+    if len(problems) > MAX_PROBLEMS:
+        lines.append(f"{source}: ... and {len(problems) - MAX_PROBLEMS} more problems")
+    return sep.join(lines)
+
+
+class _Place:
+    """Where checking is now in a file: the name a problem found here goes by."""
+
+    __slots__ = ("found", "source", "template", "position", "side", "line")
+
+    def __init__(
+        self,
+        found: list[Problem],
+        source: str,
+        template: str | None = None,
+        position: int | None = None,
+        side: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        self.found = found
+        self.source = source
+        self.template = template
+        self.position = position
+        self.side = side
+        self.line = line
+
+    def at_template(self, position: int, tid: str | None = None) -> _Place:
+        """The template at this 1-based position, known by ``tid`` when it has a usable id."""
+        return _Place(self.found, self.source, tid, position)
+
+    def at_side(self, side: str) -> _Place:
+        """One side of this template."""
+        return _Place(self.found, self.source, self.template, self.position, side)
+
+    def add(self, field: str, what: str, face: str | None = None) -> None:
+        """Note a problem here (at ``face`` of this side when given)."""
+        self.found.append(
+            Problem(
+                self.source, self.template, self.side, face, field, what, self.position, self.line
+            )
         )
 
+    def check(self, ok: object, field: str, what: str) -> bool:
+        """Whether ``ok`` holds; when it does not, note the problem."""
+        if not ok:
+            self.add(field, what)
+        return bool(ok)
 
-def _figure(value: Any, source: str, where: str) -> Figure:
-    _expect(
-        isinstance(value, list)
-        and all(isinstance(r, str) for r in value)
-        or isinstance(value, str),
-        source,
-        where,
-        "expected a list of row strings",
+
+def _clip(token: str) -> str:
+    """A token short enough to quote in a message and to compare for "did you mean"."""
+    return token if len(token) <= _CLIP else token[:_CLIP] + "..."
+
+
+def _unknown_keys(obj: Mapping[str, Any], allowed: Sequence[str], at: _Place) -> bool:
+    """Note each key not in ``allowed``, with the allowed key it is nearest to; any noted?"""
+    unknown = [key for key in obj if key not in allowed]
+    for key in unknown:
+        at.add("", str(UnknownName("key", _clip(key), allowed)))
+    return bool(unknown)
+
+
+def _is_int(value: Any) -> bool:
+    """A JSON number that is whole; ``true`` is no number, though Python has True == 1."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _label(value: Any) -> bool:
+    """A usable id or die label: short printable text with no spaces around it."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= MAX_LABEL
+        and value.isprintable()
+        and value == value.strip()
     )
+
+
+def _template_id(value: Any) -> str | None:
+    """The template id a JSON value gives, or None when it is no usable id."""
+    if _is_int(value) and 0 <= value <= MAX_NUMBER_ID:
+        return str(value)
+    return value if _label(value) else None
+
+
+class _Reader:
+    """Reads templates, figures and combinations, reusing those it has read already.
+
+    A set repeats figures and combinations; reading each distinct one once keeps a large set
+    fast and its figures shared.
+    """
+
+    def __init__(self, pieces: PieceSet | None, die: Sequence[str] | None) -> None:
+        self.pieces = pieces
+        self.die = die
+        self._figures: dict[str | tuple[str, ...], Figure | str] = {}
+        self._combos: dict[tuple[str, ...], tuple[tuple[str, ...], list[str]]] = {}
+        self._ids: dict[str, int] = {}
+
+    def template(self, value: Any, at: _Place, position: int) -> Template | None:
+        """A template, or None after noting its problems."""
+        at = at.at_template(position)
+        if not at.check(isinstance(value, Mapping), "", 'expected {"id", "easy", "hard"}'):
+            return None
+        tid = self._id(value, at)
+        at = at.at_template(position, tid)
+        misspelt = _unknown_keys(value, TEMPLATE_KEYS, at)  # a side named "hrad" is no news
+        if not misspelt:
+            at.check(any(s in value for s in SIDES), "", "a template needs an easy or a hard side")
+        sides = {s: self.side(value[s], at.at_side(s)) for s in SIDES if s in value}
+        if tid is None or any(s is None for s in sides.values()):
+            return None
+        return Template(tid, sides.get("easy"), sides.get("hard"))
+
+    def _id(self, value: Mapping[str, Any], at: _Place) -> str | None:
+        """The template's id, checked to be usable and not taken by an earlier template."""
+        raw = value.get("id")
+        tid = _template_id(raw)
+        if tid is None:
+            at.add(
+                "id",
+                "missing"
+                if raw is None
+                else "expected text (at most "
+                f"{MAX_LABEL} printable characters) or a number from 0 to {MAX_NUMBER_ID}",
+            )
+            return None
+        first = self._ids.setdefault(tid, at.position or 0)
+        if first != at.position:
+            at.at_template(at.position or 0, tid).add(
+                "id", f"{tid!r} is also the id of template {first}; ids must be unique"
+            )
+        return tid
+
+    def side(self, value: Any, at: _Place) -> Side | None:
+        """One side of a template, or None after noting its problems."""
+        if not at.check(
+            isinstance(value, Mapping), "", 'expected {"figure": [...], "combos": [...]}'
+        ):
+            return None
+        _unknown_keys(value, SIDE_KEYS, at)
+        figure = self.figure(value["figure"], at) if "figure" in value else None
+        if "figure" not in value:
+            at.add("", "missing key 'figure'")
+        combos = value.get("combos", [])
+        if not at.check(isinstance(combos, list), "combos", "expected a list of combinations"):
+            return None
+        if self.die is not None and len(combos) > len(self.die):
+            at.add("combos", f"{len(combos)} combinations for {len(self.die)} die faces")
+        read = [self.combo(c, at, "", i) for i, c in enumerate(combos)]
+        if figure is None or any(c is None for c in read):
+            return None
+        return Side(figure, tuple(c for c in read if c is not None))
+
+    def figure(self, value: Any, at: _Place, field: str = "figure") -> Figure | None:
+        """A figure from rows or ``/``-joined text, or None after noting its problem."""
+        found = _cached(self._figures, value)
+        if found is None:
+            if not (
+                isinstance(value, str)
+                or isinstance(value, list)
+                and all(isinstance(r, str) for r in value)
+            ):
+                at.add(field, "expected a list of row strings")
+                return None
+            try:
+                found = parse_figure(value)
+            except UbongoError as e:
+                found = str(e)
+            self._figures[value if isinstance(value, str) else tuple(value)] = found
+        if isinstance(found, str):
+            at.add(field, found)
+            return None
+        return found
+
+    def combo(
+        self, value: Any, at: _Place, field: str, index: int | None
+    ) -> tuple[str, ...] | None:
+        """Piece names from names or codes, or None after noting every bad one."""
+        found = _cached(self._combos, value)
+        if found is None:
+            if not (isinstance(value, list) and value and all(isinstance(n, str) for n in value)):
+                at.add(field, "expected a non-empty list of piece names", self._face(index))
+                return None
+            if self.pieces is None:  # the set's piece definitions are wrong: already reported
+                return None
+            found = self._combos[tuple(value)] = _resolve(self.pieces, value)
+        names, errors = found
+        for what in errors:
+            at.add(field, what, self._face(index))
+        return None if errors else names
+
+    def _face(self, index: int | None) -> str | None:
+        """The die face of the ``index``-th combination (its number when the die is unknown)."""
+        if index is None:
+            return None
+        return self.die[index] if self.die is not None and index < len(self.die) else str(index + 1)
+
+
+_T = TypeVar("_T")
+
+
+def _cached(cache: Mapping[Any, _T], value: Any) -> _T | None:
+    """What ``cache`` holds for a JSON list (as a tuple) or string, if anything.
+
+    Only lists of strings and strings are ever stored, so a hit is a value already checked.
+    """
     try:
-        return parse_figure(value)
-    except UbongoError as e:
-        raise PuzzleFormatError(source, where, str(e)) from None
+        return cache.get(tuple(value) if isinstance(value, list) else value)
+    except TypeError:  # a list holding lists or objects: unhashable, so never stored
+        return None
 
 
-def _combo(value: Any, pieces: PieceSet, source: str, where: str) -> tuple[str, ...]:
-    _expect(
-        isinstance(value, list) and value and all(isinstance(n, str) for n in value),
-        source,
-        where,
-        "expected a non-empty list of piece names",
-    )
-    try:
-        return tuple(p.name for p in pieces.resolve(value))
-    except UbongoError as e:
-        raise PuzzleFormatError(source, where, str(e)) from None
-
-
-def _side(value: Any, pieces: PieceSet, die: Sequence[str], source: str, where: str) -> Side:
-    _expect(
-        isinstance(value, Mapping), source, where, 'expected {"figure": [...], "combos": [...]}'
-    )
-    _no_unknown(value, ["figure", "combos"], source, where)
-    _expect("figure" in value, source, where, "missing key 'figure'")
-    figure = _figure(value["figure"], source, f"{where}.figure")
-    combos = value.get("combos", [])
-    _expect(isinstance(combos, list), source, f"{where}.combos", "expected a list of combinations")
-    _expect(
-        len(combos) <= len(die),
-        source,
-        f"{where}.combos",
-        f"{len(combos)} combinations for {len(die)} die faces",
-    )
-    return Side(
-        figure,
-        tuple(_combo(c, pieces, source, f"{where}.combos[{i}]") for i, c in enumerate(combos)),
-    )
-
-
-def _template(
-    value: Any, pieces: PieceSet, die: Sequence[str], source: str, where: str
-) -> Template:
-    _expect(isinstance(value, Mapping), source, where, "expected a template object")
-    _no_unknown(value, ["id", *SIDES], source, where)
-    tid = value.get("id")
-    _expect(
-        isinstance(tid, str | int) and not isinstance(tid, bool),
-        source,
-        f"{where}.id",
-        "expected a template id (string)",
-    )
-    _expect(
-        any(s in value for s in SIDES), source, where, "a template needs an easy or a hard side"
-    )
-    sides = {s: _side(value[s], pieces, die, source, f"{where}.{s}") for s in SIDES if s in value}
-    return Template(str(tid), sides.get("easy"), sides.get("hard"))
+def _resolve(pieces: PieceSet, tokens: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
+    """The names of the pieces ``tokens`` name, and what is wrong with each bad token."""
+    names: list[str] = []
+    errors: list[str] = []
+    for token in tokens:
+        try:
+            name = pieces[token].name
+        except UnknownName:
+            errors.append(str(UnknownPiece(_clip(token), list(pieces))))
+            continue
+        if name in names:
+            errors.append(str(DuplicatePiece(name)))
+        names.append(name)
+    return tuple(names), errors
 
 
 def parse_set(data: Any, source: str = "<set>") -> PuzzleSet:
-    """Check and build a PuzzleSet from the decoded JSON of a puzzle-set file."""
-    _expect(isinstance(data, Mapping), source, "", "expected a JSON object")
-    _expect(data.get("format") == FORMAT, source, "format", f"expected {FORMAT!r}")
-    _expect(data.get("version") == VERSION, source, "version", f"expected {VERSION}")
-    _no_unknown(data, ["format", "version", "name", "pieces", "die", "templates"], source, "")
-    pieces = STANDARD
-    if "pieces" in data:
-        _expect(
-            isinstance(data["pieces"], Mapping) and data["pieces"],
-            source,
-            "pieces",
-            'expected an object name -> {"rows": [...], "code": "A"}',
-        )
-        try:
-            pieces = PieceSet.from_json(data["pieces"])
-        except UbongoError as e:
-            raise PuzzleFormatError(source, "pieces", str(e)) from None
-    die = data.get("die", list(DEFAULT_DIE))
-    _expect(
-        isinstance(die, list)
-        and die
-        and all(isinstance(d, str) for d in die)
-        and len(set(die)) == len(die),
-        source,
-        "die",
-        "expected a list of distinct labels",
-    )
+    """Check and build a PuzzleSet from the decoded JSON of a puzzle-set file.
+
+    Every problem is found before any is raised: one SetProblems names them all.
+    """
+    found: list[Problem] = []
+    ps = _read_set(data, _Place(found, source))
+    if ps is None or found:
+        raise SetProblems(source, found)
+    return ps
+
+
+def _read_set(data: Any, at: _Place) -> PuzzleSet | None:
+    """The set, or None; its problems are noted at ``at``."""
+    if not at.check(isinstance(data, Mapping), "", "expected a JSON object"):
+        return None
+    # Another kind of file, or another version: its other keys would only give noise.
+    if not at.check(data.get("format") == FORMAT, "format", f"expected {FORMAT!r}"):
+        return None
+    version = data.get("version")
+    if not at.check(_is_int(version) and version == VERSION, "version", f"expected {VERSION}"):
+        return None
+    _unknown_keys(data, TOP_KEYS, at)
+    name = data.get("name", at.source)
+    at.check(isinstance(name, str), "name", "expected a string")
+    pieces = _read_pieces(data["pieces"], at, "pieces") if "pieces" in data else STANDARD
+    die = _read_die(data.get("die", list(DEFAULT_DIE)), at)
     templates = data.get("templates")
-    _expect(isinstance(templates, list), source, "templates", "expected a list of templates")
-    ts = tuple(
-        _template(t, pieces, die, source, f"templates[{i}]") for i, t in enumerate(templates)
-    )
-    dup = _repeated([t.id for t in ts])
-    _expect(dup is None, source, "templates", f"template id {dup!r} appears twice")
-    name = data.get("name", source)
-    _expect(isinstance(name, str), source, "name", "expected a string")
-    return PuzzleSet(name, pieces, tuple(die), ts, "pieces" in data)
+    if not at.check(isinstance(templates, list), "templates", "expected a list of templates"):
+        return None
+    reader = _Reader(pieces, die)
+    ts = [reader.template(t, at, i) for i, t in enumerate(templates, 1)]
+    if at.found or pieces is None or die is None:
+        return None
+    return PuzzleSet(name, pieces, die, tuple(t for t in ts if t is not None), "pieces" in data)
+
+
+def _read_die(value: Any, at: _Place) -> tuple[str, ...] | None:
+    """The die's face labels, or None after noting what is wrong with them."""
+    if not at.check(
+        isinstance(value, list) and value, "die", "expected a non-empty list of distinct labels"
+    ):
+        return None
+    ok = True
+    seen: set[str] = set()
+    for i, label in enumerate(value, 1):
+        if not _label(label):
+            at.add("die", f"face {i}: expected a label of at most {MAX_LABEL} printable characters")
+            ok = False
+        elif label in seen:
+            at.add("die", f"label {label!r} appears twice; expected a list of distinct labels")
+            ok = False
+        else:
+            seen.add(label)
+    return tuple(value) if ok else None
+
+
+def _read_pieces(value: Any, at: _Place, field: str) -> PieceSet | None:
+    """Custom pieces, or None after noting every bad definition."""
+    if not at.check(
+        isinstance(value, Mapping) and value,
+        field,
+        'expected an object name -> {"rows": [...], "code": "A"}',
+    ):
+        return None
+    if not at.check(
+        len(value) <= MAX_PIECES, field, f"{len(value)} pieces; a set holds at most {MAX_PIECES}"
+    ):
+        return None
+    pieces: list[Piece] = []
+    codes: dict[str, str] = {}
+    for name, spec in value.items():
+        try:
+            piece = PieceSet([piece_from_json(name, spec)])[name]  # one piece's own checks
+        except UbongoError as e:
+            at.add(field, str(e))
+            continue
+        if piece.code in codes:
+            at.add(
+                field, f"piece {name}: code {piece.code!r} is also the code of {codes[piece.code]}"
+            )
+            continue
+        codes[piece.code] = name
+        pieces.append(piece)
+    return PieceSet(pieces) if len(pieces) == len(value) else None
 
 
 MAX_DEPTH = 64
@@ -299,9 +543,11 @@ def decode_json(text: str, source: str) -> Any:
         raise PuzzleFormatError(
             source, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {e.msg}"
         ) from None
-    except ValueError as e:  # an integer of thousands of digits
-        raise PuzzleFormatError(source, "", f"invalid JSON: {e}") from None
+    except ValueError:  # an integer of thousands of digits
+        raise PuzzleFormatError(source, "", _LONG_NUMBER) from None
 
+
+_LONG_NUMBER = f"invalid JSON: a number of more than {sys.get_int_max_str_digits()} digits"
 
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
@@ -323,16 +569,18 @@ def parse_pieces(data: Any, source: str) -> PieceSet:
     """The pieces of a puzzle-set document, or of a pieces document ``{name: {"rows", "code"}}``."""
     if isinstance(data, Mapping) and "format" in data:
         return parse_set(data, source).pieces
-    _expect(
+    found: list[Problem] = []
+    at = _Place(found, source)
+    if not at.check(
         isinstance(data, Mapping) and data,
-        source,
         "",
         'expected a puzzle set, or pieces {name: {"rows": [...], "code": "A"}}',
-    )
-    try:
-        return PieceSet.from_json(data)
-    except UbongoError as e:
-        raise PuzzleFormatError(source, "pieces", str(e)) from None
+    ):
+        raise SetProblems(source, found)
+    pieces = _read_pieces(data, at, "")
+    if pieces is None or found:
+        raise SetProblems(source, found)
+    return pieces
 
 
 def bundled_names() -> list[str]:
@@ -400,28 +648,41 @@ class BatchItem:
 
 
 def parse_batch_line(text: str, line: int, source: str, pieces: PieceSet = STANDARD) -> BatchItem:
-    """One ``{"id", "figure", "pieces"}`` JSON Lines record."""
+    """One ``{"id", "figure", "pieces"}`` JSON Lines record; its problems all in one line."""
+    obj = _batch_json(text, line, source)
+    found: list[Problem] = []
+    at = _Place(found, source, line=line)
+    if not at.check(isinstance(obj, Mapping), "", 'expected an object {"id", "figure", "pieces"}'):
+        raise SetProblems(source, found)
+    _unknown_keys(obj, BATCH_KEYS, at)
+    reader = _Reader(pieces, None)
+    figure = reader.figure(obj.get("figure"), at)
+    names = reader.combo(obj.get("pieces"), at, "pieces", None)
+    if figure is None or names is None or found:
+        raise SetProblems(source, found, sep="; also ")  # one line per batch line
+    pid = obj.get("id", str(line))
+    return BatchItem(str(pid), line, Puzzle(figure, tuple(pieces[n] for n in names)))
+
+
+BATCH_KEYS = ("id", "figure", "pieces")
+
+
+def _batch_json(text: str, line: int, source: str) -> Any:
+    """A batch line's JSON; a syntax error names the column."""
     try:
-        obj = decode_json(text, source)
+        return decode_json(text, source)
     except PuzzleFormatError as e:  # its "line 1" is this batch line
         where = e.where.replace("line 1", f"line {line}", 1) if e.where else f"line {line}"
         raise PuzzleFormatError(source, where, e.what) from None
-    where = f"line {line}"
-    _expect(
-        isinstance(obj, Mapping), source, where, 'expected an object {"id", "figure", "pieces"}'
-    )
-    _no_unknown(obj, ["id", "figure", "pieces"], source, where)
-    figure = _figure(obj.get("figure"), source, f"{where}: figure")
-    names = _combo(obj.get("pieces"), pieces, source, f"{where}: pieces")
-    pid = obj.get("id", str(line))
-    return BatchItem(str(pid), line, Puzzle(figure, tuple(pieces[n] for n in names)))
 
 
 def read_batch(
     text: str, source: str, pieces: PieceSet = STANDARD
 ) -> Iterator[BatchItem | PuzzleFormatError]:
-    """Each non-blank line as a BatchItem, or the error that line raises (the rest go on)."""
-    for i, ln in enumerate(text.splitlines(), 1):
+    """Each non-blank line as a BatchItem, or the error that line raises (the rest go on).
+
+    Lines end at ``\n`` only: a U+2028 inside a JSON string belongs to its line."""
+    for i, ln in enumerate(text.split("\n"), 1):
         if ln.strip():
             try:
                 yield parse_batch_line(ln, i, source, pieces)

@@ -16,6 +16,12 @@ from functools import cached_property
 from solver.errors import DuplicatePiece, PieceDefinitionError, UnknownPiece
 
 Point = tuple[int, int]
+MAX_PIECES = 64
+"""The most pieces a piece set holds (the box has 12; pentominoes and editions fit easily)."""
+MAX_CELLS = 64
+"""The most cells one piece has: more is no puzzle piece, and searches would crawl."""
+MAX_GRID = 64 * 64
+"""The most characters a custom piece's rows may hold together."""
 Shape = frozenset[Point]
 
 
@@ -100,11 +106,12 @@ class PieceSet(Mapping[str, Piece]):
         self._by_name: dict[str, Piece] = {}
         self._by_code: dict[str, Piece] = {}
         for p in pieces:
+            _check_piece(p)
             if p.name in self._by_name or p.code in self._by_code:
                 raise PieceDefinitionError(f"piece name {p.name!r} or code {p.code!r} repeated")
-            if len(p.code) != 1 or p.code in ".# ;":
+            if len(self._by_name) == MAX_PIECES:
                 raise PieceDefinitionError(
-                    f"piece {p.name}: code must be one letter, not {p.code!r}"
+                    f"more than {MAX_PIECES} pieces; a set holds at most {MAX_PIECES}"
                 )
             self._by_name[p.name] = p
             self._by_code[p.code] = p
@@ -143,16 +150,48 @@ class PieceSet(Mapping[str, Piece]):
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> PieceSet:
         """Build from ``{name: {"rows": [...], "code": "A"}}`` as in the puzzle-set format."""
-        pieces = []
-        for name, spec in data.items():
-            if not isinstance(spec, Mapping) or not isinstance(spec.get("rows"), list):
-                raise PieceDefinitionError(f"piece {name}: expected {{'rows': [...], 'code': 'A'}}")
-            rows = spec["rows"]
-            code = spec.get("code", name[:1])
-            if not all(isinstance(r, str) for r in rows) or not isinstance(code, str):
-                raise PieceDefinitionError(f"piece {name}: rows must be strings, code one letter")
-            pieces.append(Piece(name, code, shape_from_rows(rows)))
-        return cls(pieces)
+        if len(data) > MAX_PIECES:
+            raise PieceDefinitionError(f"{len(data)} pieces; a set holds at most {MAX_PIECES}")
+        return cls(piece_from_json(name, spec) for name, spec in data.items())
+
+
+def piece_from_json(name: str, spec: object) -> Piece:
+    """One custom piece from ``{"rows": [...], "code": "A"}``; the code defaults to name[0]."""
+    if not isinstance(spec, Mapping) or not isinstance(spec.get("rows"), list):
+        raise PieceDefinitionError(f"piece {name}: expected {{'rows': [...], 'code': 'A'}}")
+    rows = spec["rows"]
+    code = spec.get("code", name[:1])
+    if not all(isinstance(r, str) for r in rows) or not isinstance(code, str):
+        raise PieceDefinitionError(f"piece {name}: rows must be strings, code one character")
+    if sum(len(r) for r in rows) > MAX_GRID:  # a cheap bound before any parsing
+        raise PieceDefinitionError(f"piece {name}: rows longer than {MAX_GRID} characters")
+    return Piece(name, code, shape_from_rows(rows))
+
+
+def _check_piece(p: Piece) -> None:
+    """Refuse a name or code that could not be written, read back or drawn in a picture."""
+    if not p.name or not p.name.isprintable() or p.name != p.name.strip():
+        raise PieceDefinitionError(f"piece name {p.name!r}: expected printable text")
+    if not _good_code(p.code):
+        raise PieceDefinitionError(
+            f"piece {p.name}: code {p.code!r}: expected one printable character, "
+            "not a space, a digit, '#', '.' or ';'"
+        )
+    if len(p.shape) > MAX_CELLS:
+        raise PieceDefinitionError(
+            f"piece {p.name}: {len(p.shape)} cells; a piece has at most {MAX_CELLS}"
+        )
+
+
+def _good_code(code: str) -> bool:
+    """A code can stand for the piece in a picture: figures use ``#``, ``.``, space, ``;``."""
+    return (
+        len(code) == 1
+        and code.isprintable()
+        and not code.isspace()
+        and not code.isdigit()
+        and code not in "#.;"
+    )
 
 
 def _folds(piece: Piece) -> tuple[str, str]:

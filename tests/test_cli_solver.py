@@ -446,7 +446,7 @@ def test_malformed_set_names_its_line(tmp_path):
 
 def test_unknown_piece_in_a_set(tmp_path):
     path = tmp_set(tmp_path, [["I2", "L4", "Q1"]])
-    clean_failure(run("verify", path), "templates[0].easy.combos[0]", "unknown piece 'Q1'")
+    clean_failure(run("verify", path), "t1 easy, face 1", "unknown piece 'Q1'")
 
 
 @pytest.mark.parametrize(

@@ -119,10 +119,18 @@ HOSTILE_IDS = [
     "/abs/olute",
     "a/b",
     "<script>x</script>",
-    "\x1b]0;t\x07",
-    "x" * 300,
+    "Ünï cødé",
+    "x" * 64,
     "..",
 ]
+
+
+def test_ids_a_terminal_or_a_file_system_would_misread_are_refused(tmp_path: Path) -> None:
+    src = tmp_path / "set.json"
+    src.write_text(json.dumps(a_set(["\x1b]0;t\x07", "x" * 300])))
+    result = run("verify", str(src))
+    assert result.exit_code == 1 and "\x1b" not in result.stderr
+    assert len(result.stderr.splitlines()) == 2  # both named, one line each
 
 
 def test_svg_file_names_from_ids_stay_inside_the_folder(tmp_path: Path) -> None:

@@ -7,7 +7,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import STANDARD, DuplicatePiece, Piece, PieceDefinitionError, PieceSet, UnknownPiece
-from solver.pieces import canonical, normalise, orientations, shape_from_rows, transforms
+from solver.pieces import (
+    MAX_CELLS,
+    MAX_PIECES,
+    canonical,
+    normalise,
+    orientations,
+    shape_from_rows,
+    transforms,
+)
 
 ORIENTATIONS = {
     "I2": 2,
@@ -146,6 +154,46 @@ def test_custom_piece_set_and_its_errors():
         PieceSet([Piece("Q", "#", shape_from_rows(["#"]))])
     with pytest.raises(PieceDefinitionError):
         PieceSet([Piece("Q", "QQ", shape_from_rows(["#"]))])
+
+
+@pytest.mark.parametrize("code", ["1", "٣", "\n", "#", ".", ";", " ", "\t", "\x1b", "QQ", ""])
+def test_a_code_is_one_printable_character_a_picture_can_hold(code):
+    with pytest.raises(PieceDefinitionError, match="expected one printable character") as info:
+        PieceSet([Piece("Q", code, shape_from_rows(["#"]))])
+    assert repr(code) in str(info.value)
+
+
+@pytest.mark.parametrize("code", ["q", "Ä", "*", "@", "я"])
+def test_codes_that_are_accepted(code):
+    assert PieceSet([Piece("Q", code, shape_from_rows(["#"]))])[code].name == "Q"
+
+
+@pytest.mark.parametrize("name", ["", " Q", "Q\n", "\x1b[2J"])
+def test_a_name_is_printable_text(name):
+    with pytest.raises(PieceDefinitionError, match="expected printable text"):
+        PieceSet([Piece(name, "q", shape_from_rows(["#"]))])
+
+
+def test_pieces_are_at_most_64_cells_and_sets_at_most_64_pieces():
+    big = Piece("B", "b", normalise((0, c) for c in range(MAX_CELLS + 1)))
+    with pytest.raises(PieceDefinitionError, match=f"65 cells; a piece has at most {MAX_CELLS}"):
+        PieceSet([big])
+    assert PieceSet([Piece("B", "b", normalise((0, c) for c in range(MAX_CELLS)))])
+    one = shape_from_rows(["#"])
+    many = [Piece(f"p{i}", chr(0x100 + i), one) for i in range(MAX_PIECES + 1)]
+    assert len(PieceSet(many[:MAX_PIECES])) == MAX_PIECES
+    with pytest.raises(PieceDefinitionError, match=f"at most {MAX_PIECES}"):
+        PieceSet(many)
+    spec = {p.name: {"rows": ["#"], "code": p.code} for p in many}
+    with pytest.raises(PieceDefinitionError, match=f"65 pieces; a set holds at most {MAX_PIECES}"):
+        PieceSet.from_json(spec)
+
+
+def test_from_json_bounds_the_rows_before_reading_them():
+    with pytest.raises(PieceDefinitionError, match="rows longer than"):
+        PieceSet.from_json({"E": {"rows": ["." * 5000]}})
+    with pytest.raises(PieceDefinitionError, match="code '7'"):
+        PieceSet.from_json({"7up": {"rows": ["#"]}})  # the default code is a digit
 
 
 shapes = st.sets(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=8)

@@ -11,14 +11,21 @@ import copy
 import importlib.util
 import io
 import json
+import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from cli import main
 from cli._common import Failure, load_set
 from puzzles import (
     DEFAULT_SET,
+    MAX_PROBLEMS,
     PuzzleFormatError,
+    SetProblems,
     bundled,
     decode_json,
     parse_batch_line,
@@ -28,6 +35,7 @@ from puzzles import (
 )
 from solver import STANDARD, count, solve
 from solver.engine import check
+from solver.pieces import MAX_CELLS, MAX_PIECES
 from solver.verify import is_solution
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -159,15 +167,15 @@ def test_unknown_piece_in_a_combo_names_its_place():
     data = minimal()
     data["templates"][0]["hard"]["combos"] = [["I2", "I3", "L4", "O4"], ["I2", "Q7", "L4", "O4"]]
     e = format_error(data)
-    assert e.where == "templates[0].hard.combos[1]"
-    assert "unknown piece 'Q7'" in str(e) and "t.json: templates[0].hard.combos[1]" in str(e)
+    assert e.where == "t1 hard, face 2"
+    assert str(e).startswith("t.json: t1 hard, face 2: unknown piece 'Q7'")
 
 
 def test_piece_twice_in_a_combo():
     data = minimal()
     data["templates"][0]["easy"]["combos"] = [["I2", "L4", "E"]]  # E is L4's code
     e = format_error(data)
-    assert e.where == "templates[0].easy.combos[0]"
+    assert e.where == "t1 easy, face 1"
     assert "L4 appears twice" in str(e)
 
 
@@ -201,15 +209,15 @@ def test_missing_format_and_not_an_object():
 @pytest.mark.parametrize(
     ("path", "value", "where", "what"),
     [
-        (("shape",), "x", "templates[0]", "unknown key 'shape'"),
-        (("easy", "note"), "x", "templates[0].easy", "unknown key 'note'"),
-        (("id",), True, "templates[0].id", "template id"),
-        (("easy", "figure"), ["#x#"], "templates[0].easy.figure", "row 1, column 2"),
-        (("easy", "figure"), ["...."], "templates[0].easy.figure", "empty figure"),
-        (("easy", "figure"), 7, "templates[0].easy.figure", "list of row strings"),
-        (("easy", "combos"), "I2", "templates[0].easy.combos", "expected a list"),
-        (("easy", "combos"), [[]], "templates[0].easy.combos[0]", "non-empty list"),
-        (("easy", "combos"), [["I2"]] * 7, "templates[0].easy.combos", "7 combinations for 6"),
+        (("shape",), "x", "t1", "unknown key 'shape'"),
+        (("easy", "note"), "x", "t1 easy", "unknown key 'note'"),
+        (("id",), True, "template 1 (no id): id", "expected text"),
+        (("easy", "figure"), ["#x#"], "t1 easy: figure", "row 1, column 2"),
+        (("easy", "figure"), ["...."], "t1 easy: figure", "empty figure"),
+        (("easy", "figure"), 7, "t1 easy: figure", "list of row strings"),
+        (("easy", "combos"), "I2", "t1 easy: combos", "expected a list"),
+        (("easy", "combos"), [[]], "t1 easy, face 1", "non-empty list"),
+        (("easy", "combos"), [["I2"]] * 7, "t1 easy: combos", "7 combinations for 6"),
     ],
 )
 def test_template_errors(path, value, where, what):
@@ -230,7 +238,7 @@ def test_template_needs_a_side_and_a_unique_id():
     data = minimal()
     data["templates"].append(copy.deepcopy(data["templates"][0]))
     e = format_error(data)
-    assert e.where == "templates" and "'t1' appears twice" in str(e)
+    assert e.where == "t1: id" and "'t1' is also the id of template 1" in str(e)
 
 
 def test_unreadable_file(tmp_path):
@@ -246,6 +254,247 @@ def test_set_from_stdin(monkeypatch):
     stdin = io.TextIOWrapper(io.BytesIO(json.dumps(minimal()).encode()))
     monkeypatch.setattr("sys.stdin", stdin)
     assert load_set("-").name == "tiny"
+
+
+# --- every problem in one report ------------------------------------------------------------
+
+
+def five_mistakes():
+    """A set with five different mistakes, each in its own place."""
+    data = minimal()
+    data["nmae"] = "typo"  # a top-level key
+    t1 = data["templates"][0]
+    t1["easy"]["combos"].append(["I2", "T5", "O4"])  # an unknown piece at face 2
+    t1["hrad"] = t1.pop("hard")  # a misspelt side
+    data["templates"] += [
+        {"id": "A2", "hard": {"figure": ["####", "##x#"], "combos": []}},  # a bad figure
+        {"easy": {"figure": EASY, "combos": []}},  # no id
+    ]
+    return data
+
+
+FIVE = [
+    ("t.json: unknown key 'nmae'; did you mean name?", (None, None, None, "")),
+    ("t.json: t1: unknown key 'hrad'; did you mean hard?", ("t1", None, None, "")),
+    ("t.json: t1 easy, face 2: unknown piece 'T5'; did you mean T4?", ("t1", "easy", "2", "")),
+    (
+        "t.json: A2 hard: figure: row 2, column 3: unexpected character 'x'; "
+        "expected '#', '.' or space",
+        ("A2", "hard", None, "figure"),
+    ),
+    ("t.json: template 3 (no id): id: missing", (None, None, None, "id")),
+]
+
+
+def test_every_mistake_is_reported_by_template_side_and_face():
+    e = format_error(five_mistakes())
+    assert isinstance(e, SetProblems)
+    assert str(e).splitlines() == [line for line, _ in FIVE]
+    assert [(p.template, p.side, p.face, p.field) for p in e.problems] == [a for _, a in FIVE]
+    assert (e.where, e.what) == ("", "unknown key 'nmae'; did you mean name?")  # the first
+
+
+def test_the_cli_prints_one_stderr_line_per_problem(tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(five_mistakes()))
+    result = CliRunner().invoke(main, ["verify", str(path)], prog_name="ubongo")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    want = [f"ubongo verify: {line.replace('t.json', str(path), 1)}" for line, _ in FIVE]
+    assert result.stderr.splitlines() == want
+    assert "Traceback" not in result.output
+
+
+def test_the_cli_escapes_control_characters_on_every_line(tmp_path):
+    data = minimal()
+    data["templates"][0]["id"] = "t\x1b[2J"
+    data["templates"][0]["easy"]["combos"] = [["I2", "L4", "Z\x1b]0;x\x07"]]
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["verify", str(path)], prog_name="ubongo")
+    lines = result.stderr.splitlines()
+    assert result.exit_code == 1 and len(lines) == 2, result.stderr
+    assert all(line.startswith("ubongo verify: ") and line.isprintable() for line in lines)
+    assert "template 1 (no id): id: expected text" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("edit", "line"),
+    [
+        (
+            lambda d: d.update(tempaltes=[]),
+            "t.json: unknown key 'tempaltes'; did you mean templates?",
+        ),
+        (
+            lambda d: d["templates"][0].update(hrad=d["templates"][0].pop("hard")),
+            "t.json: t1: unknown key 'hrad'; did you mean hard?",
+        ),
+        (
+            lambda d: d["templates"][0]["easy"].update(figrue=EASY),
+            "t.json: t1 easy: unknown key 'figrue'; did you mean figure?",
+        ),
+        (
+            lambda d: d["templates"][0]["hard"]["combos"][0].__setitem__(0, "P6"),
+            "t.json: t1 hard, face 1: unknown piece 'P6'; did you mean P5?",
+        ),
+    ],
+)
+def test_did_you_mean(edit, line):
+    data = minimal()
+    edit(data)
+    assert line in str(format_error(data)).splitlines()
+
+
+def test_the_report_is_capped():
+    data = minimal()
+    data["templates"][0]["easy"]["combos"] = [["I2", "L4", "O4"]]
+    data["die"] = [str(i) for i in range(80)]
+    data["templates"][0]["easy"]["combos"] = [["Q9"]] * 80
+    e = format_error(data)
+    lines = str(e).splitlines()
+    assert len(e.problems) == 80 and len(lines) == MAX_PROBLEMS + 1
+    assert lines[-1] == f"t.json: ... and {80 - MAX_PROBLEMS} more problems"
+
+
+def test_a_wrong_format_or_version_is_reported_alone():
+    e = format_error(minimal(format="ubongo-session", colour=1, templates=3))
+    assert [str(p) for p in e.problems] == ["t.json: format: expected 'ubongo-puzzle-set'"]
+
+
+def planted_set(n):
+    """``n`` valid templates t0 ... on a six-face die."""
+    return minimal(
+        templates=[
+            {
+                "id": f"t{i}",
+                "easy": {"figure": EASY, "combos": [["I2", "L4", "O4"]] * 6},
+                "hard": {"figure": HARD, "combos": [["I2", "I3", "I4", "T4"]] * 6},
+            }
+            for i in range(n)
+        ]
+    )
+
+
+places = st.tuples(st.integers(0, 5), st.sampled_from(["easy", "hard"]), st.integers(0, 5))
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.sets(places, min_size=1, max_size=12))
+def test_each_planted_bad_piece_is_named_by_its_place(spots):
+    data = planted_set(6)
+    for t, side, face in spots:
+        data["templates"][t][side]["combos"][face] = ["I2", "XX"]
+    e = format_error(data)
+    named = {(p.template, p.side, p.face) for p in e.problems}
+    assert named == {(f"t{t}", side, str(face + 1)) for t, side, face in spots}
+    assert len(e.problems) == len(spots)
+
+
+# --- input limits ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"version": True}, "version"),
+        ({"version": 1.0}, "version"),
+        ({"die": [True, "2"]}, "die"),
+        ({"die": ["1", "a\nb"]}, "die"),
+        ({"die": ["1", ""]}, "die"),
+    ],
+)
+def test_booleans_and_bad_labels_are_refused(change, where):
+    e = format_error(minimal(**change))
+    assert e.where == where
+
+
+@pytest.mark.parametrize(
+    "tid", [True, False, -1, 10**6, 1.5, "", " t1", "t\n1", "t\x00", "\u202et1", "x" * 65, None]
+)
+def test_bad_template_ids_are_refused(tid):
+    data = minimal()
+    data["templates"][0]["id"] = tid
+    e = format_error(data)
+    assert e.where == "template 1 (no id): id"
+
+
+@pytest.mark.parametrize("tid", [0, 7, 999_999, "A2", "07", "Ä1", "x" * 64])
+def test_good_template_ids(tid):
+    data = minimal()
+    data["templates"][0]["id"] = tid
+    assert parse_set(data, "t.json").templates[0].id == str(tid)
+
+
+def test_a_huge_integer_literal_is_one_line():
+    with pytest.raises(PuzzleFormatError) as info:
+        decode_json('{"version": ' + "7" * 5000 + "}", "x.json")
+    message = str(info.value)
+    assert len(message.splitlines()) == 1 and "number of more than" in message
+    assert "set_int_max_str_digits" not in message
+
+
+def test_looking_up_a_long_numeric_id_does_not_crash():
+    ps = parse_set(minimal(), "t.json")
+    with pytest.raises(PuzzleFormatError.__mro__[1]):  # UbongoError: unknown template
+        ps.template("9" * 5000)
+    assert ps.template("T1").id == "t1"
+
+
+def custom(pieces):
+    data = minimal(pieces=pieces)
+    data["templates"][0] = {"id": "t1", "easy": {"figure": ["##"], "combos": [["a"]]}}
+    return data
+
+
+@pytest.mark.parametrize("code", ["1", "\n", "#", ".", ";", " ", "ab", "\x07", "", "٣"])
+def test_bad_piece_codes_are_refused(code):
+    e = format_error(custom({"P": {"rows": ["##"], "code": code}, "a": {"rows": ["##"]}}))
+    assert e.where == "pieces" and "code" in e.what, e
+
+
+def test_every_bad_piece_is_reported():
+    pieces = {
+        "P": {"rows": ["##"], "code": "1"},
+        "Q": {"rows": ["#" * (MAX_CELLS + 1)]},
+        "R": {"rows": [".."]},
+        "a": {"rows": ["##"]},
+        "b": {"rows": ["#"], "code": "a"},
+    }
+    e = format_error(custom(pieces))
+    whats = [p.what for p in e.problems]
+    assert len(whats) == 4 and all(p.where == "pieces" for p in e.problems)
+    assert f"{MAX_CELLS + 1} cells; a piece has at most {MAX_CELLS}" in whats[1]
+    assert "hold no cell" in whats[2] and "also the code of a" in whats[3]
+
+
+def test_piece_sets_are_bounded():
+    many = {f"p{i}": {"rows": ["#"], "code": chr(0x100 + i)} for i in range(MAX_PIECES + 1)}
+    e = format_error(custom(many))
+    assert e.where == "pieces" and f"at most {MAX_PIECES}" in e.what
+    del many[f"p{MAX_PIECES}"]
+    many["a"] = many.pop("p0")
+    assert len(parse_set(custom(many), "t.json").pieces) == MAX_PIECES
+
+
+def test_a_set_of_40000_templates_loads_fast():
+    data = minimal(
+        templates=[
+            {
+                "id": f"{i:05}",
+                "easy": {"figure": [EASY, EASY[::-1]][i % 2], "combos": [["I2", "L4", "O4"]] * 6},
+                "hard": {
+                    "figure": HARD,
+                    "combos": [["I2", "I3", "I4", "T4"], ["I2", "I3", "L4", "T4"]],
+                },
+            }
+            for i in range(40_000)
+        ]
+    )
+    started = time.perf_counter()
+    ps = parse_set(data, "big.json")
+    assert time.perf_counter() - started < 5  # about 1 s; a quadratic step would take hours
+    assert len(ps.templates) == 40_000 and ps.template("39999").id == "39999"
+    assert ps.templates[-1].hard is not None and len(ps.templates[-1].hard.combos) == 2
 
 
 # --- partial sets and strict checks ----------------------------------------------------------
@@ -396,7 +645,7 @@ def test_custom_piece_set_refuses_standard_names():
     data = pentomino_set()
     data["templates"][0]["easy"]["combos"] = [["I2", "L", "Y"]]
     e = format_error(data)
-    assert e.where == "templates[0].easy.combos[0]" and "unknown piece 'I2'" in str(e)
+    assert e.where == "p1 easy, face x" and "unknown piece 'I2'" in str(e)
 
 
 # --- batch lines -----------------------------------------------------------------------------
@@ -431,6 +680,23 @@ def test_read_batch_reports_bad_lines_and_goes_on():
     assert errors[1].startswith("b.jsonl: line 4, column 2: invalid JSON")
     assert errors[2].startswith("b.jsonl: line 5: figure: row 1, column 2")
     assert errors[3].startswith("b.jsonl: line 6: unknown key 'extra'")
+
+
+def test_batch_line_reports_every_problem_on_one_line():
+    with pytest.raises(SetProblems) as info:
+        parse_batch_line('{"id": "q", "figuer": "##", "pieces": ["I2", "T5", "A"]}', 7, "b")
+    assert str(info.value) == (
+        "b: line 7: unknown key 'figuer'; did you mean figure?"
+        "; also b: line 7: figure: expected a list of row strings"
+        "; also b: line 7: pieces: unknown piece 'T5'; did you mean T4?"
+        "; also b: line 7: pieces: piece I2 appears twice in one combination"
+    )
+    assert [p.line for p in info.value.problems] == [7] * 4
+
+
+def test_batch_line_with_a_huge_number_is_an_error_not_a_crash():
+    with pytest.raises(PuzzleFormatError, match="b: line 2: invalid JSON: a number of more"):
+        parse_batch_line('{"id": ' + "9" * 5000 + "}", 2, "b")
 
 
 def test_standard_is_the_default_piece_set_of_a_set():
