@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from solver.cells import Point, Shape, bounding_box
 from solver.errors import PuzzleTooLarge, SearchLimit
-from solver.pieces import Point, Shape, canonical
+from solver.pieces import canonical
 from solver.puzzle import Placement, Puzzle, Solution
 
 MAX_CELLS = 400  # beyond this the model build alone takes seconds
@@ -31,14 +32,12 @@ class Model:
 
 def inside(figure: frozenset[Point], orientations: tuple[Shape, ...]) -> list[frozenset[Point]]:
     """Every translation of every orientation that lies inside the figure."""
-    height = 1 + max(r for r, _ in figure)
-    width = 1 + max(c for _, c in figure)
+    box = bounding_box(figure)
     out = []
     for o in orientations:
-        h = max(r for r, _ in o)
-        w = max(c for _, c in o)
-        for dr in range(height - h):
-            for dc in range(width - w):
+        shape = bounding_box(o)
+        for dr in range(box.top, box.bottom - shape.bottom + 1):
+            for dc in range(box.left, box.right - shape.right + 1):
                 cells = frozenset((r + dr, c + dc) for r, c in o)
                 if cells <= figure:
                     out.append(cells)

@@ -29,9 +29,10 @@ from itertools import combinations
 from typing import Any
 
 from solver import engine
+from solver.cells import Drawing, Picture, Point, bounding_box, components, normalise, read_picture
 from solver.errors import SearchLimit, UbongoError
-from solver.figure import Figure, Picture, text_rows
-from solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
+from solver.figure import Figure
+from solver.pieces import STANDARD, Piece, PieceSet
 from solver.puzzle import Placement, Puzzle, Solution, solution_rows
 from solver.triage import area_reason, triage
 
@@ -83,30 +84,18 @@ class Unsolvable(UbongoError):
 
 # --- boards ----------------------------------------------------------------------------------
 
-Located = dict[Point, Point]  # normalised cell -> (line, column) in the board text, 1-based
 
-
-def _read(text: str | Sequence[str]) -> tuple[Located, dict[Point, str]]:
-    """Figure cells of a board text (normalised) with where they were, and their letters."""
-    chars = {
-        (line, col): ch
-        for line, row in text_rows(text)
-        for col, ch in enumerate(row, 1)
-        if ch not in ". "
-    }
-    if not chars:
+def _read(text: str | Sequence[str]) -> Drawing:
+    """The board picture read, refusing one that holds no cell."""
+    drawn = read_picture(text)
+    if not drawn.chars:
         raise BoardError("the board holds no cell; expected the figure in '#' and piece letters")
-    r0 = min(r for r, _ in chars)
-    c0 = min(c for _, c in chars)
-    located = {(r - r0, c - c0): (r, c) for r, c in chars}
-    letters = {p: chars[rc] for p, rc in located.items() if chars[rc] != "#"}
-    return located, letters
+    return drawn
 
 
 def board_figure(text: str | Sequence[str]) -> Figure:
     """The figure a board picture shows (every cell that is not ``.`` or space)."""
-    located, _ = _read(text)
-    return Figure.from_cells(located)
+    return Figure.from_cells(_read(text).chars)
 
 
 def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = STANDARD) -> Solution:
@@ -114,20 +103,18 @@ def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = ST
 
     ``pieces`` names letters of the set that are not in the combination.
     """
-    located, letters = _read(text)
-    _check_figure(located, letters, puzzle.figure, pieces)
+    drawn = _read(text)
+    _check_figure(drawn, puzzle.figure, pieces)
     by_code = {p.code: p for p in puzzle.pieces}
     copies = Counter(p.name for p in puzzle.pieces)
     placed: list[Placement] = []
-    for ch in dict.fromkeys(letters[p] for p in sorted(letters)):
-        cells = {p for p, c in letters.items() if c == ch}
-        first = located[min(cells)]
+    for ch, cells in drawn.by_letter().items():
         piece = by_code.get(ch)
         if piece is None:
-            raise _not_in_combo(ch, first, puzzle, pieces)
-        parts = _components(cells)
+            raise _not_in_combo(ch, drawn.where(min(cells)), puzzle, pieces)
+        parts = components(cells)
         if len(parts) > copies[piece.name]:
-            at = located[min(parts[copies[piece.name]])]
+            at = drawn.where(min(parts[copies[piece.name]]))
             raise PieceTwice(
                 f"{piece.name} ({ch}) is placed {len(parts)} times; the combination has "
                 f"{copies[piece.name]}",
@@ -135,7 +122,7 @@ def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = ST
                 piece=piece.name,
             )
         for part in parts:
-            _check_shape(piece, part, located[min(part)])
+            _check_shape(piece, part, drawn.where(min(part)))
             placed.append(Placement(piece.name, frozenset(part)))
     return _in_order(puzzle, placed)
 
@@ -146,25 +133,17 @@ def _in_order(puzzle: Puzzle, placements: Sequence[Placement]) -> Solution:
     return tuple(sorted(placements, key=lambda pl: (order[pl.piece], min(pl.cells))))
 
 
-def _check_figure(
-    located: Located, letters: dict[Point, str], figure: Figure, pieces: PieceSet
-) -> None:
-    for p in sorted(located):
+def _check_figure(drawn: Drawing, figure: Figure, pieces: PieceSet) -> None:
+    """OutsideFigure unless the board's cells are exactly the figure's."""
+    for p, ch in drawn.chars.items():  # in reading order: the first stray cell is named
         if p not in figure.cells:
-            ch = letters.get(p)
-            name = pieces[ch].name if ch is not None and ch in _codes(pieces) else None
-            raise OutsideFigure("cell outside the figure", *located[p], piece=name)
-    missing = sorted(figure.cells - set(located))
+            name = pieces[ch].name if ch in _codes(pieces) else None
+            raise OutsideFigure("cell outside the figure", *drawn.where(p), piece=name)
+    missing = sorted(figure.cells - drawn.cells)
     if missing:
-        (r, c), (line, col) = next(iter(located.items()))
-        mr, mc = missing[0]
-        row, col = mr - r + line, mc - c + col
-        if row < 1 or col < 1:  # before the board's first row or column: no place to name
-            row = col = 0
         raise OutsideFigure(
             "a figure cell is missing from the board (draw the whole figure, '#' on empty cells)",
-            row,
-            col,
+            *drawn.where(missing[0]),
         )
 
 
@@ -190,25 +169,6 @@ def _check_shape(piece: Piece, cells: set[Point], at: Point) -> None:
             *at,
             piece=piece.name,
         )
-
-
-def _components(cells: set[Point]) -> list[set[Point]]:
-    """Edge-connected parts, in reading order of their first cell."""
-    todo = set(cells)
-    parts = []
-    while todo:
-        start = min(todo)
-        part = {start}
-        stack = [start]
-        while stack:
-            r, c = stack.pop()
-            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if n in todo and n not in part:
-                    part.add(n)
-                    stack.append(n)
-        todo -= part
-        parts.append(part)
-    return parts
 
 
 # --- the hint --------------------------------------------------------------------------------
@@ -383,9 +343,8 @@ def _rest(puzzle: Puzzle, placed: Solution) -> tuple[Puzzle | None, Point]:
         todo.remove(next(p for p in todo if p.name == pl.piece))
     if not left:
         return None, (0, 0)
-    r0 = min(r for r, _ in left)
-    c0 = min(c for _, c in left)
-    return Puzzle(Figure.from_cells(left), tuple(todo)), (r0, c0)
+    box = bounding_box(left)
+    return Puzzle(Figure.from_cells(left), tuple(todo)), (box.top, box.left)
 
 
 def _shift(sol: Solution, offset: Point) -> Solution:
