@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 from math import factorial
 
-from solver.bitboard import _CHECK_EVERY, Candidate, Mask, _Limits, figure_mask, placements
+from solver.bitboard import Candidate, Mask, figure_mask, placements
 from solver.figure import Figure
+from solver.limits import CHECK_EVERY, Limits
 from solver.pieces import STANDARD, Piece, PieceSet, Point
 
 
@@ -76,14 +77,14 @@ def analyze(
     counts: dict[int, int] = {}
     namings = _namings(plist)
     cap = max_solutions
-    limits = _Limits(timeout, None)
+    limits = Limits(timeout)
     empty: list[Candidate] = []
     nodes = 0
 
     def rec(rem: Mask, used: int, left: int) -> None:
         nonlocal nodes
         nodes += 1
-        if nodes % _CHECK_EVERY == 0:
+        if nodes % CHECK_EVERY == 0:
             limits.tick(nodes)
         for _, _, bit, m, _ in by_low.get(rem & -rem, empty):
             if not used & bit and m & rem == m:

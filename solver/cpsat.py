@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from solver.cells import Point, Shape, bounding_box
-from solver.errors import PuzzleTooLarge, SearchLimit
+from solver.errors import PuzzleTooLarge, TimeLimit
 from solver.pieces import canonical
 from solver.puzzle import Placement, Puzzle, Solution
 
@@ -112,7 +112,7 @@ class _Collect(cp_model.CpSolverSolutionCallback):
 def all_solutions(
     puzzle: Puzzle, *, timeout: float | None = None, limit: int | None = None
 ) -> list[Solution]:
-    """Every tiling (at most ``limit``); SearchLimit if time ran out before the answer was sure."""
+    """Every tiling (at most ``limit``); TimeLimit if time ran out before the answer was sure."""
     m = build_model(puzzle)
     collect = _Collect(m, limit)
     solver = _solver(timeout)
@@ -121,7 +121,7 @@ def all_solutions(
     complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     reached = limit is not None and len(collect.found) >= limit
     if not complete and not reached:
-        raise SearchLimit("time limit", int(solver.num_branches))
+        raise TimeLimit(timeout, int(solver.num_branches))
     return collect.found
 
 

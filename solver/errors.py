@@ -81,9 +81,46 @@ class PuzzleTooLarge(UbongoError):
 
 
 class SearchLimit(UbongoError):
-    """A search stopped at its time or node limit before it could answer."""
+    """A search stopped at a budget before it could answer; ``nodes`` it had searched.
 
-    def __init__(self, what: str, nodes: int) -> None:
-        super().__init__(f"{what} reached after {nodes} search nodes")
-        self.what = what
+    Catch :class:`TimeLimit` or :class:`NodeLimit` for one budget, this class for either.
+    """
+
+    what = "search limit"  # the budget's name, as the message starts
+
+    def __init__(self, message: str, nodes: int) -> None:
+        super().__init__(message)
         self.nodes = nodes
+
+
+def _seconds(seconds: float) -> str:
+    """A time budget for a message: ``2``, ``0.05``, ``1.87``, ``600``."""
+    return f"{seconds:.3g}" if seconds < 100 else f"{seconds:.0f}"
+
+
+class TimeLimit(SearchLimit):
+    """The search's ``seconds`` ran out (None: a solver stopped early without being given any)."""
+
+    what = "time limit"
+
+    def __init__(self, seconds: float | None, nodes: int) -> None:
+        of = f" of {_seconds(seconds)} s" if seconds is not None else ""
+        super().__init__(f"time limit{of} reached after {nodes} search nodes", nodes)
+        self.seconds = seconds
+
+    def __reduce__(self) -> tuple[type[TimeLimit], tuple[float | None, int]]:
+        # the arguments, not the message: a worker process's limit crosses back intact
+        return type(self), (self.seconds, self.nodes)
+
+
+class NodeLimit(SearchLimit):
+    """The search's ``budget`` of nodes ran out."""
+
+    what = "node limit"
+
+    def __init__(self, budget: int, nodes: int) -> None:
+        super().__init__(f"node limit of {budget} reached after {nodes} search nodes", nodes)
+        self.budget = budget
+
+    def __reduce__(self) -> tuple[type[NodeLimit], tuple[int, int]]:
+        return type(self), (self.budget, self.nodes)

@@ -21,7 +21,6 @@ placement extends to a tiling. DESIGN.md has the reasons.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,8 +29,9 @@ from typing import Any
 
 from solver import engine
 from solver.cells import Drawing, Picture, Point, bounding_box, components, normalise, read_picture
-from solver.errors import SearchLimit, UbongoError
+from solver.errors import TimeLimit, UbongoError
 from solver.figure import Figure
+from solver.limits import Limits
 from solver.pieces import STANDARD, Piece, PieceSet
 from solver.puzzle import Placement, Puzzle, Solution, solution_rows
 from solver.triage import area_reason, triage
@@ -308,30 +308,27 @@ def hint(
     """A hint for the puzzle, continuing from ``board`` (a picture) when one is given.
 
     Raises BoardError for an illegal board, Unsolvable when the combination has no tiling,
-    SearchLimit when ``timeout`` runs out before any tiling is found.
+    TimeLimit when ``timeout`` runs out before any tiling is found.
     """
     if level not in LEVELS:
         raise UbongoError(f"hint level {level}; expected 1, 2 or 3")
     reason = area_reason(puzzle)
     if reason:
         raise Unsolvable(reason)
-    deadline = None if timeout is None else time.monotonic() + timeout
+    limits = Limits(timeout)
     placed = parse_board(board, puzzle, pieces) if board is not None else ()
-    kept, back, first = _take_back(puzzle, placed, deadline)
-    tilings, exhaustive = _tilings(puzzle, kept, first, deadline, max_tilings)
+    kept, back, first = _take_back(puzzle, placed, limits)
+    tilings, exhaustive = _tilings(puzzle, kept, first, limits, max_tilings)
     chosen, forced = _choose(puzzle, kept, tilings, exhaustive)
     through = next(t for t in tilings if chosen is None or chosen in t)
     solution = _in_order(puzzle, kept + through)
     return Hint(level, puzzle, kept, back, chosen, forced, solution, len(tilings), exhaustive)
 
 
-def _remaining(deadline: float | None) -> float | None:
-    if deadline is None:
-        return None
-    left = deadline - time.monotonic()
-    if left <= 0:
-        raise SearchLimit("time limit", 0)
-    return left
+def _remaining(limits: Limits) -> float | None:
+    """Seconds left for the next search; TimeLimit when none are."""
+    limits.tick(0)
+    return limits.left()
 
 
 def _rest(puzzle: Puzzle, placed: Solution) -> tuple[Puzzle | None, Point]:
@@ -354,17 +351,17 @@ def _shift(sol: Solution, offset: Point) -> Solution:
     )
 
 
-def _complete(puzzle: Puzzle, placed: Solution, deadline: float | None) -> Solution | None:
+def _complete(puzzle: Puzzle, placed: Solution, limits: Limits) -> Solution | None:
     """A tiling of the empty cells (in figure cells), or None when there is none."""
     rest, offset = _rest(puzzle, placed)
     if rest is None:
         return ()
-    sol = engine.solve(rest, timeout=_remaining(deadline))
+    sol = engine.solve(rest, timeout=_remaining(limits))
     return None if sol is None else _shift(sol, offset)
 
 
 def _take_back(
-    puzzle: Puzzle, placed: Solution, deadline: float | None
+    puzzle: Puzzle, placed: Solution, limits: Limits
 ) -> tuple[Solution, tuple[str, ...], Solution]:
     """The board with the fewest pieces removed that can still be completed, those pieces,
     and a tiling of the cells left empty.
@@ -374,14 +371,14 @@ def _take_back(
     for k in range(len(placed) + 1):
         for gone in combinations(range(len(placed)), k):
             kept = tuple(pl for i, pl in enumerate(placed) if i not in gone)
-            first = _complete(puzzle, kept, deadline)
+            first = _complete(puzzle, kept, limits)
             if first is not None:
                 return kept, tuple(placed[i].piece for i in gone), first
     raise Unsolvable(triage(puzzle) or "no tiling exists (exhaustive search)")
 
 
 def _tilings(
-    puzzle: Puzzle, placed: Solution, first: Solution, deadline: float | None, cap: int
+    puzzle: Puzzle, placed: Solution, first: Solution, limits: Limits, cap: int
 ) -> tuple[list[Solution], bool]:
     """Tilings of the empty cells (in figure cells), and whether that is all of them.
 
@@ -391,13 +388,13 @@ def _tilings(
     rest, offset = _rest(puzzle, placed)
     if rest is None:
         return [()], True
-    left = _remaining(deadline)
+    left = _remaining(limits)
     budget = LISTING_SECONDS if left is None else min(LISTING_SECONDS, left)
     found: list[Solution] = []
     try:
         for sol in engine.solutions(rest, engine="bitboard", timeout=budget, limit=cap + 1):
             found.append(_shift(sol, offset))
-    except SearchLimit:
+    except TimeLimit:  # the listing's own budget: what was listed so far is a fair sample
         return found or [first], False
     return found[:cap], len(found) <= cap
 

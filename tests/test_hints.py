@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 
 from cli import main
 from puzzles import bundled
-from solver import STANDARD, Placement, Puzzle, parse_figure, solve
+from solver import STANDARD, Placement, Puzzle, TimeLimit, parse_figure, solve
 from solver.figure import Figure
 from solver.hints import (
     BoardError,
@@ -229,6 +229,12 @@ def test_illegal_boards_name_the_place_and_the_piece(board, error, row, col, pie
     assert isinstance(e, BoardError)
     assert (e.row, e.col, e.piece) == (row, col, piece)
     assert str(e).startswith(f"board: row {row}, column {col}: ")
+
+
+def test_a_spent_timeout_raises_time_limit():
+    with pytest.raises(TimeLimit) as info:
+        hint(PUZZLE, timeout=0.0)
+    assert info.value.seconds == 0.0 and info.value.nodes == 0
 
 
 def test_empty_board_text_is_an_error():
