@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import solver.bits
 import solver.cells
 from solver import STANDARD, FigureError, Puzzle, parse_figure, parse_solution
 from solver.cells import (
@@ -30,8 +31,10 @@ def adjacent(a, b):
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-def test_the_docstring_examples_hold():
-    assert doctest.testmod(solver.cells).failed == 0
+@pytest.mark.parametrize("module", [solver.cells, solver.bits])
+def test_the_docstring_examples_hold(module):
+    assert doctest.testmod(module).attempted > 0
+    assert doctest.testmod(module).failed == 0
 
 
 def test_neighbours_are_the_four_edge_squares_clockwise_from_above():

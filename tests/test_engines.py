@@ -40,6 +40,7 @@ from solver import (
     triage,
 )
 from solver.bitboard import compile_puzzle, count_solutions, first_tiling, iter_solutions
+from solver.bits import bit_index, lsb, popcount, scan_forward
 from solver.engine import auto_solutions
 from solver.limits import CHECK_EVERY
 from solver.pieces import shape_from_rows
@@ -518,3 +519,17 @@ def test_named_copies_in_any_orientation_match_the_oracle(puzzle):
         assert all(is_solution(puzzle, s) for s in found)
         assert {by_shape(puzzle, s) for s in found} == truth
         assert len(found) == len(truth) == count(puzzle, engine=engine)
+
+
+# --- bit helpers -----------------------------------------------------------------------------
+
+
+@settings(max_examples=200)
+@given(st.integers(0, 2**200))
+def test_scan_forward_yields_each_set_bit_once_lowest_first(mask):
+    bits = list(scan_forward(mask))
+    assert all(b & (b - 1) == 0 and b > 0 for b in bits)  # single bits
+    assert bits == sorted(bits) and sum(bits) == mask
+    assert len(bits) == popcount(mask) == bin(mask).count("1")
+    assert lsb(mask) == (bits[0] if bits else 0)
+    assert [bit_index(b) for b in bits] == [i for i, ch in enumerate(bin(mask)[:1:-1]) if ch == "1"]
