@@ -47,9 +47,7 @@ def inside(figure: frozenset[Point], orientations: tuple[Shape, ...]) -> list[fr
 def build_model(puzzle: Puzzle) -> Model:
     """The exact-cover model of a puzzle."""
     if puzzle.figure.area > MAX_CELLS:
-        raise PuzzleTooLarge(
-            f"figure has {puzzle.figure.area} cells; the CP-SAT engine takes at most {MAX_CELLS}"
-        )
+        raise PuzzleTooLarge(puzzle.figure.area, MAX_CELLS, "CP-SAT")
     model = cp_model.CpModel()
     keys: dict[tuple[Point, ...], int] = {}
     groups: list[list[str]] = []

@@ -55,10 +55,7 @@ class Verdict:
 
 def _board(puzzle: Puzzle) -> bitboard.Board:
     if puzzle.figure.area > MAX_BITBOARD_CELLS:
-        raise PuzzleTooLarge(
-            f"figure has {puzzle.figure.area} cells; the bitboard engine takes at most "
-            f"{MAX_BITBOARD_CELLS}"
-        )
+        raise PuzzleTooLarge(puzzle.figure.area, MAX_BITBOARD_CELLS, "bitboard")
     return bitboard.compile_puzzle(puzzle)
 
 

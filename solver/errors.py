@@ -4,10 +4,25 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
+from typing import Any
 
 
 class UbongoError(Exception):
     """Base of every error the solver and the puzzle loaders raise for bad input or limits."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Subclasses take their data, not the message, as arguments, so the default (calling
+        # the class with the message) would fail: rebuild from the message and the attributes.
+        # The generator's worker processes send errors back to the parent this way.
+        return _rebuild, (type(self), str(self), self.__dict__)
+
+
+def _rebuild(cls: type[UbongoError], message: str, data: dict[str, Any]) -> UbongoError:
+    """An error of class ``cls`` with this message and these attributes (for pickle)."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, message)
+    error.__dict__.update(data)
+    return error
 
 
 def suggestion(token: str, known: Sequence[str]) -> str | None:
@@ -77,7 +92,13 @@ class PieceDefinitionError(UbongoError):
 
 
 class PuzzleTooLarge(UbongoError):
-    """The puzzle exceeds what the requested engine is built for."""
+    """A figure of ``cells`` cells, more than ``engine`` takes (``limit``)."""
+
+    def __init__(self, cells: int, limit: int, engine: str) -> None:
+        super().__init__(f"figure has {cells} cells; the {engine} engine takes at most {limit}")
+        self.cells = cells
+        self.limit = limit
+        self.engine = engine
 
 
 class SearchLimit(UbongoError):
@@ -108,10 +129,6 @@ class TimeLimit(SearchLimit):
         super().__init__(f"time limit{of} reached after {nodes} search nodes", nodes)
         self.seconds = seconds
 
-    def __reduce__(self) -> tuple[type[TimeLimit], tuple[float | None, int]]:
-        # the arguments, not the message: a worker process's limit crosses back intact
-        return type(self), (self.seconds, self.nodes)
-
 
 class NodeLimit(SearchLimit):
     """The search's ``budget`` of nodes ran out."""
@@ -121,6 +138,3 @@ class NodeLimit(SearchLimit):
     def __init__(self, budget: int, nodes: int) -> None:
         super().__init__(f"node limit of {budget} reached after {nodes} search nodes", nodes)
         self.budget = budget
-
-    def __reduce__(self) -> tuple[type[NodeLimit], tuple[int, int]]:
-        return type(self), (self.budget, self.nodes)

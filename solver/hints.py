@@ -74,6 +74,14 @@ class OutsideFigure(BoardError):
     """A board whose cells do not match the figure it should show."""
 
 
+class HintLevelError(UbongoError):
+    """A hint ``level`` that is not one of LEVELS."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__(f"hint level {level}; expected 1, 2 or 3")
+        self.level = level
+
+
 class Unsolvable(UbongoError):
     """The combination itself has no tiling, so no hint exists."""
 
@@ -307,11 +315,12 @@ def hint(
 ) -> Hint:
     """A hint for the puzzle, continuing from ``board`` (a picture) when one is given.
 
-    Raises BoardError for an illegal board, Unsolvable when the combination has no tiling,
-    TimeLimit when ``timeout`` runs out before any tiling is found.
+    Raises HintLevelError for a level not in LEVELS, BoardError for an illegal board,
+    Unsolvable when the combination has no tiling, TimeLimit when ``timeout`` runs out
+    before any tiling is found.
     """
     if level not in LEVELS:
-        raise UbongoError(f"hint level {level}; expected 1, 2 or 3")
+        raise HintLevelError(level)
     reason = area_reason(puzzle)
     if reason:
         raise Unsolvable(reason)

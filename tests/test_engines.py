@@ -21,6 +21,7 @@ from cli._common import load_set
 from solver import (
     STANDARD,
     Figure,
+    FigureError,
     NodeLimit,
     Piece,
     PieceSet,
@@ -29,6 +30,7 @@ from solver import (
     PuzzleTooLarge,
     SearchLimit,
     TimeLimit,
+    UnknownPiece,
     analyze,
     check,
     count,
@@ -417,22 +419,36 @@ def test_auto_moves_to_cpsat_at_the_node_limit_but_not_at_the_time_limit():
         auto_solutions(RECTANGLE, 1, timeout=0.0, node_budget=10 * CHECK_EVERY)
 
 
-@pytest.mark.parametrize("error", [TimeLimit(2.5, 17), TimeLimit(None, 3), NodeLimit(100, 4096)])
-def test_search_limits_survive_pickling(error):
+@pytest.mark.parametrize(
+    "error",
+    [
+        TimeLimit(2.5, 17),
+        TimeLimit(None, 3),
+        NodeLimit(100, 4096),
+        PuzzleTooLarge(500, 400, "CP-SAT"),
+        UnknownPiece("T5", ["T4", "L5"]),
+        FigureError("empty figure", 2, 3),
+    ],
+)
+def test_errors_survive_pickling_with_their_data(error):
     back = pickle.loads(pickle.dumps(error))  # a worker process sends them back this way
-    assert type(back) is type(error) and str(back) == str(error) and back.nodes == error.nodes
+    assert type(back) is type(error) and str(back) == str(error)
+    assert vars(back) == vars(error)
 
 
 def test_cpsat_refuses_a_huge_figure():
     big = Puzzle(parse_figure(["#" * 30] * 20), STANDARD.resolve(["I2"]) * 300)
-    with pytest.raises(PuzzleTooLarge):
+    with pytest.raises(PuzzleTooLarge) as info:
         count(big, engine="cpsat")
+    assert (info.value.cells, info.value.limit, info.value.engine) == (600, 400, "CP-SAT")
+    assert str(info.value) == "figure has 600 cells; the CP-SAT engine takes at most 400"
 
 
 def test_bitboard_refuses_a_huge_figure():
     big = Puzzle(parse_figure(["#" * 60] * 40), STANDARD.resolve(["I2"]) * 1200)
-    with pytest.raises(PuzzleTooLarge):
+    with pytest.raises(PuzzleTooLarge) as info:
         solve(big, engine="bitboard")
+    assert (info.value.cells, info.value.limit, info.value.engine) == (2400, 2048, "bitboard")
 
 
 # --- triage ----------------------------------------------------------------------------------
