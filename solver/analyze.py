@@ -85,7 +85,8 @@ def analyze(
         nodes += 1
         if nodes % CHECK_EVERY == 0:
             limits.tick(nodes)
-        # rem & -rem and bit_count() inline, not lsb() and popcount(): this is the hot loop
+        # rem & -rem and bit_count() inline, not lsb() and popcount(): the hot loop, as in
+        # bitboard._first_small (where the call measured 1-5% of a whole search)
         for _, _, bit, m, _ in by_low.get(rem & -rem, empty):
             if not used & bit and m & rem == m:
                 rest = rem ^ m
