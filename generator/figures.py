@@ -10,28 +10,16 @@ from __future__ import annotations
 
 import random
 
+from solver.cells import Point, flood, neighbours
 from solver.figure import Figure
-from solver.pieces import Point, orientations
+from solver.pieces import orientations
 
 Box = tuple[int, int]
 
 
-def _neighbours(p: Point) -> tuple[Point, ...]:
-    r, c = p
-    return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-
-
 def _connected(cells: set[Point]) -> bool:
     """True when every cell is reachable from every other through edge neighbours."""
-    start = min(cells)
-    seen = {start}
-    todo = [start]
-    while todo:
-        for n in _neighbours(todo.pop()):
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(cells)
+    return len(flood(cells, min(cells))) == len(cells)
 
 
 def _removable(cells: set[Point], box: Box) -> list[Point]:
@@ -40,7 +28,7 @@ def _removable(cells: set[Point], box: Box) -> list[Point]:
     return [
         p
         for p in sorted(cells)
-        if p[0] in (0, h - 1) or p[1] in (0, w - 1) or any(n not in cells for n in _neighbours(p))
+        if p[0] in (0, h - 1) or p[1] in (0, w - 1) or any(n not in cells for n in neighbours(p))
     ]
 
 
@@ -59,7 +47,7 @@ def carve(rng: random.Random, area: int, box: Box) -> Figure | None:
     cells = {(r, c) for r in range(h) for c in range(w)}
     while len(cells) > area:
         pool = _removable(cells, box)
-        weights = [(5 - sum(n in cells for n in _neighbours(p))) ** 2 for p in pool]
+        weights = [(5 - sum(n in cells for n in neighbours(p))) ** 2 for p in pool]
         while pool:
             i = rng.choices(range(len(pool)), weights)[0]
             p = pool.pop(i)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solver.pieces import Point
+from solver.cells import Point, neighbours
 
 Vertex = tuple[int, int]
 Loop = list[Vertex]
@@ -22,14 +22,12 @@ def boundary_edges(cells: Iterable[Point]) -> list[Segment]:
     pool = set(cells)
     out: list[Segment] = []
     for r, c in sorted(pool):
-        if (r - 1, c) not in pool:
-            out.append(((c, r), (c + 1, r)))
-        if (r, c + 1) not in pool:
-            out.append(((c + 1, r), (c + 1, r + 1)))
-        if (r + 1, c) not in pool:
-            out.append(((c + 1, r + 1), (c, r + 1)))
-        if (r, c - 1) not in pool:
-            out.append(((c, r + 1), (c, r)))
+        # corners clockwise from the top left: side k (up, right, down, left, the order of
+        # neighbours) runs from corner k to corner k + 1, which keeps every edge clockwise
+        corners = ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1))
+        for k, n in enumerate(neighbours((r, c))):
+            if n not in pool:
+                out.append((corners[k], corners[(k + 1) % 4]))
     return out
 
 

@@ -28,6 +28,35 @@ SCALE_MM = 50.0
 FOOT = 8.0  # room under the bottom cut marks for the scale bar and caption
 
 
+MIN_CELL_MM, MAX_CELL_MM = 5.0, 60.0  # smaller cells cannot be cut; larger ones leave the page
+
+
+class CellSizeOutOfRange(UbongoError):
+    """A printed cell size (``mm``) outside MIN_CELL_MM to MAX_CELL_MM."""
+
+    def __init__(self, mm: float) -> None:
+        super().__init__(f"cell size {mm:g} mm; expected {MIN_CELL_MM:g} to {MAX_CELL_MM:g} mm")
+        self.mm = mm
+
+
+class PrintError(UbongoError):
+    """fpdf2 could not draw a template side: ``detail`` is its message."""
+
+    def __init__(self, template: str, side: str, detail: str) -> None:
+        super().__init__(f"template {template} {side}: {detail}")
+        self.template = template
+        self.side = side
+        self.detail = detail
+
+
+class NothingToPrint(UbongoError):
+    """The set (``set_name``) has no template side to print."""
+
+    def __init__(self, set_name: str) -> None:
+        super().__init__(f"{set_name}: no template side to print")
+        self.set_name = set_name
+
+
 class PrintExtraMissing(UbongoError):
     """fpdf2 is not installed."""
 
@@ -57,8 +86,8 @@ def _card(ps: PuzzleSet, side: PrintedSide, cell_mm: float) -> ET.Element:
 
 def cards(ps: PuzzleSet, *, cell_mm: float = DEFAULT_CELL_MM) -> tuple[bytes, int]:
     """The set's cards as a PDF document, and its number of pages."""
-    if not 5 <= cell_mm <= 60:
-        raise UbongoError(f"cell size {cell_mm:g} mm; expected 5 to 60 mm")
+    if not MIN_CELL_MM <= cell_mm <= MAX_CELL_MM:
+        raise CellSizeOutOfRange(cell_mm)
     fpdf = _fpdf()
     pdf = fpdf.FPDF(unit="mm")
     pdf.set_auto_page_break(False)
@@ -73,12 +102,12 @@ def cards(ps: PuzzleSet, *, cell_mm: float = DEFAULT_CELL_MM) -> tuple[bytes, in
         try:
             pdf.image(io.BytesIO(to_string(svg).encode()), x=x, y=y, w=w, h=h)
         except fpdf.errors.FPDFUnicodeEncodingException as e:
-            raise UbongoError(f"template {side.template} {side.name}: {e}") from None
+            raise PrintError(side.template, side.name, str(e)) from None
         _cut_marks(pdf, x, y, w, h)
         _footer(pdf, page, y + h, f"{ps.name} · {side.title} · cell {cell_mm:g} mm")
         pages += 1
     if not pages:
-        raise UbongoError(f"{ps.name}: no template side to print")
+        raise NothingToPrint(ps.name)
     return bytes(pdf.output()), pages
 
 

@@ -13,9 +13,11 @@ from solver.engine import ENGINES, Engine, Verdict, check, count, solutions, sol
 from solver.errors import (
     DuplicatePiece,
     FigureError,
+    NodeLimit,
     PieceDefinitionError,
     PuzzleTooLarge,
     SearchLimit,
+    TimeLimit,
     UbongoError,
     UnknownPiece,
 )
@@ -32,6 +34,7 @@ __all__ = [
     "Engine",
     "Figure",
     "FigureError",
+    "NodeLimit",
     "Picture",
     "Piece",
     "PieceDefinitionError",
@@ -43,6 +46,7 @@ __all__ = [
     "SearchLimit",
     "Shape",
     "Solution",
+    "TimeLimit",
     "UbongoError",
     "UnknownPiece",
     "Verdict",

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from solver.errors import PuzzleTooLarge, SearchLimit
-from solver.pieces import Point, Shape, canonical
+from solver.cells import Point, Shape, bounding_box
+from solver.errors import PuzzleTooLarge, TimeLimit
+from solver.pieces import canonical
 from solver.puzzle import Placement, Puzzle, Solution
 
 MAX_CELLS = 400  # beyond this the model build alone takes seconds
@@ -31,14 +32,12 @@ class Model:
 
 def inside(figure: frozenset[Point], orientations: tuple[Shape, ...]) -> list[frozenset[Point]]:
     """Every translation of every orientation that lies inside the figure."""
-    height = 1 + max(r for r, _ in figure)
-    width = 1 + max(c for _, c in figure)
+    box = bounding_box(figure)
     out = []
     for o in orientations:
-        h = max(r for r, _ in o)
-        w = max(c for _, c in o)
-        for dr in range(height - h):
-            for dc in range(width - w):
+        shape = bounding_box(o)
+        for dr in range(box.top, box.bottom - shape.bottom + 1):
+            for dc in range(box.left, box.right - shape.right + 1):
                 cells = frozenset((r + dr, c + dc) for r, c in o)
                 if cells <= figure:
                     out.append(cells)
@@ -48,9 +47,7 @@ def inside(figure: frozenset[Point], orientations: tuple[Shape, ...]) -> list[fr
 def build_model(puzzle: Puzzle) -> Model:
     """The exact-cover model of a puzzle."""
     if puzzle.figure.area > MAX_CELLS:
-        raise PuzzleTooLarge(
-            f"figure has {puzzle.figure.area} cells; the CP-SAT engine takes at most {MAX_CELLS}"
-        )
+        raise PuzzleTooLarge(puzzle.figure.area, MAX_CELLS, "CP-SAT")
     model = cp_model.CpModel()
     keys: dict[tuple[Point, ...], int] = {}
     groups: list[list[str]] = []
@@ -113,7 +110,7 @@ class _Collect(cp_model.CpSolverSolutionCallback):
 def all_solutions(
     puzzle: Puzzle, *, timeout: float | None = None, limit: int | None = None
 ) -> list[Solution]:
-    """Every tiling (at most ``limit``); SearchLimit if time ran out before the answer was sure."""
+    """Every tiling (at most ``limit``); TimeLimit if time ran out before the answer was sure."""
     m = build_model(puzzle)
     collect = _Collect(m, limit)
     solver = _solver(timeout)
@@ -122,7 +119,7 @@ def all_solutions(
     complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     reached = limit is not None and len(collect.found) >= limit
     if not complete and not reached:
-        raise SearchLimit("time limit", int(solver.num_branches))
+        raise TimeLimit(timeout, int(solver.num_branches))
     return collect.found
 
 

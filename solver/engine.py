@@ -13,7 +13,6 @@ Engine choice (``engine="auto"``):
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -21,7 +20,8 @@ from itertools import islice
 from typing import Literal
 
 from solver import bitboard
-from solver.errors import PuzzleTooLarge, SearchLimit
+from solver.errors import NodeLimit, PuzzleTooLarge
+from solver.limits import Limits
 from solver.puzzle import Puzzle, Solution
 from solver.triage import area_reason, triage
 
@@ -53,16 +53,9 @@ class Verdict:
         return self.found() if callable(self.found) else self.found
 
 
-def _remaining(deadline: float | None) -> float | None:
-    return None if deadline is None else max(0.0, deadline - time.monotonic())
-
-
 def _board(puzzle: Puzzle) -> bitboard.Board:
     if puzzle.figure.area > MAX_BITBOARD_CELLS:
-        raise PuzzleTooLarge(
-            f"figure has {puzzle.figure.area} cells; the bitboard engine takes at most "
-            f"{MAX_BITBOARD_CELLS}"
-        )
+        raise PuzzleTooLarge(puzzle.figure.area, MAX_BITBOARD_CELLS, "bitboard")
     return bitboard.compile_puzzle(puzzle)
 
 
@@ -99,16 +92,15 @@ def auto_solutions(
 ) -> tuple[list[Solution], str]:
     """Up to ``limit`` tilings and the engine that found them: bitboard within the node
     budget, then CP-SAT with the time left."""
-    deadline = None if timeout is None else time.monotonic() + timeout
+    limits = Limits(timeout)
     try:
         it = bitboard.iter_solutions(_board(puzzle), timeout=timeout, max_nodes=node_budget)
         return list(islice(it, limit)), "bitboard"
-    except SearchLimit as e:
-        if e.what == "time limit":
-            raise
+    except NodeLimit:  # a TimeLimit ends the whole search; a NodeLimit only this engine's part
+        pass
     from solver import cpsat
 
-    return cpsat.all_solutions(puzzle, timeout=_remaining(deadline), limit=limit), "cpsat"
+    return cpsat.all_solutions(puzzle, timeout=limits.left(), limit=limit), "cpsat"
 
 
 def solve(

@@ -4,10 +4,25 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
+from typing import Any
 
 
 class UbongoError(Exception):
     """Base of every error the solver and the puzzle loaders raise for bad input or limits."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Subclasses take their data, not the message, as arguments, so the default (calling
+        # the class with the message) would fail: rebuild from the message and the attributes.
+        # The generator's worker processes send errors back to the parent this way.
+        return _rebuild, (type(self), str(self), self.__dict__)
+
+
+def _rebuild(cls: type[UbongoError], message: str, data: dict[str, Any]) -> UbongoError:
+    """An error of class ``cls`` with this message and these attributes (for pickle)."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, message)
+    error.__dict__.update(data)
+    return error
 
 
 def suggestion(token: str, known: Sequence[str]) -> str | None:
@@ -77,13 +92,49 @@ class PieceDefinitionError(UbongoError):
 
 
 class PuzzleTooLarge(UbongoError):
-    """The puzzle exceeds what the requested engine is built for."""
+    """A figure of ``cells`` cells, more than ``engine`` takes (``limit``)."""
+
+    def __init__(self, cells: int, limit: int, engine: str) -> None:
+        super().__init__(f"figure has {cells} cells; the {engine} engine takes at most {limit}")
+        self.cells = cells
+        self.limit = limit
+        self.engine = engine
 
 
 class SearchLimit(UbongoError):
-    """A search stopped at its time or node limit before it could answer."""
+    """A search stopped at a budget before it could answer; ``nodes`` it had searched.
 
-    def __init__(self, what: str, nodes: int) -> None:
-        super().__init__(f"{what} reached after {nodes} search nodes")
-        self.what = what
+    Catch :class:`TimeLimit` or :class:`NodeLimit` for one budget, this class for either.
+    """
+
+    what = "search limit"  # the budget's name, as the message starts
+
+    def __init__(self, message: str, nodes: int) -> None:
+        super().__init__(message)
         self.nodes = nodes
+
+
+def _seconds(seconds: float) -> str:
+    """A time budget for a message: ``2``, ``0.05``, ``1.87``, ``600``."""
+    return f"{seconds:.3g}" if seconds < 100 else f"{seconds:.0f}"
+
+
+class TimeLimit(SearchLimit):
+    """The search's ``seconds`` ran out (None: a solver stopped early without being given any)."""
+
+    what = "time limit"
+
+    def __init__(self, seconds: float | None, nodes: int) -> None:
+        of = f" of {_seconds(seconds)} s" if seconds is not None else ""
+        super().__init__(f"time limit{of} reached after {nodes} search nodes", nodes)
+        self.seconds = seconds
+
+
+class NodeLimit(SearchLimit):
+    """The search's ``budget`` of nodes ran out."""
+
+    what = "node limit"
+
+    def __init__(self, budget: int, nodes: int) -> None:
+        super().__init__(f"node limit of {budget} reached after {nodes} search nodes", nodes)
+        self.budget = budget

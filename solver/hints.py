@@ -21,7 +21,6 @@ placement extends to a tiling. DESIGN.md has the reasons.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,9 +28,11 @@ from itertools import combinations
 from typing import Any
 
 from solver import engine
-from solver.errors import SearchLimit, UbongoError
-from solver.figure import Figure, Picture, text_rows
-from solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
+from solver.cells import Drawing, Picture, Point, bounding_box, components, normalise, read_picture
+from solver.errors import TimeLimit, UbongoError
+from solver.figure import Figure
+from solver.limits import Limits
+from solver.pieces import STANDARD, Piece, PieceSet
 from solver.puzzle import Placement, Puzzle, Solution, solution_rows
 from solver.triage import area_reason, triage
 
@@ -73,6 +74,14 @@ class OutsideFigure(BoardError):
     """A board whose cells do not match the figure it should show."""
 
 
+class HintLevelError(UbongoError):
+    """A hint ``level`` that is not one of LEVELS."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__(f"hint level {level}; expected 1, 2 or 3")
+        self.level = level
+
+
 class Unsolvable(UbongoError):
     """The combination itself has no tiling, so no hint exists."""
 
@@ -83,30 +92,18 @@ class Unsolvable(UbongoError):
 
 # --- boards ----------------------------------------------------------------------------------
 
-Located = dict[Point, Point]  # normalised cell -> (line, column) in the board text, 1-based
 
-
-def _read(text: str | Sequence[str]) -> tuple[Located, dict[Point, str]]:
-    """Figure cells of a board text (normalised) with where they were, and their letters."""
-    chars = {
-        (line, col): ch
-        for line, row in text_rows(text)
-        for col, ch in enumerate(row, 1)
-        if ch not in ". "
-    }
-    if not chars:
+def _read(text: str | Sequence[str]) -> Drawing:
+    """The board picture read, refusing one that holds no cell."""
+    drawn = read_picture(text)
+    if not drawn.chars:
         raise BoardError("the board holds no cell; expected the figure in '#' and piece letters")
-    r0 = min(r for r, _ in chars)
-    c0 = min(c for _, c in chars)
-    located = {(r - r0, c - c0): (r, c) for r, c in chars}
-    letters = {p: chars[rc] for p, rc in located.items() if chars[rc] != "#"}
-    return located, letters
+    return drawn
 
 
 def board_figure(text: str | Sequence[str]) -> Figure:
     """The figure a board picture shows (every cell that is not ``.`` or space)."""
-    located, _ = _read(text)
-    return Figure.from_cells(located)
+    return Figure.from_cells(_read(text).chars)
 
 
 def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = STANDARD) -> Solution:
@@ -114,20 +111,18 @@ def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = ST
 
     ``pieces`` names letters of the set that are not in the combination.
     """
-    located, letters = _read(text)
-    _check_figure(located, letters, puzzle.figure, pieces)
+    drawn = _read(text)
+    _check_figure(drawn, puzzle.figure, pieces)
     by_code = {p.code: p for p in puzzle.pieces}
     copies = Counter(p.name for p in puzzle.pieces)
     placed: list[Placement] = []
-    for ch in dict.fromkeys(letters[p] for p in sorted(letters)):
-        cells = {p for p, c in letters.items() if c == ch}
-        first = located[min(cells)]
+    for ch, cells in drawn.by_letter().items():
         piece = by_code.get(ch)
         if piece is None:
-            raise _not_in_combo(ch, first, puzzle, pieces)
-        parts = _components(cells)
+            raise _not_in_combo(ch, drawn.where(min(cells)), puzzle, pieces)
+        parts = components(cells)
         if len(parts) > copies[piece.name]:
-            at = located[min(parts[copies[piece.name]])]
+            at = drawn.where(min(parts[copies[piece.name]]))
             raise PieceTwice(
                 f"{piece.name} ({ch}) is placed {len(parts)} times; the combination has "
                 f"{copies[piece.name]}",
@@ -135,7 +130,7 @@ def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = ST
                 piece=piece.name,
             )
         for part in parts:
-            _check_shape(piece, part, located[min(part)])
+            _check_shape(piece, part, drawn.where(min(part)))
             placed.append(Placement(piece.name, frozenset(part)))
     return _in_order(puzzle, placed)
 
@@ -146,25 +141,17 @@ def _in_order(puzzle: Puzzle, placements: Sequence[Placement]) -> Solution:
     return tuple(sorted(placements, key=lambda pl: (order[pl.piece], min(pl.cells))))
 
 
-def _check_figure(
-    located: Located, letters: dict[Point, str], figure: Figure, pieces: PieceSet
-) -> None:
-    for p in sorted(located):
+def _check_figure(drawn: Drawing, figure: Figure, pieces: PieceSet) -> None:
+    """OutsideFigure unless the board's cells are exactly the figure's."""
+    for p, ch in drawn.chars.items():  # in reading order: the first stray cell is named
         if p not in figure.cells:
-            ch = letters.get(p)
-            name = pieces[ch].name if ch is not None and ch in _codes(pieces) else None
-            raise OutsideFigure("cell outside the figure", *located[p], piece=name)
-    missing = sorted(figure.cells - set(located))
+            name = pieces[ch].name if ch in _codes(pieces) else None
+            raise OutsideFigure("cell outside the figure", *drawn.where(p), piece=name)
+    missing = sorted(figure.cells - drawn.cells)
     if missing:
-        (r, c), (line, col) = next(iter(located.items()))
-        mr, mc = missing[0]
-        row, col = mr - r + line, mc - c + col
-        if row < 1 or col < 1:  # before the board's first row or column: no place to name
-            row = col = 0
         raise OutsideFigure(
             "a figure cell is missing from the board (draw the whole figure, '#' on empty cells)",
-            row,
-            col,
+            *drawn.where(missing[0]),
         )
 
 
@@ -190,25 +177,6 @@ def _check_shape(piece: Piece, cells: set[Point], at: Point) -> None:
             *at,
             piece=piece.name,
         )
-
-
-def _components(cells: set[Point]) -> list[set[Point]]:
-    """Edge-connected parts, in reading order of their first cell."""
-    todo = set(cells)
-    parts = []
-    while todo:
-        start = min(todo)
-        part = {start}
-        stack = [start]
-        while stack:
-            r, c = stack.pop()
-            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if n in todo and n not in part:
-                    part.add(n)
-                    stack.append(n)
-        todo -= part
-        parts.append(part)
-    return parts
 
 
 # --- the hint --------------------------------------------------------------------------------
@@ -347,31 +315,29 @@ def hint(
 ) -> Hint:
     """A hint for the puzzle, continuing from ``board`` (a picture) when one is given.
 
-    Raises BoardError for an illegal board, Unsolvable when the combination has no tiling,
-    SearchLimit when ``timeout`` runs out before any tiling is found.
+    Raises HintLevelError for a level not in LEVELS, BoardError for an illegal board,
+    Unsolvable when the combination has no tiling, TimeLimit when ``timeout`` runs out
+    before any tiling is found.
     """
     if level not in LEVELS:
-        raise UbongoError(f"hint level {level}; expected 1, 2 or 3")
+        raise HintLevelError(level)
     reason = area_reason(puzzle)
     if reason:
         raise Unsolvable(reason)
-    deadline = None if timeout is None else time.monotonic() + timeout
+    limits = Limits(timeout)
     placed = parse_board(board, puzzle, pieces) if board is not None else ()
-    kept, back, first = _take_back(puzzle, placed, deadline)
-    tilings, exhaustive = _tilings(puzzle, kept, first, deadline, max_tilings)
+    kept, back, first = _take_back(puzzle, placed, limits)
+    tilings, exhaustive = _tilings(puzzle, kept, first, limits, max_tilings)
     chosen, forced = _choose(puzzle, kept, tilings, exhaustive)
     through = next(t for t in tilings if chosen is None or chosen in t)
     solution = _in_order(puzzle, kept + through)
     return Hint(level, puzzle, kept, back, chosen, forced, solution, len(tilings), exhaustive)
 
 
-def _remaining(deadline: float | None) -> float | None:
-    if deadline is None:
-        return None
-    left = deadline - time.monotonic()
-    if left <= 0:
-        raise SearchLimit("time limit", 0)
-    return left
+def _remaining(limits: Limits) -> float | None:
+    """Seconds left for the next search; TimeLimit when none are."""
+    limits.tick(0)
+    return limits.left()
 
 
 def _rest(puzzle: Puzzle, placed: Solution) -> tuple[Puzzle | None, Point]:
@@ -383,9 +349,8 @@ def _rest(puzzle: Puzzle, placed: Solution) -> tuple[Puzzle | None, Point]:
         todo.remove(next(p for p in todo if p.name == pl.piece))
     if not left:
         return None, (0, 0)
-    r0 = min(r for r, _ in left)
-    c0 = min(c for _, c in left)
-    return Puzzle(Figure.from_cells(left), tuple(todo)), (r0, c0)
+    box = bounding_box(left)
+    return Puzzle(Figure.from_cells(left), tuple(todo)), (box.top, box.left)
 
 
 def _shift(sol: Solution, offset: Point) -> Solution:
@@ -395,17 +360,17 @@ def _shift(sol: Solution, offset: Point) -> Solution:
     )
 
 
-def _complete(puzzle: Puzzle, placed: Solution, deadline: float | None) -> Solution | None:
+def _complete(puzzle: Puzzle, placed: Solution, limits: Limits) -> Solution | None:
     """A tiling of the empty cells (in figure cells), or None when there is none."""
     rest, offset = _rest(puzzle, placed)
     if rest is None:
         return ()
-    sol = engine.solve(rest, timeout=_remaining(deadline))
+    sol = engine.solve(rest, timeout=_remaining(limits))
     return None if sol is None else _shift(sol, offset)
 
 
 def _take_back(
-    puzzle: Puzzle, placed: Solution, deadline: float | None
+    puzzle: Puzzle, placed: Solution, limits: Limits
 ) -> tuple[Solution, tuple[str, ...], Solution]:
     """The board with the fewest pieces removed that can still be completed, those pieces,
     and a tiling of the cells left empty.
@@ -415,14 +380,14 @@ def _take_back(
     for k in range(len(placed) + 1):
         for gone in combinations(range(len(placed)), k):
             kept = tuple(pl for i, pl in enumerate(placed) if i not in gone)
-            first = _complete(puzzle, kept, deadline)
+            first = _complete(puzzle, kept, limits)
             if first is not None:
                 return kept, tuple(placed[i].piece for i in gone), first
     raise Unsolvable(triage(puzzle) or "no tiling exists (exhaustive search)")
 
 
 def _tilings(
-    puzzle: Puzzle, placed: Solution, first: Solution, deadline: float | None, cap: int
+    puzzle: Puzzle, placed: Solution, first: Solution, limits: Limits, cap: int
 ) -> tuple[list[Solution], bool]:
     """Tilings of the empty cells (in figure cells), and whether that is all of them.
 
@@ -432,13 +397,13 @@ def _tilings(
     rest, offset = _rest(puzzle, placed)
     if rest is None:
         return [()], True
-    left = _remaining(deadline)
+    left = _remaining(limits)
     budget = LISTING_SECONDS if left is None else min(LISTING_SECONDS, left)
     found: list[Solution] = []
     try:
         for sol in engine.solutions(rest, engine="bitboard", timeout=budget, limit=cap + 1):
             found.append(_shift(sol, offset))
-    except SearchLimit:
+    except TimeLimit:  # the listing's own budget: what was listed so far is a fair sample
         return found or [first], False
     return found[:cap], len(found) <= cap
 

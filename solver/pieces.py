@@ -1,8 +1,6 @@
 """Pieces: shapes, their orientations, and piece sets (the 12 Ubongo pieces by default).
 
-Glossary
-    Point       (row, col) of a square, row 0 at the top.
-    Shape       frozenset of Points normalised so the smallest row and column are 0.
+Glossary (Point and Shape as in solver.cells)
     Piece       a named shape with a one-letter code and its distinct orientations.
     PieceSet    the pieces a puzzle may use, looked up by name or by code.
 """
@@ -13,24 +11,33 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from solver.cells import Point, Shape, draw, normalise
 from solver.errors import DuplicatePiece, PieceDefinitionError, UnknownPiece
 
-Point = tuple[int, int]
 MAX_PIECES = 64
 """The most pieces a piece set holds (the box has 12; pentominoes and editions fit easily)."""
 MAX_CELLS = 64
 """The most cells one piece has: more is no puzzle piece, and searches would crawl."""
 MAX_GRID = 64 * 64
 """The most characters a custom piece's rows may hold together."""
-Shape = frozenset[Point]
 
-
-def normalise(points: Iterable[Point]) -> Shape:
-    """Translate points so that the smallest row and the smallest column are 0."""
-    pts = list(points)
-    r0 = min(r for r, _ in pts)
-    c0 = min(c for _, c in pts)
-    return frozenset((r - r0, c - c0) for r, c in pts)
+__all__ = [  # Point, Shape and normalise live in solver.cells; importers here find them too
+    "MAX_CELLS",
+    "MAX_GRID",
+    "MAX_PIECES",
+    "STANDARD",
+    "Piece",
+    "PieceSet",
+    "Point",
+    "Shape",
+    "canonical",
+    "normalise",
+    "orientations",
+    "piece_from_json",
+    "shape_from_rows",
+    "shape_rows",
+    "transforms",
+]
 
 
 def transforms(shape: Shape) -> Iterator[Shape]:
@@ -66,9 +73,7 @@ def shape_from_rows(rows: Sequence[str]) -> Shape:
 
 def shape_rows(shape: Shape, mark: str = "#") -> list[str]:
     """Draw a shape as rows of ``mark`` and ``.``."""
-    h = 1 + max(r for r, _ in shape)
-    w = 1 + max(c for _, c in shape)
-    return ["".join(mark if (r, c) in shape else "." for c in range(w)) for r in range(h)]
+    return draw({mark: shape})
 
 
 @dataclass(frozen=True)

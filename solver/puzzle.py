@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from solver.cells import Picture, Point, draw, read_picture
 from solver.errors import FigureError, UbongoError
-from solver.figure import Figure, Picture, text_rows
-from solver.pieces import STANDARD, Piece, PieceSet, Point
+from solver.figure import Figure
+from solver.pieces import STANDARD, Piece, PieceSet
 
 
 @dataclass(frozen=True)
@@ -45,38 +46,24 @@ Solution = tuple[Placement, ...]
 
 def solution_rows(figure: Figure, solution: Solution, pieces: PieceSet = STANDARD) -> Picture:
     """Draw a solution: each piece's cells in its code, other figure cells ``#``, outside ``.``."""
-    grid = [
-        ["#" if (r, c) in figure.cells else "." for c in range(figure.width)]
-        for r in range(figure.height)
-    ]
-    for pl in solution:
-        code = pieces[pl.piece].code
-        for r, c in pl.cells:
-            grid[r][c] = code
-    return ["".join(row) for row in grid]
+    by_code: dict[str, set[Point]] = {"#": set(figure.cells)}
+    for pl in solution:  # copies of one piece share its code
+        by_code.setdefault(pieces[pl.piece].code, set()).update(pl.cells)
+    return draw(by_code)
 
 
 def parse_solution(
     text: str | Sequence[str], pieces: PieceSet = STANDARD
 ) -> tuple[Figure, Solution]:
     """Read a picture drawn by :func:`solution_rows` back into its figure and solution."""
+    drawn = read_picture(text)
     cells: dict[str, set[Point]] = {}
-    figure_cells: list[Point] = []
-    for r, (line, row) in enumerate(text_rows(text)):  # comment lines are no rows
-        for col, ch in enumerate(row, 1):
-            if ch in ". ":
-                continue
-            figure_cells.append((r, col))
-            if ch != "#":
-                try:
-                    name = pieces[ch].name
-                except UbongoError as e:
-                    raise FigureError(str(e), line, col) from None
-                cells.setdefault(name, set()).add((r, col))
-    figure = Figure.from_cells(figure_cells)
-    r0 = min(r for r, _ in figure_cells)
-    c0 = min(c for _, c in figure_cells)
-    solution = tuple(
-        Placement(name, frozenset((r - r0, c - c0) for r, c in pts)) for name, pts in cells.items()
-    )
+    for ch, pts in drawn.by_letter().items():
+        try:
+            name = pieces[ch].name
+        except UbongoError as e:
+            raise FigureError(str(e), *drawn.where(min(pts))) from None
+        cells.setdefault(name, set()).update(pts)  # two letters may name one piece (a, A)
+    figure = Figure.from_cells(drawn.chars)
+    solution = tuple(Placement(name, frozenset(pts)) for name, pts in cells.items())
     return figure, solution

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from solver.bitboard import Board, Mask, compile_puzzle, placements
+from solver.bitboard import Board, compile_puzzle, placements
+from solver.bits import Mask, bit_index, lsb, popcount, scan_forward
 from solver.puzzle import Puzzle
 
 
@@ -19,31 +20,28 @@ def area_reason(puzzle: Puzzle) -> str | None:
 def _dark(board: Board) -> Mask:
     """Cells of the figure on the dark squares of a checkerboard."""
     out = 0
-    m = board.full
-    while m:
-        low = m & -m
-        r, c = divmod(low.bit_length() - 1, board.stride)
+    for low in scan_forward(board.full):
+        r, c = divmod(bit_index(low), board.stride)
         if (r + c) % 2 == 0:  # the same squares are dark in the transposed board
             out |= low
-        m ^= low
     return out
 
 
 def colour_reason(board: Board) -> str | None:
     """A checkerboard argument: no mix of the pieces' colour imbalances equals the figure's."""
     dark = _dark(board)
-    need = 2 * dark.bit_count() - board.full.bit_count()
+    need = 2 * popcount(dark) - popcount(board.full)
     reachable = {0}
     for piece in board.puzzle.pieces:
         options = {
-            2 * (m & dark).bit_count() - piece.area
+            2 * popcount(m & dark) - piece.area
             for m in placements(board.full, piece.shape, board.stride)
         }
         reachable = {a + b for a in reachable for b in options}
     if need not in reachable:
-        light = board.full.bit_count() - dark.bit_count()
+        light = popcount(board.full) - popcount(dark)
         return (
-            f"colour imbalance: on a checkerboard the figure has {dark.bit_count()} dark and "
+            f"colour imbalance: on a checkerboard the figure has {popcount(dark)} dark and "
             f"{light} light cells, which no placement of these pieces can match"
         )
     return None
@@ -60,7 +58,7 @@ def fit_reason(board: Board) -> str | None:
             covered |= m
     hole = board.full & ~covered
     if hole:
-        ((r, c),) = board.cells(hole & -hole)
+        ((r, c),) = board.cells(lsb(hole))
         return f"cell at row {r + 1}, column {c + 1} cannot be covered by any piece"
     return None
 

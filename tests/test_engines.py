@@ -9,6 +9,7 @@ images of each shape and tries every product of placements.
 from __future__ import annotations
 
 import itertools
+import pickle
 from itertools import islice
 from pathlib import Path
 
@@ -20,12 +21,17 @@ from cli._common import load_set
 from solver import (
     STANDARD,
     Figure,
+    FigureError,
+    NodeLimit,
     Piece,
     PieceSet,
     Placement,
     Puzzle,
     PuzzleTooLarge,
     SearchLimit,
+    TimeLimit,
+    UnknownPiece,
+    analyze,
     check,
     count,
     parse_figure,
@@ -35,7 +41,10 @@ from solver import (
     solve,
     triage,
 )
-from solver.bitboard import compile_puzzle, iter_solutions
+from solver.bitboard import compile_puzzle, count_solutions, first_tiling, iter_solutions
+from solver.bits import bit_index, lsb, popcount, scan_forward
+from solver.engine import auto_solutions
+from solver.limits import CHECK_EVERY
 from solver.pieces import shape_from_rows
 from solver.verify import is_solution
 
@@ -363,36 +372,83 @@ def test_auto_engine_solves_the_pentomino_rectangle():
 
 
 @pytest.mark.parametrize("engine", ["auto", "bitboard", "cpsat"])
-def test_tiny_timeout_raises_search_limit(engine):
-    with pytest.raises(SearchLimit) as info:
+def test_tiny_timeout_raises_time_limit(engine):
+    with pytest.raises(TimeLimit) as info:
         count(RECTANGLE, engine=engine, timeout=0.02)
-    assert info.value.what == "time limit"
-    assert info.value.nodes >= 0
-    assert "time limit" in str(info.value)
+    assert isinstance(info.value, SearchLimit)
+    assert info.value.seconds == 0.02 and info.value.nodes >= 0
+    assert str(info.value) == f"time limit of 0.02 s reached after {info.value.nodes} search nodes"
 
 
-def test_tiny_timeout_on_iteration_raises_search_limit():
-    with pytest.raises(SearchLimit):
+def test_tiny_timeout_on_iteration_raises_time_limit():
+    with pytest.raises(TimeLimit):
         list(solutions(RECTANGLE, engine="bitboard", timeout=0.02))
 
 
-def test_node_limit_carries_the_node_count():
-    with pytest.raises(SearchLimit) as info:
-        next(iter_solutions(compile_puzzle(RECTANGLE), max_nodes=5000))
-    assert info.value.what == "node limit"
-    assert info.value.nodes >= 5000
+def test_tiny_timeout_on_the_small_puzzle_path_counts_every_node_searched():
+    # the untabled search looks at the clock every CHECK_EVERY nodes and reports the total
+    board = compile_puzzle(RECTANGLE, table=False)
+    with pytest.raises(TimeLimit) as info:
+        first_tiling(board, timeout=0.0)
+    assert info.value.nodes == CHECK_EVERY
+
+
+def test_tiny_timeout_in_analyze_raises_time_limit():
+    with pytest.raises(TimeLimit):
+        analyze(parse_figure(["#" * 8] * 5), 9, timeout=0.0)
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda b: next(iter_solutions(b, max_nodes=5000)),
+        lambda b: count_solutions(b, max_nodes=5000),
+    ],
+)
+def test_node_limit_carries_the_budget_and_the_node_count(search):
+    with pytest.raises(NodeLimit) as info:
+        search(compile_puzzle(RECTANGLE))
+    assert info.value.budget == 5000 and info.value.nodes >= 5000
+    assert str(info.value) == f"node limit of 5000 reached after {info.value.nodes} search nodes"
+
+
+def test_auto_moves_to_cpsat_at_the_node_limit_but_not_at_the_time_limit():
+    found, used = auto_solutions(RECTANGLE, 1, node_budget=CHECK_EVERY)
+    assert used == "cpsat" and is_solution(RECTANGLE, found[0])
+    with pytest.raises(TimeLimit):
+        auto_solutions(RECTANGLE, 1, timeout=0.0, node_budget=10 * CHECK_EVERY)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        TimeLimit(2.5, 17),
+        TimeLimit(None, 3),
+        NodeLimit(100, 4096),
+        PuzzleTooLarge(500, 400, "CP-SAT"),
+        UnknownPiece("T5", ["T4", "L5"]),
+        FigureError("empty figure", 2, 3),
+    ],
+)
+def test_errors_survive_pickling_with_their_data(error):
+    back = pickle.loads(pickle.dumps(error))  # a worker process sends them back this way
+    assert type(back) is type(error) and str(back) == str(error)
+    assert vars(back) == vars(error)
 
 
 def test_cpsat_refuses_a_huge_figure():
     big = Puzzle(parse_figure(["#" * 30] * 20), STANDARD.resolve(["I2"]) * 300)
-    with pytest.raises(PuzzleTooLarge):
+    with pytest.raises(PuzzleTooLarge) as info:
         count(big, engine="cpsat")
+    assert (info.value.cells, info.value.limit, info.value.engine) == (600, 400, "CP-SAT")
+    assert str(info.value) == "figure has 600 cells; the CP-SAT engine takes at most 400"
 
 
 def test_bitboard_refuses_a_huge_figure():
     big = Puzzle(parse_figure(["#" * 60] * 40), STANDARD.resolve(["I2"]) * 1200)
-    with pytest.raises(PuzzleTooLarge):
+    with pytest.raises(PuzzleTooLarge) as info:
         solve(big, engine="bitboard")
+    assert (info.value.cells, info.value.limit, info.value.engine) == (2400, 2048, "bitboard")
 
 
 # --- triage ----------------------------------------------------------------------------------
@@ -479,3 +535,17 @@ def test_named_copies_in_any_orientation_match_the_oracle(puzzle):
         assert all(is_solution(puzzle, s) for s in found)
         assert {by_shape(puzzle, s) for s in found} == truth
         assert len(found) == len(truth) == count(puzzle, engine=engine)
+
+
+# --- bit helpers -----------------------------------------------------------------------------
+
+
+@settings(max_examples=200)
+@given(st.integers(0, 2**200))
+def test_scan_forward_yields_each_set_bit_once_lowest_first(mask):
+    bits = list(scan_forward(mask))
+    assert all(b & (b - 1) == 0 and b > 0 for b in bits)  # single bits
+    assert bits == sorted(bits) and sum(bits) == mask
+    assert len(bits) == popcount(mask) == bin(mask).count("1")
+    assert lsb(mask) == (bits[0] if bits else 0)
+    assert [bit_index(b) for b in bits] == [i for i, ch in enumerate(bin(mask)[:1:-1]) if ch == "1"]

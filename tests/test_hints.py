@@ -13,11 +13,12 @@ from click.testing import CliRunner, Result
 
 from cli import main
 from puzzles import bundled
-from solver import STANDARD, Placement, Puzzle, parse_figure, solve
+from solver import STANDARD, Placement, Puzzle, TimeLimit, parse_figure, solve
 from solver.figure import Figure
 from solver.hints import (
     BoardError,
     ForeignPiece,
+    HintLevelError,
     OutsideFigure,
     PieceTwice,
     UnknownLetter,
@@ -229,6 +230,19 @@ def test_illegal_boards_name_the_place_and_the_piece(board, error, row, col, pie
     assert isinstance(e, BoardError)
     assert (e.row, e.col, e.piece) == (row, col, piece)
     assert str(e).startswith(f"board: row {row}, column {col}: ")
+
+
+@pytest.mark.parametrize("level", [0, 4])
+def test_a_level_out_of_range_is_an_error_carrying_it(level):
+    with pytest.raises(HintLevelError, match=rf"^hint level {level}; expected 1, 2 or 3$") as info:
+        hint(PUZZLE, level=level)
+    assert info.value.level == level
+
+
+def test_a_spent_timeout_raises_time_limit():
+    with pytest.raises(TimeLimit) as info:
+        hint(PUZZLE, timeout=0.0)
+    assert info.value.seconds == 0.0 and info.value.nodes == 0
 
 
 def test_empty_board_text_is_an_error():

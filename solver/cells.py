@@ -1,0 +1,201 @@
+"""Cells: sets of grid squares, and the letter-grid pictures that draw them.
+
+Glossary
+    Point     (row, col) of a square, row 0 at the top.
+    Cells     a set of Points anywhere on the grid, e.g. ``frozenset[Point]``.
+    Shape     a frozenset of Points normalised so the smallest row and column are 0.
+    Box       the smallest rectangle holding some cells: top, left, bottom, right (inclusive).
+    Picture   rows of text, one character per square.
+    Drawing   a letter-grid picture read back: each square's character (``#`` an empty figure
+              cell, a code letter a piece's cell; ``.`` and space are outside and not kept),
+              and where in the text each square stood, for error messages.
+
+Every search here is iterative: a custom figure may hold more cells than Python's recursion
+limit allows frames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from typing import NamedTuple
+
+Point = tuple[int, int]
+Shape = frozenset[Point]
+Picture = list[str]
+
+OUTSIDE = ". "
+"""Characters that are no square of the figure in a picture."""
+
+
+def neighbours(p: Point) -> tuple[Point, Point, Point, Point]:
+    """The four edge neighbours of a square, clockwise from above: up, right, down, left."""
+    r, c = p
+    return (r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)
+
+
+def flood(cells: AbstractSet[Point], start: Point) -> set[Point]:
+    """The cells reachable from ``start`` by edge steps within ``cells`` (``start`` included)."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for n in neighbours(todo.pop()):
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def components(cells: Iterable[Point]) -> list[set[Point]]:
+    """The edge-connected parts of a set of cells, in reading order of their first cell.
+
+    >>> components({(0, 0), (0, 2), (1, 2)})
+    [{(0, 0)}, {(0, 2), (1, 2)}]
+    """
+    pool = set(cells)
+    parts: list[set[Point]] = []
+    seen: set[Point] = set()
+    for p in sorted(pool):
+        if p not in seen:
+            part = flood(pool, p)
+            seen |= part
+            parts.append(part)
+    return parts
+
+
+class Box(NamedTuple):
+    """The smallest rectangle holding a set of cells, bounds included."""
+
+    top: int
+    left: int
+    bottom: int
+    right: int
+
+    @property
+    def height(self) -> int:
+        """Rows spanned."""
+        return self.bottom - self.top + 1
+
+    @property
+    def width(self) -> int:
+        """Columns spanned."""
+        return self.right - self.left + 1
+
+
+def bounding_box(cells: Iterable[Point]) -> Box:
+    """The Box of a nonempty set of cells.
+
+    >>> bounding_box({(2, 5), (4, 3)})
+    Box(top=2, left=3, bottom=4, right=5)
+    """
+    pts = list(cells)
+    rows = [r for r, _ in pts]
+    cols = [c for _, c in pts]
+    return Box(min(rows), min(cols), max(rows), max(cols))
+
+
+def normalise(points: Iterable[Point]) -> Shape:
+    """Translate points so that the smallest row and the smallest column are 0."""
+    pts = list(points)
+    top, left, _, _ = bounding_box(pts)
+    return frozenset((r - top, c - left) for r, c in pts)
+
+
+def draw(cells_by_letter: Mapping[str, Iterable[Point]], blank: str = ".") -> Picture:
+    """Rows of the Box of all the cells, each cell in its letter, the rest ``blank``.
+
+    Later letters are drawn over earlier ones, so ``{"#": figure, "A": piece}`` shows the
+    piece on the figure.
+
+    >>> draw({"#": {(0, 0), (0, 1), (1, 1)}, "A": {(1, 1)}})
+    ['##', '.A']
+    """
+    groups = [(letter, list(cells)) for letter, cells in cells_by_letter.items()]
+    box = bounding_box(p for _, cells in groups for p in cells)
+    grid = [[blank] * box.width for _ in range(box.height)]
+    for letter, cells in groups:
+        for r, c in cells:
+            grid[r - box.top][c - box.left] = letter
+    return ["".join(row) for row in grid]
+
+
+def text_rows(text: str | Sequence[str]) -> list[tuple[int, str]]:
+    """Split picture text into (1-based line number, row), dropping ``;`` comments.
+
+    A comment runs from ``;`` to the end of its line, as in ubongo-utils files; a line that is
+    only a comment is no row at all (not an empty one). A single line containing ``/`` is the
+    inline form ``"##./.##"``; blank rows at either end are dropped.
+
+    >>> text_rows("; a board\\n##. ; top\\n.##")
+    [(2, '##. '), (3, '.##')]
+    """
+    if isinstance(text, str):
+        lines = text.split("\n") if "\n" in text or "/" not in text else text.split("/")
+    else:
+        lines = list(text)
+    rows = [
+        (i, row)
+        for i, ln in enumerate(lines, 1)
+        for row, comment, _ in [ln.rstrip("\r").partition(";")]
+        if not (comment and not row.strip())
+    ]
+    while rows and not rows[-1][1].strip():
+        rows.pop()
+    while rows and not rows[0][1].strip():
+        rows.pop(0)
+    return rows
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A letter-grid picture read back (see the glossary); ``chars`` is in reading order."""
+
+    chars: dict[Point, str]  # normalised square -> its character
+    origin: Point  # (picture row, 0-based column) of the normalised (0, 0)
+    lines: tuple[int, ...]  # 1-based text line of each picture row (comment lines are no rows)
+
+    @property
+    def cells(self) -> Shape:
+        """Every square drawn, ``#`` and letters alike."""
+        return frozenset(self.chars)
+
+    def where(self, p: Point) -> tuple[int, int]:
+        """(line, column) in the text of square ``p``, 1-based; (0, 0) before the text."""
+        row, col = p[0] + self.origin[0], p[1] + self.origin[1] + 1
+        if row < 0 or col < 1 or not self.lines:
+            return 0, 0
+        last = len(self.lines) - 1
+        # a square past the last row (a missing cell) is counted on from the last line
+        line = self.lines[row] if row <= last else self.lines[last] + row - last
+        return line, col
+
+    def by_letter(self, empty: str = "#") -> dict[str, set[Point]]:
+        """The squares of each character but ``empty``, letters in reading order of first use."""
+        out: dict[str, set[Point]] = {}
+        for p, ch in self.chars.items():
+            if ch != empty:
+                out.setdefault(ch, set()).add(p)
+        return out
+
+
+def read_picture(text: str | Sequence[str]) -> Drawing:
+    """Read a letter-grid picture: every character but ``.`` or space is a square.
+
+    >>> d = read_picture("; a comment\\n.AA\\n.#.")
+    >>> d.chars, d.where((1, 0))
+    ({(0, 0): 'A', (0, 1): 'A', (1, 0): '#'}, (3, 2))
+    """
+    rows = text_rows(text)
+    found = {
+        (r, c): ch
+        for r, (_, row) in enumerate(rows)
+        for c, ch in enumerate(row)
+        if ch not in OUTSIDE
+    }
+    lines = tuple(line for line, _ in rows)
+    if not found:
+        return Drawing({}, (0, 0), lines)
+    top, left, _, _ = bounding_box(found)
+    chars = {(r - top, c - left): ch for (r, c), ch in found.items()}
+    return Drawing(chars, (top, left), lines)
