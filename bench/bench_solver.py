@@ -13,9 +13,7 @@ take turns chunk by chunk, so their ratios are measured side by side (see ``chun
 5. process  the ``ubongo verify`` console script on the bundled set, start to exit
 6. big case the 12 pentominoes in 6x10, as 6 rows and as 10 rows: first tiling (auto, and
             which engine answered; bitboard) and the count of all 9356 tilings
-7. quoted   the issue's reference figures (C++ ubongo-utils, a Python exact-cover package,
-            a CP-SAT model), printed beside ours, never measured here
-8. optional third-party exact-cover packages installed in a scratch venv (``--xc-python``,
+7. optional third-party exact-cover packages installed in a scratch venv (``--xc-python``,
             default /tmp/xc-venv/bin/python), run on the same workload in a subprocess
 
 Every engine output is cross-checked outside the timed regions: each tiling passes the
@@ -74,16 +72,6 @@ from solver.verify import is_solution  # noqa: E402
 
 XC_PYTHON = "/tmp/xc-venv/bin/python"
 CHUNK = 25  # puzzles per timed chunk (about half a millisecond of bitboard work)
-
-# Quoted from the issue: measured elsewhere, never here.
-QUOTED: dict[str, tuple[str, float]] = {
-    "verify": ("C++ ubongo-utils verify", 12e-6),
-    "count": ("C++ ubongo-utils count", 22e-6),
-    "analyze": ("C++ ubongo-utils analyze", 0.7e-3),
-    "verify-py": ("best Python exact-cover pkg verify", 330e-6),
-    "verify-cpsat": ("CP-SAT model verify", 1.7e-3),
-}
-
 
 @dataclass
 class Row:
@@ -287,7 +275,7 @@ def bench_verify_count(report: Report, items: Sequence[Item], repeat: int) -> di
     report.expect(built_ok, "a workload puzzle's built tiling fails is_solution")
     counts = [count(p, engine="bitboard") for p in puzzles]
     report.expect(min(counts, default=1) >= 1, "count() gave 0 for a solvable puzzle")
-    with_count = [check(p, want_count=True).solutions for p in puzzles]
+    with_count = [check(p, want_count=True).tilings for p in puzzles]
     report.expect(with_count == counts, "check(want_count=True) and count() disagree")
     boards = [compile_puzzle(p) for p in puzzles]
     direct = [count_solutions(b) for b in boards]
@@ -579,19 +567,7 @@ def bench_pentominoes(report: Report, repeat: int, full_count: bool, wide_timeou
         report.add(Row(f"   count, {name}", took, note=f"{n} tilings (one run)"))
 
 
-# --- 7: quoted reference figures -------------------------------------------------------------
-
-
-def quoted_rows(report: Report, ours: Sequence[tuple[str, str, float]]) -> None:
-    """One row per quoted figure: its value, and how ours (``what``, measured here) compares."""
-    for key, what, value in ours:
-        who, ref = QUOTED[key]
-        ratio = ref / value
-        verdict = f"{ratio:.2f}× its speed" if ratio < 1 else f"{ratio:.1f}× faster"
-        report.add(Row(f"7 quoted: {who}", ref, note=f"ours ({what}): {verdict}"))
-
-
-# --- 8: third-party exact-cover packages (run in their own venv) -----------------------------
+# --- 7: third-party exact-cover packages (run in their own venv) -----------------------------
 
 
 def xc_matrix(
@@ -789,24 +765,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         fast, mid, slow, cp_n, procs, pent = 7, 5, 4, 60, 5, 3
     report = Report()
     items = work.puzzles
-    got = bench_verify_count(report, items, fast)
-    got["analyze"] = bench_analyze(report, work.figures, mid)
+    bench_verify_count(report, items, fast)
+    bench_analyze(report, work.figures, mid)
     half = cp_n // 2
     subset = work.easy[:half] + work.hard[:half]
-    got["verify-cpsat"] = bench_cpsat(report, subset, slow, counts=not smoke)
+    bench_cpsat(report, subset, slow, counts=not smoke)
     bench_process(report, procs)
     bench_pentominoes(report, pent, not smoke, args.wide_timeout)
-    quoted_rows(
-        report,
-        [
-            ("verify", "bitboard verify", got["verify"]),
-            ("count", "bitboard count", got["count"]),
-            ("analyze", "analyze", got["analyze"]),
-            ("verify-py", "bitboard verify", got["verify"]),
-            ("verify-cpsat", "our CP-SAT engine", got["verify-cpsat"]),
-            ("verify-cpsat", "bitboard verify", got["verify"]),
-        ],
-    )
     if not smoke:
         bench_third_party(report, args.seed, args.xc_python)
     load1 = os.getloadavg()
@@ -824,8 +789,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"mean time per puzzle (or per figure and size): per chunk of {CHUNK} puzzles the best of "
         f"{fast} passes (analyze {mid}, CP-SAT {slow}; process {procs}, pentominoes {pent} whole "
         "runs), the runs of a section taking turns; "
-        "margin > 1 means the target is met; '7 quoted' rows are quoted from the issue, "
-        "not measured here\n"
+        "margin > 1 means the target is met; every figure was measured in this run\n"
     )
     print_table(report)
     for note in report.notes:

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from puzzles import load_set
+from cli._common import load_set
 from solver.figure import Figure, parse_figure
 from solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
 from solver.puzzle import Placement, Puzzle, Solution
