@@ -110,9 +110,9 @@ def generate(
 
     \b
     Examples:
-      ubongo generate --templates 36 --seed 1 -o my-set.json
-      ubongo generate --templates 12 --seed 7 --profile unique --workers 2 -o unique.json
-      ubongo stats my-set.json --published
+      ubongo generate --templates 6 --seed 1 -o my-set.json
+      ubongo generate --templates 4 --seed 7 --profile unique --workers 2 -o unique.json
+      ubongo stats my-set.json unique.json --published
 
     \b
     Exit codes: 0 success; 1 the set cannot be built as asked (frame too small, bad pieces
@@ -206,6 +206,7 @@ def stats(
     Examples:
       ubongo stats
       ubongo stats sample standard --published
+      ubongo generate --templates 4 --seed 2 -o my-set.json
       ubongo stats my-set.json --json
     """
     from generator.stats import published_json, set_stats, stats_table

@@ -72,13 +72,11 @@ def hint(
       ubongo hint 07 hard 3
       ubongo hint --set sample 01 hard 3 --level 2
       ubongo hint '.##./####/####/.#..' I2 I4 P5
+      printf '.FFFF\\n#####\\n####.\\n.##..\\n' > board.txt
       ubongo hint --board board.txt I2 I4 S4 Y5 --level 2 --json
-    \b
-    board.txt, the figure .####/#####/####./.##.. with I4 (letter F) placed:
-      .FFFF
-      #####
-      ####.
-      .##..
+      printf '.FFFF\\n#####\\n####.\\n.##..\\n' | ubongo hint --board - I2 I4 S4 Y5
+
+    The board: the figure .####/#####/####./.##.. with I4 (letter F) on the top row.
     """
     from solver.hints import hint as make_hint
 

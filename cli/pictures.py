@@ -74,7 +74,7 @@ def render(
     Examples:
       ubongo render sample --html site
       ubongo render sample --pdf cards.pdf --cell-mm 18
-      ubongo render my-set.json --svg sides
+      ubongo render sample --svg sides
     """
     if not (html_dir or pdf_path or svg_dir):
         raise click.UsageError("give at least one of --html DIR, --pdf FILE, --svg DIR")

@@ -74,8 +74,11 @@ def score(
 
     \b
     Examples:
+      ubongo simulate ubongo -p 3 --seed 1 -n 5 > sessions.jsonl
       ubongo score sessions.jsonl
-      ubongo score --game jaipur --summary a.json b.jsonl
+      ubongo simulate jaipur -p 2 --seed 1 -n 3 > jaipur.jsonl
+      ubongo score --summary sessions.jsonl jaipur.jsonl
+      ubongo score --game jaipur --csv jaipur.jsonl
       ubongo simulate ubongo -p 3 --seed 1 | ubongo score --json -
 
     \b

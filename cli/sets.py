@@ -56,7 +56,8 @@ def verify(
     Examples:
       ubongo verify
       ubongo verify sample --count --strict --json
-      ubongo verify my-set.json
+      ubongo generate --templates 2 --seed 1 -o my-set.json
+      ubongo verify my-set.json --strict
     """
     from puzzles import strict_problems
 

@@ -135,6 +135,7 @@ def solve(
       ubongo solve '.##./####/####/.#..' I2 I4 P5
       ubongo solve 07 hard 3 --count
       ubongo solve --set sample 01 easy 2 --all
+      printf '{"id": "p1", "figure": "##../####", "pieces": ["L3", "I3"]}\\n' > puzzles.jsonl
       ubongo solve --batch puzzles.jsonl --count > results.jsonl
       ubongo solve problems.txt --count
     """
