@@ -73,6 +73,7 @@ from solver.verify import is_solution  # noqa: E402
 XC_PYTHON = "/tmp/xc-venv/bin/python"
 CHUNK = 25  # puzzles per timed chunk (about half a millisecond of bitboard work)
 
+
 @dataclass
 class Row:
     """One line of the table: a time (seconds) or a ratio, against an optional target.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -95,7 +96,8 @@ def render(
         from render.html import page
 
         solutions = _solutions(ps, clock)
-        path = write_in_folder(output_folder(html_dir), "index.html", page(ps, solutions))
+        write_in_folder(output_folder(html_dir), "index.html", page(ps, solutions))
+        path = os.path.join(html_dir, "index.html")
         missing = sum(1 for s in solutions.values() if s is None)
         said.append(
             f"wrote {path}" + (f"; {plural(missing, 'combination')} unsolvable" if missing else "")

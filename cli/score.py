@@ -180,13 +180,15 @@ def _write_json(outcomes: Iterator[Outcome], summary: bool) -> None:
     each result comes, laid out as ``json.dumps(..., indent=2)`` lays it out."""
     tally = Tally()
     pad = "    " if summary else "  "
-    click.echo('{\n  "sessions": [' if summary else "[", nl=False)
+    opening = '{\n  "sessions": [' if summary else "["
     count = 0
-    for outcome in outcomes:
+    for outcome in outcomes:  # each record's problems reach stderr before its result
         tally.add(outcome)
         item = textwrap.indent(json.dumps(result_json(outcome), indent=2, ensure_ascii=False), pad)
-        click.echo(("," if count else "") + "\n" + item, nl=False)
+        click.echo(("," if count else opening) + "\n" + item, nl=False)
         count += 1
+    if not count:
+        click.echo(opening, nl=False)
     close = f"\n{pad[:-2]}]" if count else "]"
     if not summary:
         click.echo(close)

@@ -137,6 +137,7 @@ def solve(
       ubongo solve --set sample 01 easy 2 --all
       printf '{"id": "p1", "figure": "##../####", "pieces": ["L3", "I3"]}\\n' > puzzles.jsonl
       ubongo solve --batch puzzles.jsonl --count > results.jsonl
+      ubongo analyze '.##./####/####/.#..' --size 3 --format ubongo-utils -o problems.txt
       ubongo solve problems.txt --count
     """
     clock = Clock(timeout)
@@ -365,7 +366,7 @@ def _batch_id(text: str | None) -> Any:
     except UbongoError:
         return None
     ident = obj.get("id") if isinstance(obj, dict) else None
-    return ident if isinstance(ident, str) or type(ident) is int else None
+    return str(ident) if isinstance(ident, str) or type(ident) is int else None  # as results
 
 
 def _write_svg(path: str, puzzle: Puzzle, solution: Solution, ps: PieceSet) -> None:
@@ -449,6 +450,7 @@ def analyze(
     \b
     Examples:
       ubongo analyze '.##./####/####/.#..' --size 3
+      printf '..#...\\n######\\n######\\n..##..\\n' > board.txt
       ubongo analyze board.txt --size 4 --unique --with I2 --without Z5
       ubongo analyze board.txt --size 3 --format ubongo-utils -o problems.txt
     """

@@ -623,11 +623,14 @@ def strict_problems(ps: PuzzleSet) -> list[str]:
 def _side_problems(ps: PuzzleSet, side: Side, name: str, where: str) -> list[str]:
     out = []
     if len(side.combos) != len(ps.die):
-        out.append(f"{where}: {len(side.combos)} combinations for {len(ps.die)} die faces")
+        n, faces = len(side.combos), len(ps.die)
+        out.append(
+            f"{where}: {n} combination{'s' * (n != 1)} for {faces} die face{'s' * (faces != 1)}"
+        )
     want = PIECES_PER_SIDE[name]
     for face, combo in zip(ps.die, side.combos, strict=False):
         if len(combo) != want:
-            out.append(f"{where} die {face}: {len(combo)} pieces, expected {want}")
+            out.append(f"{where}, face {face}: {len(combo)} pieces, expected {want}")
     if len({frozenset(c) for c in side.combos}) != len(side.combos):
         out.append(f"{where}: two die faces have the same combination")
     if not side.figure.is_connected():

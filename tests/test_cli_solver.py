@@ -354,7 +354,7 @@ def test_verify_strict(tmp_path):
     assert "  template t1 hard: side missing" in result.stdout
     doc = json.loads(run("verify", path, "--strict", "--json").stdout)
     assert doc["problems"] == [
-        "template t1 easy: 1 combinations for 6 die faces",
+        "template t1 easy: 1 combination for 6 die faces",
         "template t1 hard: side missing",
     ]
 

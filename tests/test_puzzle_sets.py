@@ -519,8 +519,8 @@ def test_side_without_combos_loads():
 def test_minimal_set_strict_problems_are_the_missing_combos():
     problems = strict_problems(parse_set(minimal(), "t.json"))
     assert problems == [
-        "template t1 easy: 1 combinations for 6 die faces",
-        "template t1 hard: 1 combinations for 6 die faces",
+        "template t1 easy: 1 combination for 6 die faces",
+        "template t1 hard: 1 combination for 6 die faces",
     ]
 
 
@@ -555,7 +555,7 @@ def test_strict_wrong_piece_count():
     def edit(t):
         t["easy"]["combos"][1] = ["I3", "L3", "L4", "O4"]
 
-    assert strict_of(edit) == ["template t1 easy die b: 4 pieces, expected 3"]
+    assert strict_of(edit) == ["template t1 easy, face b: 4 pieces, expected 3"]
 
 
 def test_strict_duplicate_combos():
