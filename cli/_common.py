@@ -28,7 +28,7 @@ import click
 
 from scoring.common import ScoringError
 from scoring.common import printable as printable  # re-exported: the CLI prints through it
-from solver.errors import UbongoError, suggestion
+from solver.errors import TimeLimit, UbongoError, suggestion
 
 if TYPE_CHECKING:
     from puzzles import PuzzleSet
@@ -58,6 +58,15 @@ class Failure(click.ClickException):
             click.echo(f"{self.prefix}{line}", err=True)
 
 
+def _time_limit(error: TimeLimit) -> str:
+    """A search's time limit told as the command's ``--timeout``, when the command has one."""
+    ctx = click.get_current_context(silent=True)
+    clock = ctx.meta.get("clock") if ctx is not None else None
+    if not isinstance(clock, Clock):
+        return str(error)
+    return f"time limit of {clock.seconds:g} s (--timeout) reached after {error.nodes} search nodes"
+
+
 class Interrupted(Failure):
     """Ctrl-C: said as such (never as a time limit), exit 130 as shells expect."""
 
@@ -85,6 +94,8 @@ def reported(command: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
+        except TimeLimit as error:
+            raise Failure(_time_limit(error)) from error
         except (UbongoError, ScoringError) as error:
             raise Failure(str(error)) from error
         except KeyboardInterrupt:
@@ -208,6 +219,9 @@ class Clock:
 
     def __post_init__(self) -> None:
         self.started = time.monotonic()
+        ctx = click.get_current_context(silent=True)
+        if ctx is not None:  # so that a search's TimeLimit is told as the command's limit
+            ctx.meta["clock"] = self
 
     def left(self) -> float:
         """Seconds left; a Failure once none are."""

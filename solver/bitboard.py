@@ -190,16 +190,28 @@ def iter_solutions(
 
     Raises TimeLimit or NodeLimit when ``timeout`` or ``max_nodes`` runs out.
     """
-    goal = board.all_used
     limits = Limits(timeout, max_nodes)
+    nodes = 0
+    for step in steps(board):
+        if step is None:
+            nodes += CHECK_EVERY
+            limits.tick(nodes)
+        else:
+            yield step
+
+
+def steps(board: Board) -> Iterator[Solution | None]:
+    """Every tiling, lazily, and a None after each CHECK_EVERY nodes searched: a point where
+    the caller may check its budgets, or set the search aside and resume it later."""
+    goal = board.all_used
     stack: list[tuple[int, Mask]] = []
     nodes = 0
 
-    def rec(rem: Mask, used: int) -> Iterator[Solution]:
+    def rec(rem: Mask, used: int) -> Iterator[Solution | None]:
         nonlocal nodes
         nodes += 1
         if nodes % CHECK_EVERY == 0:
-            limits.tick(nodes)
+            yield None
         for _, _, bit, m, pos in candidates(board, rem, used):
             stack.append((pos, m))
             if m != rem:
@@ -326,6 +338,12 @@ def count_solutions(
     return found
 
 
+MEMO_ENTRIES = 4_000_000
+"""The most states ``count_memo`` remembers (about 120 bytes each, so ~0.5 GB at most): the 12
+pentominoes in 6x10 need 3.3 million; past the cap new states are computed, not kept, so a
+larger puzzle runs slower instead of taking all the memory (24 pentominoes took 3.4 GB)."""
+
+
 def count_memo(board: Board, *, timeout: float | None = None) -> int:
     """Number of tilings, memoised on (empty cells, pieces used): for large puzzles."""
     goal = board.all_used
@@ -349,7 +367,8 @@ def count_memo(board: Board, *, timeout: float | None = None) -> int:
                 total += used | bit == goal
             else:
                 total += rec(rem ^ m, used | bit)
-        memo[key] = total
+        if len(memo) < MEMO_ENTRIES:
+            memo[key] = total
         return total
 
     return rec(board.full, 0) if board.full else 0

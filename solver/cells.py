@@ -21,6 +21,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from solver.errors import FigureError
+
 Point = tuple[int, int]
 Shape = frozenset[Point]
 Picture = list[str]
@@ -179,6 +181,18 @@ class Drawing:
         return out
 
 
+MAX_SQUARES = 10_000
+"""The most squares a picture may draw: a 100x100 figure; an Ubongo card has about 16."""
+
+
+class PictureTooLarge(FigureError):
+    """A figure, solution or board picture with more squares than MAX_SQUARES."""
+
+    def __init__(self, squares: int) -> None:
+        super().__init__(f"{squares} cells; a picture has at most {MAX_SQUARES}")
+        self.squares = squares
+
+
 def read_picture(text: str | Sequence[str]) -> Drawing:
     """Read a letter-grid picture: every character but ``.`` or space is a square.
 
@@ -187,6 +201,9 @@ def read_picture(text: str | Sequence[str]) -> Drawing:
     ({(0, 0): 'A', (0, 1): 'A', (1, 0): '#'}, (3, 2))
     """
     rows = text_rows(text)
+    squares = sum(len(row) - row.count(".") - row.count(" ") for _, row in rows)
+    if squares > MAX_SQUARES:  # counted before any set or dict proportional to the input
+        raise PictureTooLarge(squares)
     found = {
         (r, c): ch
         for r, (_, row) in enumerate(rows)

@@ -15,6 +15,7 @@ from ortools.sat.python import cp_model
 
 from solver.cells import Point, Shape, bounding_box
 from solver.errors import PuzzleTooLarge, TimeLimit
+from solver.limits import Limits
 from solver.pieces import canonical
 from solver.puzzle import Placement, Puzzle, Solution
 
@@ -110,10 +111,15 @@ class _Collect(cp_model.CpSolverSolutionCallback):
 def all_solutions(
     puzzle: Puzzle, *, timeout: float | None = None, limit: int | None = None
 ) -> list[Solution]:
-    """Every tiling (at most ``limit``); TimeLimit if time ran out before the answer was sure."""
+    """Every tiling (at most ``limit``); TimeLimit if time ran out before the answer was sure.
+
+    Building the model counts against ``timeout``: the solver gets what is left of it.
+    """
+    limits = Limits(timeout)
     m = build_model(puzzle)
     collect = _Collect(m, limit)
-    solver = _solver(timeout)
+    limits.tick(0)
+    solver = _solver(limits.left())
     solver.parameters.enumerate_all_solutions = True
     status = solver.solve(m.model, collect)
     complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)

@@ -13,6 +13,7 @@ Engine choice (``engine="auto"``):
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -20,14 +21,18 @@ from itertools import islice
 from typing import Literal
 
 from solver import bitboard
-from solver.errors import NodeLimit, PuzzleTooLarge
-from solver.limits import Limits
+from solver.errors import PuzzleTooLarge, TimeLimit
+from solver.limits import CHECK_EVERY, Limits
 from solver.puzzle import Puzzle, Solution
 from solver.triage import area_reason, triage
 
 Engine = Literal["auto", "bitboard", "cpsat"]
 ENGINES: tuple[Engine, ...] = ("auto", "bitboard", "cpsat")
 
+CPSAT_SHARE = 0.5
+"""CP-SAT's turn in ``auto`` against bitboard's time so far: staying costs at most about half."""
+CPSAT_SLICE = 1.0
+"""The shortest turn CP-SAT gets in ``auto`` (its model alone takes a good part of a second)."""
 SMALL_PIECES = 6
 AUTO_NODE_BUDGET = 200_000
 MAX_BITBOARD_CELLS = 2048  # masks beyond this grow slow; a figure this big is not a puzzle
@@ -71,9 +76,10 @@ def solutions(
     if area_reason(puzzle):
         return iter(())
     if engine == "cpsat":
+        limits = Limits(timeout)  # before the import: OR-Tools takes most of a second to load
         from solver import cpsat
 
-        return cpsat.iter_solutions(puzzle, timeout=timeout, limit=limit)
+        return cpsat.iter_solutions(puzzle, timeout=limits.left(), limit=limit)
     if engine == "auto" and len(puzzle.pieces) > SMALL_PIECES and limit is not None:
         return iter(auto_solutions(puzzle, limit, timeout=timeout, node_budget=node_budget)[0])
     if limit == 1:
@@ -90,17 +96,51 @@ def auto_solutions(
     timeout: float | None = None,
     node_budget: int = AUTO_NODE_BUDGET,
 ) -> tuple[list[Solution], str]:
-    """Up to ``limit`` tilings and the engine that found them: bitboard within the node
-    budget, then CP-SAT with the time left."""
+    """Up to ``limit`` tilings and the engine that found them.
+
+    Bitboard first, within the node budget; then the two engines take turns: CP-SAT for half
+    as long as bitboard has searched so far (at least CPSAT_SLICE seconds), then bitboard
+    resumed where it stopped with twice the nodes, and so on. Clause learning proves some dead ends
+    that depth-first search wanders through, and on others bitboard is far faster: taking turns
+    keeps the total within a small factor of whichever engine suits the puzzle.
+    """
     limits = Limits(timeout)
-    try:
-        it = bitboard.iter_solutions(_board(puzzle), timeout=timeout, max_nodes=node_budget)
-        return list(islice(it, limit)), "bitboard"
-    except NodeLimit:  # a TimeLimit ends the whole search; a NodeLimit only this engine's part
-        pass
+    search = bitboard.steps(_board(puzzle))
+    found: list[Solution] = []
+    budget, nodes, started = node_budget, 0, time.monotonic()
+    while True:
+        for step in search:
+            if step is not None:
+                found.append(step)
+                if len(found) == limit:
+                    return found, "bitboard"
+                continue
+            nodes += CHECK_EVERY
+            limits.tick(nodes)
+            if nodes >= budget:
+                break
+        else:
+            return found, "bitboard"  # searched to the end
+        spent = time.monotonic() - started
+        answer = _cpsat_turn(puzzle, limit, limits, max(CPSAT_SLICE, CPSAT_SHARE * spent))
+        if answer is not None:
+            return answer, "cpsat"
+        budget *= 2
+
+
+def _cpsat_turn(
+    puzzle: Puzzle, limit: int, limits: Limits, seconds: float
+) -> list[Solution] | None:
+    """CP-SAT's answer within ``seconds`` (and the time left), or None when it had none yet."""
     from solver import cpsat
 
-    return cpsat.all_solutions(puzzle, timeout=limits.left(), limit=limit), "cpsat"
+    left = limits.left()
+    turn = seconds if left is None else min(seconds, left)
+    try:
+        return cpsat.all_solutions(puzzle, timeout=turn, limit=limit)
+    except TimeLimit:
+        limits.tick(0)  # the whole search's time is up: say so
+        return None
 
 
 def solve(
@@ -121,9 +161,10 @@ def count(
     if area_reason(puzzle):
         return 0
     if engine == "cpsat":
+        limits = Limits(timeout)  # before the import: OR-Tools takes most of a second to load
         from solver import cpsat
 
-        return cpsat.count_solutions(puzzle, limit=limit, timeout=timeout)
+        return cpsat.count_solutions(puzzle, limit=limit, timeout=limits.left())
     board = _board(puzzle)
     if len(puzzle.pieces) > SMALL_PIECES and limit is None:
         return bitboard.count_memo(board, timeout=timeout)
@@ -143,18 +184,19 @@ def check(
     if reason:
         return Verdict(False, tilings=0 if want_count else None, reason=reason)
     used = "cpsat" if engine == "cpsat" else "bitboard"
+    limits = Limits(timeout)  # one budget for finding and counting together
     sol: Solution | Callable[[], Solution] | None
     if engine != "cpsat" and len(puzzle.pieces) <= SMALL_PIECES:
         board = _board(puzzle)
-        sol = bitboard.first_tiling(board, timeout=timeout)
-        n = bitboard.count_solutions(board, timeout=timeout) if want_count and sol else None
+        sol = bitboard.first_tiling(board, timeout=limits.left())
+        n = bitboard.count_solutions(board, timeout=limits.left()) if want_count and sol else None
     else:
         if engine == "auto":
-            found, used = auto_solutions(puzzle, 1, timeout=timeout, node_budget=node_budget)
+            found, used = auto_solutions(puzzle, 1, timeout=limits.left(), node_budget=node_budget)
             sol = found[0] if found else None
         else:
-            sol = solve(puzzle, engine=engine, timeout=timeout)
-        n = count(puzzle, engine=engine, timeout=timeout) if want_count and sol else None
+            sol = solve(puzzle, engine=engine, timeout=limits.left())
+        n = count(puzzle, engine=engine, timeout=limits.left()) if want_count and sol else None
     if sol is None:
         why = triage(puzzle) or "no tiling exists (exhaustive search)"
         return Verdict(False, tilings=0 if want_count else None, reason=why, engine=used)

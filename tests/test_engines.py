@@ -376,7 +376,7 @@ def test_tiny_timeout_raises_time_limit(engine):
     with pytest.raises(TimeLimit) as info:
         count(RECTANGLE, engine=engine, timeout=0.02)
     assert isinstance(info.value, SearchLimit)
-    assert info.value.seconds == 0.02 and info.value.nodes >= 0
+    assert 0 < info.value.seconds <= 0.02 and info.value.nodes >= 0
     assert str(info.value) == f"time limit of 0.02 s reached after {info.value.nodes} search nodes"
 
 

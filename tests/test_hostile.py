@@ -355,3 +355,69 @@ def test_no_sessions_is_said(tmp_path: Path) -> None:
     empty.write_text("\n")
     result = run("score", str(empty))
     assert result.exit_code == 0 and "no sessions in" in result.stderr
+
+
+def test_cpsat_counts_its_model_and_import_against_the_timeout() -> None:
+    limit = 2.0
+    start = time.monotonic()
+    args = ["solve", "--pieces", PENTOMINOES, SIX_BY_TEN, *NAMES, "--count", "--engine", "cpsat"]
+    line = clean(run(*args, "--timeout", str(limit)))
+    assert time.monotonic() - start <= 1.2 * limit
+    assert line.startswith("ubongo solve: time limit of 2 s (--timeout) reached after")
+
+
+def test_a_picture_too_large_is_refused_before_it_is_built(tmp_path: Path) -> None:
+    huge = tmp_path / "line.txt"
+    huge.write_text("#" * 10_000_000)
+    assert "at most 10000" in clean(run("solve", str(huge), "I2"))
+    wide = tmp_path / "wide.txt"
+    wide.write_text("\n".join(["#" * 300] * 300))
+    result = run("analyze", str(wide))  # no combination of 12 pieces covers 90,000 cells
+    assert result.exit_code == 1 and "at most 10000" in result.stderr
+
+
+def test_the_count_memo_is_bounded_and_still_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solver import bitboard
+
+    monkeypatch.setattr(bitboard, "MEMO_ENTRIES", 50)
+    rows = "/".join(["#" * 20] * 3)
+    result = run("solve", "--pieces", PENTOMINOES, rows, *NAMES, "--count", "--json")
+    assert json.loads(result.stdout)["tilings"] == 8
+
+
+def test_auto_never_gives_up_where_bitboard_alone_would_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CP-SAT given turns but never an answer: auto still ends with bitboard's tiling."""
+    from solver import engine
+
+    turns: list[float] = []
+
+    def hopeless(puzzle: object, limit: int, limits: object, seconds: float) -> None:
+        turns.append(seconds)
+        return None
+
+    monkeypatch.setattr(engine, "_cpsat_turn", hopeless)
+    rows = "/".join(["#" * 10] * 6)
+    result = run("solve", "--pieces", PENTOMINOES, rows, *NAMES, "--json", "--node-budget", "1")
+    doc = json.loads(result.stdout)
+    assert doc["solvable"] and doc["engine"] == "bitboard"
+    assert turns and turns == sorted(turns)  # CP-SAT's turns grow with bitboard's time
+
+
+def test_eight_concurrent_batch_runs_on_one_file_agree(tmp_path: Path) -> None:
+    lines = [
+        json.dumps({"id": str(i), "figure": ["###", "##."], "pieces": ["I2", "L3"]})
+        for i in range(200)
+    ]
+    batch = tmp_path / "b.jsonl"
+    batch.write_text("\n".join(lines) + "\n")
+    procs = [
+        subprocess.Popen(
+            [UBONGO, "solve", "--batch", str(batch), "--count"], stdout=subprocess.PIPE
+        )
+        for _ in range(8)
+    ]
+    outs = [p.communicate(timeout=120)[0] for p in procs]
+    assert all(p.returncode == 0 for p in procs)
+    assert len(set(outs)) == 1 and outs[0].count(b"\n") == 200
