@@ -499,8 +499,15 @@ def _is_inline(arg: str) -> bool:
 
 
 def is_address(args: tuple[str, ...]) -> bool:
-    """Whether the arguments are ``TEMPLATE SIDE FACE`` (``07 hard 3``)."""
-    return len(args) == 3 and args[1].casefold() in ("easy", "hard")
+    """Whether the arguments are ``TEMPLATE SIDE FACE`` (``07 hard 3``), also with a misspelt
+    side (``07 hrad 3``, so that the error can say "did you mean hard?")."""
+    if len(args) != 3:
+        return False
+    sides = ("easy", "hard")
+    if args[1].casefold() in sides:
+        return True
+    figure = is_figure_file(args[0]) or _is_inline(args[0])
+    return not figure and suggestion(args[1], sides) is not None
 
 
 def take_puzzle(

@@ -31,6 +31,16 @@ PIECES_PER_SIDE = {"easy": 3, "hard": 4}
 DEFAULT_SET = "standard"
 
 
+class MissingSide(UbongoError):
+    """A combination asked of a side that the template does not have (a partial set)."""
+
+    def __init__(self, set_name: str, template: str, side: str) -> None:
+        super().__init__(f"{set_name}: template {template} has no {side} side")
+        self.set_name = set_name
+        self.template = template
+        self.side = side
+
+
 class PuzzleFormatError(UbongoError):
     """A puzzle or batch file that does not follow the format: where, and what was expected."""
 
@@ -114,7 +124,7 @@ class PuzzleSet:
             raise UnknownName("side", side, list(SIDES))
         chosen = t.side(name)
         if chosen is None:
-            raise UbongoError(f"{self.name}: template {t.id} has no {name} side")
+            raise MissingSide(self.name, t.id, name)
         faces = self.die[: len(chosen.combos)]
         if face not in faces:
             raise UnknownName(f"die face of template {t.id} {name}", face, list(faces))

@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from scoring.common import InvalidRecord, PlayerResult, SessionResult, Status
+from scoring.common import InvalidRecord, PlayerResult, SessionResult, Status, suggestion
 
 GAME: Final = "amul"
 MIN_PLAYERS: Final = 3
@@ -171,7 +171,11 @@ def parse_card(value: Any, catalog: Catalog | None, path: str) -> Card:
     """A card given by name (from the catalog) or as an object overriding the catalog."""
     if isinstance(value, str):
         if catalog is None or value not in catalog:
-            raise InvalidRecord(path, f"a card with values or a name in the catalog: {value!r}")
+            near = suggestion(value, list(catalog or ()))
+            also = f"; did you mean {near!r}?" if near else ""
+            raise InvalidRecord(
+                path, f"a card with values or a name in the catalog: {value!r}{also}"
+            )
         name, own = value, {}
     else:
         obj = _object(value, path)

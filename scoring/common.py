@@ -8,6 +8,7 @@ Glossary
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,6 +37,19 @@ def _escape(match: re.Match[str]) -> str:
     if code == 10:
         return "\\n"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def suggestion(token: str, known: Sequence[str]) -> str | None:
+    """The known name closest to ``token`` (ignoring case), if one is close enough.
+
+    Scoring stands apart from the solver, which has its own for pieces and templates.
+
+    >>> suggestion("Camle", ["Camel", "Elephant"]), suggestion("zz", ["Camel"])
+    ('Camel', None)
+    """
+    folded = {k.casefold(): k for k in known}
+    close = difflib.get_close_matches(token.casefold(), list(folded), n=1, cutoff=0.6)
+    return folded[close[0]] if close else None
 
 
 Status = Literal["finished", "in progress", "unresolved tie"]

@@ -362,3 +362,8 @@ def test_prestige_and_majorities_match_a_restatement(rec: dict[str, Any]) -> Non
     leaders = [r.name for r in result.players if (r.score, r.breakdown["military"]) == top]
     assert result.winner == (leaders[0] if len(leaders) == 1 else None)
     assert all(r.rank == 1 for r in result.players if r.name in leaders)
+
+
+def test_a_misspelt_catalog_name_gets_did_you_mean() -> None:
+    rec = record(player("A", "Camle"), player("B"), player("C"))
+    assert refused(rec, CATALOG).rule.endswith("'Camle'; did you mean 'Camel'?")
