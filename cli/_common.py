@@ -161,6 +161,16 @@ def engine_option(f: F) -> F:
     )(f)
 
 
+def set_option(f: F) -> F:
+    """``--set SET``: the set that ``TEMPLATE SIDE FACE`` is taken from."""
+    return click.option(
+        "--set",
+        "set_arg",
+        metavar="SET",
+        help="Take TEMPLATE SIDE FACE from this set (default: the bundled standard set).",
+    )(f)
+
+
 def pieces_option(f: F) -> F:
     """``--pieces SET``: use this set's piece definitions."""
     return click.option(

@@ -16,6 +16,7 @@ from cli._common import (
     pieces_option,
     read_text,
     reported,
+    set_option,
     show_picture,
     take_puzzle,
     timeout_option,
@@ -28,12 +29,7 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("args", nargs=-1, metavar="FIGURE PIECE... | TEMPLATE SIDE FACE")
-@click.option(
-    "--set",
-    "set_arg",
-    metavar="SET",
-    help="Take TEMPLATE SIDE FACE from this set (default: the bundled standard set).",
-)
+@set_option
 @pieces_option
 @click.option(
     "--board",

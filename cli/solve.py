@@ -26,6 +26,7 @@ from cli._common import (
     read_lines,
     read_text,
     reported,
+    set_option,
     show_picture,
     take_puzzle,
     timeout_option,
@@ -36,6 +37,7 @@ from cli._common import (
 if TYPE_CHECKING:
     from puzzles.ubongo_utils import ProblemFile
     from solver.analyze import ComboCount
+    from solver.engine import Verdict
     from solver.figure import Figure
     from solver.pieces import PieceSet
     from solver.puzzle import Puzzle, Solution
@@ -81,12 +83,7 @@ def pieces(pieces_set: str | None, as_json: bool) -> None:
 @click.argument("args", nargs=-1, metavar="FIGURE PIECE... | TEMPLATE SIDE FACE")
 @click.option("--count", is_flag=True, help="Count every tiling.")
 @click.option("--all", "show_all", is_flag=True, help="Print every tiling.")
-@click.option(
-    "--set",
-    "set_arg",
-    metavar="SET",
-    help="Take TEMPLATE SIDE FACE from this set (default: the bundled standard set).",
-)
+@set_option
 @pieces_option
 @click.option(
     "--node-budget",
@@ -141,9 +138,10 @@ def solve(
       ubongo solve problems.txt --count
     """
     clock = Clock(timeout)
+    search = _Search(count, engine, clock, node_budget)
     if batch is not None:
         _check_batch_options(args, show_all, set_arg, picture, svg_path, as_json)
-        _solve_batch(batch, count, engine, clock, node_budget, piece_set(pieces_set))
+        _solve_batch(batch, search, piece_set(pieces_set))
         return
     if count and show_all:
         raise click.UsageError("--count and --all do not go together")
@@ -155,21 +153,13 @@ def solve(
     if listed is not None:
         if show_all or svg_path:
             raise click.UsageError("--all and --svg take FIGURE PIECE..., not a problem file")
-        _solve_listed(*listed, count, as_json, picture, engine, clock, node_budget)
+        _solve_listed(*listed, search, as_json, picture)
         return
     puzzle, ps = take_puzzle(args, set_arg, pieces_set)
     if show_all:
         _solve_all(puzzle, as_json, engine, clock, picture, ps)
         return
-    from solver.engine import check
-
-    v = check(
-        puzzle,
-        want_count=count,
-        engine=engine,  # type: ignore[arg-type]
-        timeout=clock.left(),
-        node_budget=node_budget,
-    )
+    v = search.check(puzzle)
     if svg_path:
         _write_svg(svg_path, puzzle, v.solution or (), ps)
     rows = _rows(puzzle, v.solution, ps)
@@ -206,29 +196,15 @@ def _problem_file(
 
 
 def _solve_listed(
-    listed: ProblemFile,
-    ps: PieceSet,
-    count: bool,
-    as_json: bool,
-    picture: bool,
-    engine: str,
-    clock: Clock,
-    node_budget: int,
+    listed: ProblemFile, ps: PieceSet, search: _Search, as_json: bool, picture: bool
 ) -> None:
     """Solve each combination of a problem file, heading each ``A C K:``; exit 1 if one fails."""
-    from solver.engine import check
     from solver.puzzle import Puzzle
 
     results: list[dict[str, Any]] = []
     for problem in listed.problems:
         puzzle = Puzzle(listed.figure, ps.resolve(problem.pieces))
-        v = check(
-            puzzle,
-            want_count=count,
-            engine=engine,  # type: ignore[arg-type]
-            timeout=clock.left(),
-            node_budget=node_budget,
-        )
+        v = search.check(puzzle)
         out: dict[str, Any] = {
             "pieces": list(problem.pieces),
             "codes": [ps[name].code for name in problem.pieces],
@@ -236,7 +212,7 @@ def _solve_listed(
             "solution": _rows(puzzle, v.solution, ps),
             "engine": v.engine,
         }
-        if count:
+        if search.count:
             out["tilings"] = v.tilings
         if v.reason:
             out["reason"] = v.reason
@@ -260,6 +236,28 @@ def _show_listed(out: dict[str, Any], first: bool, ps: PieceSet, picture: bool) 
     show_picture(out["solution"], ps, picture)
     if "tilings" in out:
         click.echo(plural(out["tilings"] or 0, "tiling"))
+
+
+@dataclass(frozen=True)
+class _Search:
+    """How ``solve`` searches each of its puzzles: count or not, which engine, the clock."""
+
+    count: bool
+    engine: str
+    clock: Clock
+    node_budget: int
+
+    def check(self, puzzle: Puzzle) -> Verdict:
+        """The verdict on one puzzle within what is left of the command's time."""
+        from solver.engine import check
+
+        return check(
+            puzzle,
+            want_count=self.count,
+            engine=self.engine,  # type: ignore[arg-type]
+            timeout=self.clock.left(),
+            node_budget=self.node_budget,
+        )
 
 
 def _rows(puzzle: Puzzle, solution: Solution | None, ps: PieceSet) -> list[str] | None:
@@ -311,15 +309,12 @@ def _solve_all(
         sys.exit(1)
 
 
-def _solve_batch(
-    path: str, count: bool, engine: str, clock: Clock, node_budget: int, ps: PieceSet
-) -> None:
+def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
     """One JSON line out per input line, same order; a bad line gets an error line.
 
     Exit 1 when a line could not be read or solved in time; unsolvable puzzles are results.
     """
     from puzzles import PuzzleFormatError, parse_batch_line
-    from solver.engine import check
     from solver.errors import UbongoError
 
     failed = False
@@ -330,13 +325,7 @@ def _solve_batch(
             if text is None:
                 raise PuzzleFormatError(name, f"line {number}", "not UTF-8 text")
             item = parse_batch_line(text, number, name, ps)
-            v = check(
-                item.puzzle,
-                want_count=count,
-                engine=engine,  # type: ignore[arg-type]
-                timeout=clock.left(),
-                node_budget=node_budget,
-            )
+            v = search.check(item.puzzle)
         except UbongoError as e:
             failed = True
             warn(str(e))
@@ -347,7 +336,7 @@ def _solve_batch(
                 "solvable": v.solvable,
                 "solution": _rows(item.puzzle, v.solution, ps),
             }
-            if count:
+            if search.count:
                 out["tilings"] = v.tilings
             if v.reason:
                 out["reason"] = v.reason
