@@ -11,8 +11,16 @@ from typing import Any, Protocol, cast
 
 import click
 
-from cli._common import display, json_line, read_text, reported, warn
-from scoring.records import GAMES, Catalog, Outcome, engine, entries, evaluate, parse_catalog
+from cli._common import display, json_line, read_bytes, read_text, reported, warn
+from scoring.records import (
+    GAMES,
+    Catalog,
+    Outcome,
+    engine,
+    evaluate,
+    file_entries,
+    parse_catalog,
+)
 from scoring.report import csv_text, result_json, session_text, standings, standings_text
 
 SEATS = {"ubongo": (2, 4), "jaipur": (2, 2)}
@@ -84,12 +92,12 @@ def _score_files(
     failed = False
     for path in files:
         try:
-            text = read_text(path)
+            data = read_bytes(path)
         except click.ClickException as error:
             warn(error.format_message())
             failed = True
             continue
-        for entry in entries(text, display(path)):
+        for entry in file_entries(data, display(path)):
             outcome = evaluate(entry, game, catalog)
             if outcome is not None:
                 outcomes.append(outcome)

@@ -87,6 +87,40 @@ class Outcome:
         return self.result is not None
 
 
+def file_entries(data: bytes, name: str) -> Iterator[Entry]:
+    """The records in a file's bytes: as :func:`entries` when it is UTF-8 text (a byte-order
+    mark allowed); else, in JSON Lines, a line that is not UTF-8 spoils only itself."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        yield from _undecodable(data, name, error.start)
+        return
+    yield from entries(text, name)
+
+
+def _undecodable(data: bytes, name: str, start: int) -> Iterator[Entry]:
+    """JSON Lines with bad bytes on some lines, or else the whole file as one invalid record."""
+    found = [
+        _raw_line_entry(name, n, raw) for n, raw in enumerate(data.split(b"\n"), 1) if raw.strip()
+    ]
+    if len(found) > 1 and any(isinstance(e.record, dict) for e in found):
+        yield from found
+        return
+    line = data.count(b"\n", 0, start) + 1
+    yield Entry(name, problem=Problem(f"{name}:{line}", "", f"not UTF-8 text (byte {start})"))
+
+
+def _raw_line_entry(name: str, number: int, raw: bytes) -> Entry:
+    """The record on one line given as bytes: a problem when they are not UTF-8."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        where = f"{name}:{number}"
+        return Entry(where, problem=Problem(where, "", f"not UTF-8 text (byte {error.start})"))
+    return _line_entry(name, number, line.removesuffix("\r"))
+
+
 def entries(text: str, name: str) -> Iterator[Entry]:
     """The records in ``text`` (JSON object, JSON array or JSON Lines), each with its location."""
     try:

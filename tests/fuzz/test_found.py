@@ -1,0 +1,40 @@
+"""Cases the fuzz suite found, kept as named tests. The ones marked xfail are bugs in layers
+other helpers are editing (solver/, puzzles/, generator/): the lead fixes them after merging."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .harness import run
+
+T = ["--timeout", "5"]
+
+
+def test_a_figure_too_large_to_draw_is_one_line() -> None:
+    result = run(
+        ["solve", "fig.txt", "I2", "L3", "--svg", "out.svg", *T], {"fig.txt": b"#\n" * 100_000}
+    )
+    assert result.code == 1
+    assert result.stderr.strip().endswith("cannot draw 100000 cells; a drawing holds at most 10000")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="solver.analyze.analyze lists every placement of a 40,000-cell figure before its "
+    "area check and its clock: --timeout 5 is ignored (over 60 s)",
+)
+def test_analyze_of_a_huge_figure_keeps_its_time_limit() -> None:
+    figure = ("#" * 200 + "\n") * 200
+    args = ["analyze", "fig.txt", "--size", "2", "--timeout", "1"]
+    run(args, {"fig.txt": figure.encode()}, process=True)  # killed 1 s past the slack
+
+
+def test_a_session_line_that_is_not_utf8_spoils_only_itself() -> None:
+    good = b'{"id": "kept", "game": "ubongo", "players": ["A", "B"], "rounds": []}'
+    data = good + b'\n{"id": "bad\xff"}\n'
+    result = run(["score", "s.jsonl", "--json"], {"s.jsonl": data})
+    assert result.code == 1
+    assert [r["id"] for r in json.loads(result.stdout) if r["valid"]] == ["kept"]
+    assert result.stderr == "ubongo score: s.jsonl:2: not UTF-8 text (byte 11)\n"
