@@ -5,13 +5,12 @@ Invalid records are reported one per stderr line and the rest are still scored.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any, Protocol, cast
 
 import click
 
-from cli._common import display, json_line, read_bytes, read_text, reported, warn
+from cli._common import display, json_line, json_text, read_bytes, read_text, reported, warn
 from scoring.records import (
     GAMES,
     Catalog,
@@ -75,7 +74,7 @@ def score(
         kind = f"{game} sessions" if game else "sessions"
         warn(f"no {kind} in {', '.join(display(f) for f in files)}")
     if as_json:
-        click.echo(json.dumps(_json_document(outcomes, summary), indent=2, ensure_ascii=False))
+        click.echo(json_text(_json_document(outcomes, summary), indent=2))
     elif as_csv:
         click.echo(csv_text(outcomes), nl=False)
     else:

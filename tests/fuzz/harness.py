@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -83,6 +84,24 @@ def custom_pieces_set() -> dict[str, Any]:
             {"id": "t1", "easy": {"figure": ["###", "##."], "combos": [["D2", "V3"], ["A", "B"]]}}
         ],
     }
+
+
+def hostile_names_set() -> dict[str, Any]:
+    """A valid set whose name, die labels and template ids are hostile strings."""
+    side = {"figure": ["###", "##."], "combos": [["I2", "L3"]]}
+    ids = ["01", *HOSTILE_TEXT[2:30]]
+    return {
+        "format": "ubongo-puzzle-set",
+        "version": 1,
+        "name": "\x1b]0;t\x07 <b>ｗ\udcff\u202e",
+        "die": ["\U0001f600"],
+        "templates": [{"id": i, "easy": side, "hard": side} for i in dict.fromkeys(ids)],
+    }
+
+
+def format_set() -> dict[str, Any]:
+    """The puzzle set that opens docs/FORMAT.md."""
+    return json.loads(format_examples()[0])  # type: ignore[no-any-return]
 
 
 def format_examples() -> list[str]:
@@ -405,11 +424,32 @@ def run(
         before = set(os.listdir(work))
         result = (spawn if process else invoke)(args, stdin)
         after = set(os.listdir(work))
+        for name in after - before:
+            written(work / name)
     OUTCOMES[f"exit {result.code}"] += 1
     check(args, result)
     assert after - before <= set(writes), (args, after - before)
     assert before <= after, (args, before - after)
     return result
+
+
+def written(path: Path) -> None:
+    """A file a command wrote is whole and well-formed; in a folder, every file is."""
+    if path.is_dir():
+        for inner in path.iterdir():
+            written(inner)
+        return
+    data = path.read_bytes()
+    if path.suffix == ".svg":
+        ET.fromstring(data)
+    elif path.suffix == ".json":
+        json.loads(data)
+    elif path.suffix == ".pdf":
+        assert data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF"), path
+        return
+    elif path.suffix == ".html":
+        assert data.rstrip().endswith(b"</html>"), path
+    data.decode("utf-8")
 
 
 def check(args: Sequence[str], result: Run) -> None:

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from .harness import run
+from .harness import dumps, hostile_names_set, run
 
 T = ["--timeout", "5"]
 
@@ -38,3 +38,33 @@ def test_a_session_line_that_is_not_utf8_spoils_only_itself() -> None:
     assert result.code == 1
     assert [r["id"] for r in json.loads(result.stdout) if r["valid"]] == ["kept"]
     assert result.stderr == "ubongo score: s.jsonl:2: not UTF-8 text (byte 11)\n"
+
+
+SURROGATE_SESSION = (
+    b'{"game": "ubongo", "id": "a\\udcff", "players": ["A\\ud800", "B"], "rounds": []}'
+)
+
+
+@pytest.mark.parametrize("flags", [[], ["--json"], ["--csv"], ["--summary"]])
+def test_a_lone_surrogate_in_a_record_is_printed_escaped(flags: list[str]) -> None:
+    result = run(["score", "s.json", *flags], {"s.json": SURROGATE_SESSION})
+    assert result.code == 0 and "\\udcff" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args", [["score", "a\x00b"], ["solve", "##", "I2", "--svg", "x\x00"], ["verify", "\x00"]]
+)
+def test_a_nul_byte_in_a_path_is_one_line(args: list[str]) -> None:
+    assert run(args, {}).code == 1
+
+
+def test_names_no_font_or_xml_can_hold_still_draw() -> None:
+    names = hostile_names_set()
+    args = ["render", "set.json", "--pdf", "c.pdf", "--svg", "svg", "--html", "site", "-q"]
+    result = run(args, {"set.json": dumps(names).encode()}, writes=["c.pdf", "svg", "site"])
+    assert result.code == 0, result.stderr  # run() parsed every SVG as XML
+
+
+def test_stats_headings_are_printable() -> None:
+    result = run(["stats", "set.json"], {"set.json": dumps(hostile_names_set()).encode()})
+    assert result.code == 0 and "\x1b" not in result.stdout and "\\x1b]0;t" in result.stdout

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,7 +19,9 @@ from .harness import (
     batch_lines,
     custom_pieces_set,
     dumps,
+    format_set,
     fuzz_settings,
+    hostile_names_set,
     json_file,
     mutated_bytes,
     mutated_json,
@@ -52,7 +55,12 @@ SET_COMMANDS: list[tuple[list[str], list[str]]] = [
     (["analyze", "###/##.", "--pieces", "set.json", "--size", "2", *T], []),
     (["solve", "###/##.", "D2", "V3", "--pieces", "set.json", "--count", *T], []),
 ]
-BASES = [(small_set(), "01", "1"), (custom_pieces_set(), "t1", "a")]
+BASES = [
+    (small_set(), "01", "1"),
+    (custom_pieces_set(), "t1", "a"),
+    (format_set(), "01", "6"),
+    (hostile_names_set(), "01", "\U0001f600"),
+]
 
 
 @st.composite
@@ -69,6 +77,12 @@ def set_case(draw: st.DrawFn) -> tuple[list[str], list[str], bytes]:
 def test_set_files(case: tuple[list[str], list[str], bytes]) -> None:
     args, writes, data = case
     run(args, {"set.json": data}, writes=writes)
+
+
+@pytest.mark.parametrize("command", SET_COMMANDS, ids=lambda c: " ".join(c[0][:3]))
+def test_a_set_of_hostile_names_as_it_is(command: tuple[list[str], list[str]]) -> None:
+    args = [a.replace("{id}", "01").replace("{face}", "\U0001f600") for a in command[0]]
+    run(args, {"set.json": dumps(hostile_names_set()).encode()}, writes=command[1])
 
 
 @fuzz_settings(default=8, long=300)
