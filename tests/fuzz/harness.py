@@ -371,9 +371,10 @@ class Run:
 
 
 @contextmanager
-def sandbox() -> Iterator[Path]:
+def sandbox(beside: Sequence[str] = ()) -> Iterator[Path]:
     """A fresh folder inside a fresh parent, the working directory for the while; afterwards
-    nothing may have appeared in the parent but the folder itself."""
+    nothing may have appeared in the parent but the folder itself (and ``beside``: paths the
+    command was asked to write there, as ``../NAME``)."""
     parent = Path(tempfile.mkdtemp(prefix="ubongo-fuzz-"))
     work = parent / "work"
     work.mkdir()
@@ -381,7 +382,8 @@ def sandbox() -> Iterator[Path]:
     os.chdir(work)
     try:
         yield work
-        assert sorted(p.name for p in parent.iterdir()) == ["work"], list(parent.iterdir())
+        allowed = {"work", *(name.removeprefix("../") for name in beside)}
+        assert {p.name for p in parent.iterdir()} <= allowed, list(parent.iterdir())
     finally:
         os.chdir(here)
         shutil.rmtree(parent, ignore_errors=True)
@@ -418,7 +420,7 @@ def run(
 ) -> Run:
     """Write ``files`` into a sandbox, run ``ubongo ARGS`` there and check every property;
     ``writes`` are the only new paths (files or folders) the command may leave behind."""
-    with sandbox() as work:
+    with sandbox([w for w in writes if w.startswith("../")]) as work:
         for name, data in files.items():
             (work / name).write_bytes(data)
         before = set(os.listdir(work))
