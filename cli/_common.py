@@ -198,13 +198,23 @@ def output_option(
 
 def emit_json(document: Any) -> None:
     """One JSON document on stdout, indented as every command indents."""
-    click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    click.echo(json_text(document, indent=2))
+
+
+def json_text(document: Any, indent: int | None = None) -> str:
+    """JSON text that UTF-8 can always carry: a lone surrogate (``"\\udcff"`` in a file is
+    valid JSON) stays escaped, so that printing it can never fail."""
+    text = json.dumps(document, indent=indent, ensure_ascii=False)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def json_line(document: Any) -> str:
     """One JSON Lines record: compact, and with U+2028/U+2029 escaped so that no reader that
     splits on every line break (as Python's ``str.splitlines`` does) cuts a record in two."""
-    text = json.dumps(document, ensure_ascii=False)
+    text = json_text(document)
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
@@ -246,6 +256,7 @@ class Clock:
 
 def read_bytes(path: str) -> bytes:
     """The bytes of a user's file, or of stdin for ``-``; a Failure names what went wrong."""
+    usable(path)
     data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else _read_file(path)
     if len(data) > MAX_INPUT_BYTES:
         raise Failure(f"{display(path)}: larger than {MAX_INPUT_BYTES >> 20} MiB; refused")
@@ -299,6 +310,7 @@ def _binary(path: str) -> Iterator[IO[bytes]]:
     if path == "-":
         yield sys.stdin.buffer
         return
+    usable(path)
     if os.path.isdir(path):
         raise Failure(f"{path}: is a folder, not a file")
     try:
@@ -307,6 +319,13 @@ def _binary(path: str) -> Iterator[IO[bytes]]:
         raise Failure(f"{path}: cannot read: {e.strerror or e}") from None
     with fh:
         yield fh
+
+
+def usable(path: str) -> None:
+    """A Failure for a path no system call takes (a NUL byte; only an in-process caller, never
+    a shell, can pass one), where the OS would raise ValueError rather than OSError."""
+    if "\x00" in path:
+        raise Failure(f"{printable(repr(path))}: a file name cannot hold a NUL byte")
 
 
 def display(path: str) -> str:
@@ -323,7 +342,9 @@ def write_atomic(path: str, data: bytes | str) -> None:
     An existing file keeps its mode; a link is followed to its target. A device, a folder or
     any other non-regular file is never replaced, and a missing folder is never created.
     """
-    payload = data.encode() if isinstance(data, str) else data
+    # a lone surrogate from a JSON file cannot be UTF-8: written as its \\uXXXX escape
+    payload = data.encode("utf-8", "backslashreplace") if isinstance(data, str) else data
+    usable(path)
     if path == "-":
         _stdout_bytes(payload)
         return
@@ -374,6 +395,7 @@ def _replace(target: str, payload: bytes, mode: int) -> None:
 
 def output_folder(path: str) -> str:
     """A folder to write into, made if missing (its parent must exist); its real path."""
+    usable(path)
     if os.path.exists(path) and not os.path.isdir(path):
         raise Failure(f"{path}: exists and is not a folder")
     parent = os.path.dirname(os.path.abspath(path))

@@ -20,6 +20,7 @@ from cli._common import (
     output_option,
     piece_set,
     pieces_option,
+    printable,
     quiet_option,
     reported,
     timeout_option,
@@ -216,7 +217,8 @@ def stats(
     args = set_args or ("standard",)
     sets = [set_stats(load_set(a), fr, clock.left) for a in args]
     names = [s.name for s in sets]
-    headings = names if len(set(names)) == len(names) else list(args)
+    # names and file names come from strangers: shown escaped, never run by the terminal
+    headings = [printable(h) for h in (names if len(set(names)) == len(names) else args)]
     if as_json:
         docs = [{"source": a, **s.to_json()} for a, s in zip(args, sets, strict=True)]
         out: dict[str, Any] = {"sets": docs}

@@ -17,7 +17,7 @@ from typing import Any, Protocol, cast
 
 import click
 
-from cli._common import display, json_line, read_lines, read_text, reported, warn
+from cli._common import display, json_line, json_text, read_lines, read_text, reported, warn
 from scoring.records import (
     GAMES,
     Catalog,
@@ -154,17 +154,21 @@ def _entries(
     first = head[-1][1] if head else None
     if first is not None and _is_object(first):
         second = _head(rest)
-        if not (second and second[-1][1] is not None and second[-1][1].strip()):
+        if not second or second[-1][1] is not None and not second[-1][1].strip():
             yield Entry(name, json.loads(first))  # a file holding one object
             return
         yield from line_entries(itertools.chain(head, second, rest), name)
         return
     lines = list(itertools.chain(head, rest))
     bad = next((n for n, t in lines if t is None), None)
-    if bad is not None:
+    if bad is None:
+        yield from entries("\n".join(t or "" for _, t in lines), name)
+    elif sum(1 for _, t in lines if t is None or t.strip()) > 1 and any(
+        t is not None and _is_object(t) for _, t in lines
+    ):
+        yield from line_entries(lines, name)  # JSON Lines: a bad line spoils only itself
+    else:
         yield Entry(name, problem=Problem(f"{name}:{bad}", "", "not UTF-8 text"))
-        return
-    yield from entries("\n".join(t or "" for _, t in lines), name)
 
 
 def _is_object(line: str) -> bool:
@@ -184,7 +188,7 @@ def _write_json(outcomes: Iterator[Outcome], summary: bool) -> None:
     count = 0
     for outcome in outcomes:  # each record's problems reach stderr before its result
         tally.add(outcome)
-        item = textwrap.indent(json.dumps(result_json(outcome), indent=2, ensure_ascii=False), pad)
+        item = textwrap.indent(json_text(result_json(outcome), indent=2), pad)
         click.echo(("," if count else opening) + "\n" + item, nl=False)
         count += 1
     if not count:
@@ -193,7 +197,7 @@ def _write_json(outcomes: Iterator[Outcome], summary: bool) -> None:
     if not summary:
         click.echo(close)
         return
-    table = json.dumps([s.to_json() for s in tally.standings()], indent=2, ensure_ascii=False)
+    table = json_text([s.to_json() for s in tally.standings()], indent=2)
     click.echo(f'{close},\n  "summary": {textwrap.indent(table, "  ").lstrip()}\n}}')
 
 
@@ -219,7 +223,7 @@ def _write_csv(outcomes: Iterator[Outcome]) -> None:
             if outcome.result is not None:
                 keys.update(dict.fromkeys(breakdown_keys([outcome.result])))
                 for row in csv_rows(outcome):
-                    spool.write(json.dumps(row, ensure_ascii=False) + "\n")
+                    spool.write(json.dumps(row) + "\n")  # ASCII: a lone surrogate survives
         spool.seek(0)
         out = io.StringIO()
         writer = csv.writer(out)

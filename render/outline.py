@@ -11,15 +11,32 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from solver.cells import Point, neighbours
+from solver.errors import UbongoError
+
+MAX_CELLS = 10_000
+"""The most cells a drawing outlines: 100 times a pentomino rectangle, drawn in well under a
+second; a figure past it (a file of 100,000 rows, say) would take many seconds to draw and is
+no puzzle anyway."""
 
 Vertex = tuple[int, int]
 Loop = list[Vertex]
 Segment = tuple[Vertex, Vertex]
 
 
+class DrawingTooLarge(UbongoError):
+    """A cell set too large to draw."""
+
+    def __init__(self, cells: int, limit: int = MAX_CELLS) -> None:
+        super().__init__(f"cannot draw {cells} cells; a drawing holds at most {limit}")
+        self.cells = cells
+        self.limit = limit
+
+
 def boundary_edges(cells: Iterable[Point]) -> list[Segment]:
     """Unit edges between a cell of the set and a cell outside it, clockwise around the set."""
     pool = set(cells)
+    if len(pool) > MAX_CELLS:
+        raise DrawingTooLarge(len(pool))
     out: list[Segment] = []
     for r, c in sorted(pool):
         # corners clockwise from the top left: side k (up, right, down, left, the order of

@@ -91,7 +91,7 @@ def cards(ps: PuzzleSet, *, cell_mm: float = DEFAULT_CELL_MM) -> tuple[bytes, in
     fpdf = _fpdf()
     pdf = fpdf.FPDF(unit="mm")
     pdf.set_auto_page_break(False)
-    pdf.set_title(f"{ps.name}: Ubongo cards")
+    pdf.set_title(latin1(f"{ps.name}: Ubongo cards"))
     pages = 0
     for side in sides(ps):
         svg = _card(ps, side, cell_mm)
@@ -99,8 +99,11 @@ def cards(ps: PuzzleSet, *, cell_mm: float = DEFAULT_CELL_MM) -> tuple[bytes, in
         page = _page(w, h)
         pdf.add_page(format=page)
         x, y = (page[0] - w) / 2, (page[1] - h - FOOT) / 2  # centred: backs land on fronts
+        # the core fonts draw Latin-1 only (a wider character is a KeyError deep in fpdf2):
+        # any other character of a name becomes "?"
+        drawing = to_string(svg).encode("latin-1", "replace").decode("latin-1").encode()
         try:
-            pdf.image(io.BytesIO(to_string(svg).encode()), x=x, y=y, w=w, h=h)
+            pdf.image(io.BytesIO(drawing), x=x, y=y, w=w, h=h)
         except fpdf.errors.FPDFUnicodeEncodingException as e:
             raise PrintError(side.template, side.name, str(e)) from None
         _cut_marks(pdf, x, y, w, h)
@@ -139,4 +142,15 @@ def _footer(pdf: Any, page: tuple[float, float], bottom: float, text: str) -> No
         pdf.line(tick, y - 1.5, tick, y + 1.5)
     pdf.set_font("helvetica", size=7)
     pdf.set_text_color(80, 80, 80)
-    pdf.text(x + SCALE_MM + 3, y + 1, f"{SCALE_MM:g} mm at 100 % (print without scaling) · {text}")
+    caption = f"{SCALE_MM:g} mm at 100 % (print without scaling) · {text}"
+    pdf.text(x + SCALE_MM + 3, y + 1, latin1(caption))
+
+
+def latin1(text: str) -> str:
+    """``text`` in the core PDF fonts' Latin-1, which is all they can draw: any other or
+    unprintable character (a name from a stranger's file) becomes ``?``.
+
+    >>> latin1("Zoë ｗ\x1b")
+    'Zoë ??'
+    """
+    return "".join(c if c.isprintable() and ord(c) < 0x100 else "?" for c in text)

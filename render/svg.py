@@ -11,6 +11,7 @@ page can embed it without the namespace URL.
 from __future__ import annotations
 
 import copy
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -73,7 +74,18 @@ def to_string(svg: ET.Element, *, standalone: bool = True) -> str:
     if standalone:
         svg = copy.copy(svg)
         svg.set("xmlns", SVG_NS)
-    return ET.tostring(svg, encoding="unicode")
+    return _NOT_XML.sub(_escape, ET.tostring(svg, encoding="unicode"))
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters XML 1.0 forbids (ElementTree writes them as they are), lone surrogates among
+them: text from a set file may hold any of them, and the drawing must still parse."""
+
+
+def _escape(match: re.Match[str]) -> str:
+    """A character XML cannot hold, shown as its escape ``\\xNN`` or ``\\uXXXX``."""
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def figure_group(

@@ -123,7 +123,9 @@ def line_entries(lines: Iterable[tuple[int, str | None]], name: str) -> Iterator
     """The records of JSON Lines as they are read, one per non-blank line (None: not UTF-8)."""
     for number, line in lines:
         if line is None:
-            yield Entry(f"{name}:{number}", problem=Problem(f"{name}:{number}", "", "not UTF-8"))
+            yield Entry(
+                f"{name}:{number}", problem=Problem(f"{name}:{number}", "", "not UTF-8 text")
+            )
         elif line.strip():
             yield _line_entry(name, number, line)
 

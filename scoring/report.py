@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -116,14 +117,19 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 def inert(value: Cell) -> Cell:
     """A CSV text cell that no spreadsheet will run as a formula (OWASP's CSV injection advice:
-    a leading ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a ``'`` in front).
+    a leading ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a ``'`` in front); a lone
+    surrogate, which UTF-8 cannot carry, is written as its ``\\uXXXX`` escape.
 
-    >>> inert("=HYPERLINK(1)"), inert("-2"), inert(-2), inert("Ann")
-    ("'=HYPERLINK(1)", "'-2", -2, 'Ann')
+    >>> inert("=HYPERLINK(1)"), inert("-2"), inert(-2), inert("Ann"), inert("A\\udcff")
+    ("'=HYPERLINK(1)", "'-2", -2, 'Ann', 'A\\\\udcff')
     """
-    if isinstance(value, str) and value.startswith(_FORMULA):
-        return "'" + value
-    return value
+    if not isinstance(value, str):
+        return value
+    value = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", value)
+    return "'" + value if value.startswith(_FORMULA) else value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Tally:

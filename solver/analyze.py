@@ -71,10 +71,14 @@ def analyze(
     """
     plist = list(pieces.values())
     need = sum(1 << plist.index(p) for p in set(pieces.resolve(required, distinct=False)))
+    if size not in fitting_sizes(figure, pieces):
+        return []  # before listing placements: a figure no `size` pieces cover may be huge
+    limits = Limits(timeout)
     stride = figure.width + max((max(max(r, c) for r, c in p.shape) for p in plist), default=0)
     full = figure_mask(figure, stride)
     by_low: dict[Mask, list[Candidate]] = {}
     for i, p in enumerate(plist):
+        limits.tick(0)
         for m in placements(full, p.shape, stride):
             by_low.setdefault(lsb(m), []).append((1 << i, 0, 1 << i, m, i))
     reach = _area_table(tuple(p.area for p in plist))
@@ -82,7 +86,6 @@ def analyze(
     counts: dict[int, int] = {}
     namings = _namings(plist)
     cap = max_solutions
-    limits = Limits(timeout)
     empty: list[Candidate] = []
     nodes = 0
 

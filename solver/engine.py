@@ -105,6 +105,7 @@ def auto_solutions(
     keeps the total within a small factor of whichever engine suits the puzzle.
     """
     limits = Limits(timeout)
+    limits.tick(0)  # a budget already spent says so, whatever the search would find first
     search = bitboard.steps(_board(puzzle))
     found: list[Solution] = []
     budget, nodes, started = node_budget, 0, time.monotonic()

@@ -412,7 +412,10 @@ def test_node_limit_carries_the_budget_and_the_node_count(search):
     assert str(info.value) == f"node limit of 5000 reached after {info.value.nodes} search nodes"
 
 
-def test_auto_moves_to_cpsat_at_the_node_limit_but_not_at_the_time_limit():
+def test_auto_moves_to_cpsat_at_the_node_limit_but_not_at_the_time_limit(monkeypatch):
+    from solver import engine
+
+    monkeypatch.setattr(engine, "CPSAT_SLICE", 60.0)  # a first turn long enough to answer
     found, used = auto_solutions(RECTANGLE, 1, node_budget=CHECK_EVERY)
     assert used == "cpsat" and is_solution(RECTANGLE, found[0])
     with pytest.raises(TimeLimit):
