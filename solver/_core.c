@@ -14,6 +14,11 @@
  *            (TimeLimit, NodeLimit) to stop the search, and the exception passes through
  * Boards are 128 bits wide where the compiler has unsigned __int128 (gcc, clang), else 64;
  * used-sets are 64 bits, so at most 64 pieces. Wider puzzles stay on the Python engine.
+ *
+ * Every puzzle, large or small, shifts each free piece's orientations to the lowest empty cell
+ * (the Python engine's small-puzzle path). A table of placements per lowest cell and piece
+ * (the Python engine's large-puzzle path) was tried and dropped: counting the 12 pentominoes
+ * in 6x10 took 1.90 s CPU with it and 1.99 s without, 25.8 million nodes either way.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
