@@ -14,6 +14,7 @@ import click
 
 from cli import design, hint, pictures, score, sets, solve
 from cli._common import guard_stdout
+from solver.bitboard import core_name
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -36,7 +37,11 @@ class Ubongo(click.Group):
 
 
 @click.group(cls=Ubongo, context_settings=CONTEXT)
-@click.version_option(package_name="ubongo-lab")
+@click.version_option(
+    package_name="ubongo-lab",
+    # solver.bitboard is loaded with the commands anyway: naming the core costs nothing more
+    message=f"%(prog)s, version %(version)s (core: {core_name()})",
+)
 def main() -> None:
     """Solve, verify and design Ubongo puzzles; score recorded game sessions.
 

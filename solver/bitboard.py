@@ -20,14 +20,21 @@ those whose own lowest cell is that cell. Two ways to find them, chosen by size 
 small puzzles multiply each free piece's Oriented masks by the cell on the fly (no table to
 build: 12 us per Ubongo puzzle against 50 us with one); large puzzles precompute a table of
 Candidates per cell, because there most tries would fail and the table pays for itself.
+
+The first tiling and the count run in C when the optional extension ``solver._core`` is built
+(``setup.py``) and the board fits its 128 bits and 64 pieces; ``UBONGO_PURE=1`` forces Python.
+Both cores try the same placements in the same order, so they find the same first tiling and
+the same counts (tests/test_core.py); the C search tries each free piece's orientations at the
+lowest empty cell, which is also the Candidate table's order.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, Protocol
 
 from solver.bits import Mask, lsb
 from solver.figure import Figure
@@ -39,6 +46,52 @@ Slot = tuple[int, int, int, int]
 Candidate = tuple[int, int, int, Mask, int]
 
 TABLE_PIECES = 6  # above this many pieces the search uses a precomputed Candidate table
+
+
+Slots = list[tuple[Slot, tuple[Mask, ...]]]
+Tick = Callable[[int], None]
+
+
+class Core(Protocol):
+    """The compiled core's interface (solver/_core.c; its types in solver/_core.pyi)."""
+
+    BITS: int  # board width: figures whose Mask is wider stay on the Python engine
+    MAX_PIECES: int
+
+    def first(
+        self, full: Mask, slots: Slots, goal: int, tick: Tick | None, every: int, /
+    ) -> list[tuple[int, Mask]] | None: ...
+
+    def count(
+        self,
+        full: Mask,
+        slots: Slots,
+        goal: int,
+        cap: int,
+        tick: Tick | None,
+        every: int,
+        /,
+    ) -> int: ...
+
+
+def load_core() -> Core | None:
+    """The compiled core, or None when it is not built or ``UBONGO_PURE`` is set (not to 0)."""
+    if os.environ.get("UBONGO_PURE", "0") not in ("", "0"):
+        return None
+    try:
+        from solver import _core
+    except ImportError:  # no C compiler at install time: the Python engine does the work
+        return None
+    return _core
+
+
+CORE = load_core()
+"""The compiled core in use, or None for the pure-Python engine (tests set it to compare)."""
+
+
+def core_name() -> str:
+    """Which core runs the searches, as ``ubongo --version`` tells it."""
+    return "compiled C" if CORE is not None else "pure Python"
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,8 +283,26 @@ def first_solution(board: Board, *, timeout: float | None = None) -> Solution | 
     return found() if found is not None else None
 
 
+def _core_for(board: Board) -> Core | None:
+    """The compiled core when it is in use and the board fits its widths, else None."""
+    core = CORE
+    if core is None or board.full.bit_length() > core.BITS or len(board.slots) > core.MAX_PIECES:
+        return None
+    return core
+
+
+def _ticker(timeout: float | None, max_nodes: int | None) -> Tick | None:
+    """What the compiled core calls every CHECK_EVERY nodes: Limits.tick, or None if unlimited."""
+    return None if timeout is None and max_nodes is None else Limits(timeout, max_nodes).tick
+
+
 def first_tiling(board: Board, *, timeout: float | None = None) -> Callable[[], Solution] | None:
     """One tiling as a function that decodes it into Placements, or None when there is none."""
+    core = _core_for(board)
+    if core is not None:
+        tick = _ticker(timeout, None)
+        found = core.first(board.full, board.slots, board.all_used, tick, CHECK_EVERY)
+        return None if found is None else partial(board.solution, found)
     if board.by_low is not None:
         sol = next(iter_solutions(board, timeout=timeout), None)
         return None if sol is None else lambda: sol
@@ -310,8 +381,12 @@ def count_solutions(
 ) -> int:
     """Number of tilings, stopping early once ``limit`` are found."""
     goal = board.all_used
-    limits = Limits(timeout, max_nodes)
     cap = limit if limit is not None else -1
+    core = _core_for(board)
+    if core is not None:
+        tick = _ticker(timeout, max_nodes)
+        return core.count(board.full, board.slots, goal, cap, tick, CHECK_EVERY)
+    limits = Limits(timeout, max_nodes)
     found = 0
     nodes = 0
 

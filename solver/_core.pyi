@@ -1,0 +1,21 @@
+"""Types of the optional C extension built from solver/_core.c (see solver.bitboard)."""
+
+from collections.abc import Callable, Sequence
+
+BITS: int
+MAX_PIECES: int
+
+_Slots = Sequence[tuple[tuple[int, int, int, int], tuple[int, ...]]]
+
+def first(
+    full: int, slots: _Slots, goal: int, tick: Callable[[int], None] | None, every: int, /
+) -> list[tuple[int, int]] | None: ...
+def count(
+    full: int,
+    slots: _Slots,
+    goal: int,
+    cap: int,
+    tick: Callable[[int], None] | None,
+    every: int,
+    /,
+) -> int: ...

@@ -1,0 +1,288 @@
+"""The compiled core (solver/_core.c) against the pure-Python engine, in one process.
+
+Both cores get the same compiled boards: the Python engine by setting ``bitboard.CORE`` to None,
+the C core by calling it as the engine does. They must find the same first tiling (same
+placements, checked by the independent ``is_solution``), the same counts (with and without a
+cap), the golden counts, and stop at the same node on a time or node limit. The CLI is compared
+across a subprocess with ``UBONGO_PURE=1``. Without a C compiler the core is not built and the
+tests that need it are skipped (the pure engine is then the only one, tested everywhere else).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli._common import load_set
+from puzzles import bundled
+from solver import STANDARD, Figure, NodeLimit, Puzzle, TimeLimit, bitboard, parse_figure
+from solver.bitboard import Board, compile_puzzle, count_solutions, first_tiling
+from solver.limits import CHECK_EVERY
+from solver.puzzle import Solution
+from solver.verify import is_solution
+
+ROOT = Path(__file__).resolve().parent.parent
+UBONGO = str(Path(sys.executable).parent / "ubongo")
+CORE = bitboard.CORE
+needs_core = pytest.mark.skipif(CORE is None, reason="compiled core not built or UBONGO_PURE set")
+PENTOMINOES = load_set(str(ROOT / "examples" / "pentominoes.json")).pieces
+RECTANGLE = Puzzle(parse_figure(["#" * 10] * 6), tuple(PENTOMINOES.values()))
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+@contextmanager
+def pure() -> Iterator[None]:
+    """Run the block on the pure-Python engine."""
+    saved = bitboard.CORE
+    bitboard.CORE = None
+    try:
+        yield
+    finally:
+        bitboard.CORE = saved
+
+
+def both(run: Callable[[], object]) -> tuple[object, object]:
+    """``run()`` on the compiled core, then on the pure-Python engine."""
+    compiled = run()
+    with pure():
+        return compiled, run()
+
+
+def first(board: Board) -> Solution | None:
+    """The decoded first tiling of a board, or None."""
+    found = first_tiling(board)
+    return None if found is None else found()
+
+
+# --- strategies ------------------------------------------------------------------------------
+
+
+@st.composite
+def planted(draw: st.DrawFn, max_pieces: int = 8) -> Puzzle:
+    """A puzzle tileable by construction: standard pieces (copies allowed) put down edge to edge.
+
+    Up to 8 pieces, so the figures pass 64 bits and puzzles above TABLE_PIECES take the
+    Candidate-table path of the Python engine.
+    """
+    names = draw(st.lists(st.sampled_from(list(STANDARD)), min_size=1, max_size=max_pieces))
+    pieces = STANDARD.resolve(names, distinct=False)
+    union: set[tuple[int, int]] = set()
+    for p in pieces:
+        shape = draw(st.sampled_from(p.orientations))
+        moves = [(0, 0)]
+        if union:
+            free = {(r + dr, c + dc) for r, c in union for dr, dc in STEPS} - union
+            moves = sorted(
+                {
+                    (fr - r, fc - c)
+                    for fr, fc in free
+                    for r, c in shape
+                    if not {(a + fr - r, b + fc - c) for a, b in shape} & union
+                }
+            )
+        dr, dc = draw(st.sampled_from(moves))
+        union |= {(r + dr, c + dc) for r, c in shape}
+    return Puzzle(Figure.from_cells(union), pieces)
+
+
+@st.composite
+def random_figure(draw: st.DrawFn) -> Puzzle:
+    """Pieces (copies allowed) and any cells of their total area in a box: mostly unsolvable."""
+    names = draw(st.lists(st.sampled_from(list(STANDARD)), min_size=1, max_size=4))
+    pieces = STANDARD.resolve(names, distinct=False)
+    area = sum(p.area for p in pieces)
+    rows = draw(st.integers(1, 8))
+    cols = max(1, -(-area // rows) + draw(st.integers(0, 3)))
+    cells = st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))
+    figure = Figure.from_cells(draw(st.sets(cells, min_size=area, max_size=area)))
+    return Puzzle(figure, pieces)
+
+
+# --- same answers ----------------------------------------------------------------------------
+
+
+@needs_core
+@settings(max_examples=300)
+@given(st.one_of(planted(), random_figure()), st.booleans())
+def test_both_cores_find_the_same_first_tiling(puzzle: Puzzle, table: bool) -> None:
+    board = compile_puzzle(puzzle, table=table)
+    compiled, python = both(lambda: first(board))
+    assert compiled == python
+    assert compiled is None or is_solution(puzzle, compiled)  # type: ignore[arg-type]
+
+
+@needs_core
+@settings(max_examples=300)
+@given(planted(), st.booleans())
+def test_planted_puzzles_are_solved_by_the_compiled_core(puzzle: Puzzle, table: bool) -> None:
+    sol = first(compile_puzzle(puzzle, table=table))
+    assert sol is not None and is_solution(puzzle, sol)
+
+
+@needs_core
+@settings(max_examples=300)
+@given(st.one_of(planted(), random_figure()), st.sampled_from([None, 0, 1, 2, 5]))
+def test_both_cores_count_alike(puzzle: Puzzle, limit: int | None) -> None:
+    board = compile_puzzle(puzzle)
+    compiled, python = both(lambda: count_solutions(board, limit=limit))
+    assert compiled == python
+
+
+@needs_core
+@pytest.mark.parametrize("name", ["sample", "standard"])
+def test_the_compiled_core_counts_the_golden_numbers(name: str) -> None:
+    golden = json.loads((ROOT / "tests" / "golden" / f"{name}_counts.json").read_text())
+    want = [row["solutions"] for row in golden["combinations"]]
+    boards = [compile_puzzle(c.puzzle) for c in bundled(name).combinations()]
+    assert [count_solutions(b) for b in boards] == want
+    with pure():
+        assert [count_solutions(b) for b in boards] == want
+
+
+@needs_core
+def test_the_pentomino_rectangle_first_tiling_is_the_same_on_both_cores() -> None:
+    board = compile_puzzle(RECTANGLE)  # 12 pieces: the Python engine's Candidate table
+    compiled, python = both(lambda: first(board))
+    assert compiled == python and is_solution(RECTANGLE, compiled)  # type: ignore[arg-type]
+
+
+# --- limits ----------------------------------------------------------------------------------
+
+
+def stopped(search: Callable[[], object]) -> tuple[type[Exception], int]:
+    """The limit a search stops at: its class and the node count it carries."""
+    with pytest.raises((TimeLimit, NodeLimit)) as info:
+        search()
+    return type(info.value), info.value.nodes
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda b: first_tiling(b, timeout=0.0),
+        lambda b: count_solutions(b, timeout=0.0),
+        lambda b: count_solutions(b, max_nodes=3 * CHECK_EVERY + 1),
+        lambda b: count_solutions(b, limit=10**6, max_nodes=5000),
+    ],
+    ids=["first-time", "count-time", "count-nodes", "capped-count-nodes"],
+)
+def test_both_cores_stop_at_the_same_node(search: Callable[[Board], object]) -> None:
+    board = compile_puzzle(RECTANGLE, table=False)
+    compiled, python = both(lambda: stopped(lambda: search(board)))
+    assert compiled == python
+    assert compiled[1] % CHECK_EVERY == 0  # type: ignore[index]
+
+
+@needs_core
+def test_an_error_raised_by_the_tick_passes_through_the_core() -> None:
+    class Stop(Exception):
+        pass
+
+    def tick(nodes: int) -> None:
+        raise Stop(nodes)
+
+    board = compile_puzzle(RECTANGLE)
+    with pytest.raises(Stop) as info:
+        CORE.count(board.full, board.slots, board.all_used, -1, tick, 7)  # type: ignore[union-attr]
+    assert info.value.args == (7,)
+
+
+# --- what the core refuses -------------------------------------------------------------------
+
+
+@needs_core
+def test_a_board_wider_than_the_core_stays_on_the_python_engine() -> None:
+    strip = Puzzle(parse_figure(["#" * 60] * 2), PENTOMINOES.resolve(["I"] * 24, distinct=False))
+    board = compile_puzzle(strip)
+    assert board.full.bit_length() > CORE.BITS  # type: ignore[union-attr]
+    assert bitboard._core_for(board) is None
+    assert count_solutions(board) == 1  # every I lies along the strip
+    sol = first(board)
+    assert sol is not None and is_solution(strip, sol)
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "full, slots, every, error",
+    [
+        (-1, [], 1, ValueError),  # a negative mask
+        (1 << 128, [], 1, ValueError),  # wider than the board
+        (1, [((1, 0, 1, 0), (1 << 200,))], 1, ValueError),  # an orientation too wide
+        (1, [((1, 0, 1, 0),)], 1, IndexError),  # a slot without its masks
+        (1, [], 0, ValueError),  # no node between two ticks
+        (1, [((1, 0, 1, 0), (1,))] * 65, 1, ValueError),  # more pieces than a used-set holds
+    ],
+)
+def test_the_core_refuses_what_it_cannot_hold(
+    full: int, slots: list[object], every: int, error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        CORE.count(full, slots, 1, -1, None, every)  # type: ignore[union-attr, arg-type]
+
+
+@needs_core
+def test_masks_round_trip_through_the_core_at_every_width() -> None:
+    # one piece, one orientation covering the whole figure: first() returns the mask it was given
+    for width in (1, 63, 64, 65, 100, 127, 128):
+        full = (1 << width) - 1
+        assert CORE.first(full, [((1, 0, 1, 0), (full,))], 1, None, 4) == [(0, full)]  # type: ignore[union-attr]
+
+
+# --- the command line on both cores ----------------------------------------------------------
+
+
+def ubongo(*args: str, pure: bool = False) -> subprocess.CompletedProcess[str]:
+    """Run the console script, on the pure-Python engine when asked."""
+    env = {k: v for k, v in os.environ.items() if k != "UBONGO_PURE"}
+    if pure:
+        env["UBONGO_PURE"] = "1"
+    return subprocess.run([UBONGO, *args], capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_the_version_names_the_core() -> None:
+    assert ubongo("--version", pure=True).stdout.endswith("(core: pure Python)\n")
+    built = importlib.util.find_spec("solver._core") is not None
+    want = "compiled C" if built else "pure Python"
+    assert ubongo("--version").stdout.endswith(f"(core: {want})\n")
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Every combination of the bundled standard set as a batch file (432 lines)."""
+    path = tmp_path_factory.mktemp("batch") / "standard.jsonl"
+    lines = [
+        json.dumps({"figure": c.puzzle.figure.rows(), "pieces": [p.name for p in c.puzzle.pieces]})
+        for c in bundled("standard").combinations()
+    ]
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["verify", "sample"],
+        ["solve", "--batch", "BATCH", "--count"],
+        ["solve", "--set", "sample", "01", "easy", "2", "--all"],
+        ["solve", "--pieces", str(ROOT / "examples" / "pentominoes.json")]
+        + [str(ROOT / "examples" / "6x10.txt"), *PENTOMINOES],
+    ],
+    ids=["verify", "batch", "all", "pentominoes"],
+)
+def test_the_cli_prints_the_same_on_both_cores(args: list[str], batch: str) -> None:
+    args = [batch if a == "BATCH" else a for a in args]
+    compiled, python = ubongo(*args), ubongo(*args, pure=True)
+    assert compiled.returncode == 0, compiled.stderr
+    assert (compiled.returncode, compiled.stdout) == (python.returncode, python.stdout)
