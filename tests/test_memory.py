@@ -32,7 +32,7 @@ def peak_kib(args: list[str]) -> int:
 def sessions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     folder = tmp_path_factory.mktemp("sessions")
     one = subprocess.run(
-        [UBONGO, "simulate", "ubongo", "-p", "4", "--seed", "1", "-n", "500"],
+        [UBONGO, "simulate", "ubongo", "-p", "4", "--seed", "1", "-n", "300"],
         capture_output=True,
         check=True,
     ).stdout
@@ -57,8 +57,8 @@ def test_score_memory_does_not_grow_with_the_sessions(
 def test_batch_memory_does_not_grow_with_the_lines(tmp_path: Path) -> None:
     line = json.dumps({"figure": ["###", "##."], "pieces": ["I2", "L3"]}) + "\n"
     small, large = tmp_path / "s.jsonl", tmp_path / "l.jsonl"
-    small.write_text(line * 2000)
-    large.write_text(line * 8000)
+    small.write_text(line * 1000)
+    large.write_text(line * 4000)
     base = peak_kib(["solve", "--batch", str(small)])
     four = peak_kib(["solve", "--batch", str(large)])
     assert four < base * 1.25 + 8 * 1024, (base, four)
