@@ -14,6 +14,7 @@ Glossary
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import zlib
@@ -114,6 +115,7 @@ def _linear(v: int) -> float:
     return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
 
 
+@functools.lru_cache(maxsize=4096)  # a set asks for the same few colours for every card
 def oklab(c: Colour, vision: str = "normal") -> Lab:
     """``c`` in OKLab as seen with ``vision`` (one of VISIONS)."""
     lin = [_linear(v) for v in rgb(c)]
