@@ -29,6 +29,7 @@ from render.colours import (
     PIECE_COLOURS,
     VISIONS,
     distance,
+    oklab,
     paint,
     pieces_rows,
     rgb,
@@ -219,6 +220,7 @@ def custom_set(n: int) -> PieceSet:
 
 def test_the_palette_is_large_light_and_apart():
     assert len(PALETTE) >= 24 and len(set(PALETTE)) == len(PALETTE)
+    assert all(0.55 <= oklab(c)[0] <= 0.90 for c in PALETTE)  # light enough for black lines
     assert closest(list(PALETTE)) >= 0.11  # OKLab distance, normal vision
     for vision in VISIONS:  # the first dozen stay apart for colour-blind players too
         assert closest(list(PALETTE[:12]), vision) >= 0.10, vision
