@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     "--pdf",
     "pdf_path",
     metavar="FILE",
-    help="Write printable cards, one page per side with cut marks (needs the 'print' extra).",
+    help="Write printable double-sided cards with cut marks (needs the 'print' extra).",
 )
 @click.option(
     "--svg",
@@ -55,6 +55,27 @@ if TYPE_CHECKING:
     show_default=True,
     help="Printed size of a figure cell; measure a square of your pieces and match it.",
 )
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter", "a3"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="Paper size of the PDF; a card that does not fit is an error, never a larger page.",
+)
+@click.option(
+    "--per-page",
+    type=click.Choice(["auto", "1", "2", "4"]),
+    default="auto",
+    show_default=True,
+    help="Cards on a sheet of the PDF; auto puts as many as fit.",
+)
+@click.option(
+    "--flip",
+    type=click.Choice(["long", "short"], case_sensitive=False),
+    default="long",
+    show_default=True,
+    help="The PDF's duplex setting: the printer turns the sheet about its long or short edge.",
+)
 @quiet_option
 @timeout_option(600.0)
 @reported
@@ -64,6 +85,9 @@ def render(
     pdf_path: str | None,
     svg_dir: str | None,
     cell_mm: float,
+    paper: str,
+    per_page: str,
+    flip: str,
     quiet: bool,
     timeout: float,
 ) -> None:
@@ -74,7 +98,8 @@ def render(
     \b
     Examples:
       ubongo render sample --html site
-      ubongo render sample --pdf cards.pdf --cell-mm 18
+      ubongo render sample --pdf cards.pdf --cell-mm 15
+      ubongo render sample --pdf cards.pdf --paper letter --flip short
       ubongo render sample --svg sides
     """
     if not (html_dir or pdf_path or svg_dir):
@@ -85,9 +110,14 @@ def render(
     if pdf_path:
         from render.pdf import cards
 
-        data, pages = cards(ps, cell_mm=cell_mm)
+        data, pages = cards(
+            ps, cell_mm=cell_mm, paper=paper.lower(), per_page=per_page, flip=flip.lower()
+        )
         write_atomic(pdf_path, data)
-        said.append(f"wrote {pdf_path}: {plural(pages, 'page')}, cells {cell_mm:g} mm")
+        said.append(
+            f"wrote {pdf_path}: {plural(pages, 'page')}, fronts and backs in turn; print both "
+            f"sides at 100 %, flip on {flip.lower()} edge; cells {cell_mm:g} mm"
+        )
     if svg_dir:
         folder = output_folder(svg_dir)
         n = sum(1 for _ in (write_in_folder(folder, name, svg) for name, svg in _svgs(ps)))
@@ -122,7 +152,7 @@ def _svgs(ps: PuzzleSet) -> Iterator[tuple[str, str]]:
         )
         yield (
             f"{stem}-{s.name}.svg",
-            side_svg(s.figure, s.combos, ps.die, title=s.title, side=s.name),
+            side_svg(s.figure, s.combos, ps.die, title=s.title, side=s.name, pieces=ps.pieces),
         )
 
 

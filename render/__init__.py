@@ -4,11 +4,11 @@ The render layer draws what it is given: it never searches and never writes a fi
 finds the solutions a page shows and writes what these functions return.
 
 Modules
-    colours   piece colours; pictures in colour on a terminal (plain with NO_COLOR or no tty)
+    colours   piece colours for any set; terminal pictures in colour (plain: NO_COLOR, no tty)
     outline   outlines of cell sets, shared by the SVG and PDF drawings
     svg       figures, solutions and template sides as SVG (xml.etree.ElementTree)
     html      one self-contained page of a puzzle set; a click reveals a solution
-    pdf       printable cards with true-size cells and cut marks (fpdf2: the ``print`` extra)
+    pdf       double-sided cards: true-size cells, backs behind fronts, cut marks (fpdf2)
 
 :class:`SolutionPicture` gives a (partial) solution a notebook picture, as ``Figure`` has one.
 """

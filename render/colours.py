@@ -1,23 +1,32 @@
 """Piece colours, and pictures drawn in them on a terminal (plain letters when colour is off).
 
+Every drawing (terminal, SVG, HTML page, PDF card) takes its colours from :func:`set_colours`
+(a set's pieces) or :func:`tiling_colours` (pieces placed in a tiling), so all four agree.
+
 Glossary
     Colour   ``"#rrggbb"``; each standard piece has the colour of the physical piece.
+    Lab      (L, a, b) in OKLab (Björn Ottosson, 2020): Euclidean distance there tracks how
+             different two colours look; 0.1 is clearly different, about 0.02 just noticeable.
+    Vision   ``"normal"``, ``"deuteranopia"`` or ``"protanopia"`` (simulated, Machado 2009).
     Picture  rows of text as :func:`solver.puzzle.solution_rows` draws them: a piece's code
              letter on its cells, ``#`` on an empty figure cell, ``.`` outside the figure.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import os
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
 from solver.errors import UbongoError
 from solver.figure import Figure, Picture
-from solver.pieces import STANDARD, Piece, PieceSet
+from solver.pieces import STANDARD, Piece, PieceSet, Point
 
 Colour = str
+Lab = tuple[float, float, float]
 
 PIECE_COLOURS: dict[str, Colour] = {
     "I2": "#7b3fa0",  # purple
@@ -35,16 +44,44 @@ PIECE_COLOURS: dict[str, Colour] = {
 }
 """The colours of the 12 original pieces."""
 
-# Custom pieces get one of these, picked by a stable checksum of the name (never hash()).
-_SPARE = ("#5d6d7e", "#a04000", "#117864", "#6c3483", "#b03a2e", "#1f618d", "#7d6608")
+PALETTE: tuple[Colour, ...] = (
+    # the first dozen: at least 0.11 apart in OKLab with normal vision, deuteranopia and
+    # protanopia alike, so a 12-piece custom set stays readable for most colour-blind players
+    "#4455ff", "#ffdd00", "#996600", "#dd9988", "#55eeff", "#995599",
+    "#eeaa00", "#bb8800", "#66ffaa", "#aa7777", "#66bbff", "#7788dd",
+    # the rest: at least 0.11 apart from every other palette colour with normal vision
+    "#ff00ff", "#00bb00", "#ff0077", "#ff99ff", "#008877", "#aa00ff",
+    "#66bb99", "#ff5500", "#00ee00", "#dd66cc", "#cc00aa", "#cc3333",
+    "#aacc00", "#668800", "#1177bb", "#ccbbee", "#aa66ff", "#bbcc99",
+)  # fmt: skip
+"""Colours for pieces that are not the 12 originals, in the order a set's pieces take them.
+
+Chosen by greedy farthest-point search with swap passes over the sRGB colours in steps of 17
+whose OKLab lightness lies in 0.55-0.90 (black outlines and labels stay readable), whose chroma
+is at least 0.06 (no greys) and which stay 0.12 from white, the empty cell, the card colours
+and the outline colour.
+"""
+
+TOO_CLOSE = 0.08
+"""OKLab distance under which a palette colour is skipped beside a real piece colour."""
+
+_MACHADO: dict[str, tuple[tuple[float, float, float], ...]] = {
+    # Machado, Oliveira & Fernandes 2009, severity 1.0, on linear RGB
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+}
+VISIONS = ("normal", *_MACHADO)
 
 EMPTY: Colour = "#e4e4e4"  # an empty figure cell: the white card, seen on a dark or light terminal
 RESET = "\x1b[0m"
-
-
-def colour(name: str) -> Colour:
-    """The colour of a piece by name; custom pieces get a stable spare colour."""
-    return PIECE_COLOURS.get(name) or _SPARE[zlib.crc32(name.encode()) % len(_SPARE)]
 
 
 def rgb(c: Colour) -> tuple[int, int, int]:
@@ -72,16 +109,118 @@ def _sgr(c: Colour) -> str:
     return f"\x1b[48;2;{r};{g};{b}m\x1b[38;2;{fr};{fg};{fb}m"
 
 
+def _linear(v: int) -> float:
+    """One sRGB channel (0-255) as linear light (0-1)."""
+    x = v / 255
+    return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+
+@functools.lru_cache(maxsize=4096)  # a set asks for the same few colours for every card
+def oklab(c: Colour, vision: str = "normal") -> Lab:
+    """``c`` in OKLab as seen with ``vision`` (one of VISIONS)."""
+    lin = [_linear(v) for v in rgb(c)]
+    if vision != "normal":
+        lin = [
+            min(1.0, max(0.0, sum(m * v for m, v in zip(row, lin, strict=True))))
+            for row in _MACHADO[vision]
+        ]
+    r, g, b = lin
+    lms = (
+        0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b,
+        0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b,
+        0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b,
+    )
+    l_, m_, s_ = (math.copysign(abs(x) ** (1 / 3), x) for x in lms)
+    return (
+        0.2104542553 * l_ + 0.7936177850 * m_ - 0.0040720468 * s_,
+        1.9779984951 * l_ - 2.4285922050 * m_ + 0.4505937099 * s_,
+        0.0259040371 * l_ + 0.7827717662 * m_ - 0.8086757660 * s_,
+    )
+
+
+def distance(a: Colour, b: Colour, vision: str = "normal") -> float:
+    """How different two colours look: Euclidean distance in OKLab, seen with ``vision``."""
+    return math.dist(oklab(a, vision), oklab(b, vision))
+
+
+def is_original(piece: Piece) -> bool:
+    """Whether ``piece`` is one of the 12 originals, by name and by shape."""
+    return piece.name in PIECE_COLOURS and piece.key == STANDARD[piece.name].key
+
+
+def set_colours(pieces: PieceSet) -> dict[str, Colour]:
+    """A colour for every piece of a set: originals their real colour, others palette colours
+    in set order, skipping those too close to a real colour in the set; past the palette the
+    colours repeat (a drawn tiling then separates touching pieces: :func:`tiling_colours`).
+    """
+    real = [PIECE_COLOURS[p.name] for p in pieces.values() if is_original(p)]
+    spare = [c for c in PALETTE if all(distance(c, r) >= TOO_CLOSE for r in real)]
+    custom = [p.name for p in pieces.values() if not is_original(p)]
+    out = {name: spare[i % len(spare)] for i, name in enumerate(custom)}
+    return {p.name: out.get(p.name) or PIECE_COLOURS[p.name] for p in pieces.values()}
+
+
+def colour(name: str, pieces: PieceSet = STANDARD) -> Colour:
+    """The colour of a piece of ``pieces`` by name or code; a name outside the set gets a stable
+    palette colour (a checksum of the name, never hash(), which changes between runs).
+    """
+    try:
+        return set_colours(pieces)[pieces[name].name]
+    except UbongoError:  # a PieceSet raises UnknownPiece, not KeyError, for a stranger
+        pass
+    return PIECE_COLOURS.get(name) or PALETTE[zlib.crc32(name.encode()) % len(PALETTE)]
+
+
+def tiling_colours(
+    placed: Sequence[tuple[str, Iterable[Point]]], pieces: PieceSet = STANDARD
+) -> list[Colour]:
+    """A colour per placed piece: its set colour, unless a piece it touches already has that
+    colour (a set larger than the palette, or a piece used twice); then the palette colour
+    farthest from its neighbours' (a greedy colouring of the touching graph, in order).
+    """
+    own = set_colours(pieces)
+    cells = [frozenset(c) for _, c in placed]
+    out: list[Colour] = []
+    for i, (name, _) in enumerate(placed):
+        near = {out[j] for j in range(i) if _touch(cells[i], cells[j])}
+        fill = own.get(name) or colour(name, pieces)
+        if fill in near:
+            fill = max(PALETTE, key=lambda c: min(distance(c, n) for n in near))
+        out.append(fill)
+    return out
+
+
+def _touch(a: frozenset[Point], b: frozenset[Point]) -> bool:
+    """Whether two cell sets share an edge."""
+    return any((r + dr, c + dc) in b for r, c in a for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+
+
 def paint(rows: Picture, pieces: PieceSet = STANDARD, *, colour_on: bool) -> str:
-    """A picture for the terminal: each cell two columns wide in its piece's colour, or the
-    rows unchanged when ``colour_on`` is false.
+    """A picture for the terminal: each cell two columns wide in its piece's colour (as a
+    tiling is drawn: :func:`tiling_colours`), or the rows unchanged when ``colour_on`` is false.
     """
     if not colour_on:
         return "\n".join(rows)
-    return "\n".join(_paint_row(row, pieces) for row in rows)
+    letters: dict[str, list[Point]] = {}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch not in ". #":
+                letters.setdefault(ch, []).append((r, c))
+    names = [_name(ch, pieces) for ch in letters]
+    fills = tiling_colours(list(zip(names, letters.values(), strict=True)), pieces)
+    by_letter = dict(zip(letters, fills, strict=True))
+    return "\n".join(_paint_row(row, by_letter) for row in rows)
 
 
-def _paint_row(row: str, pieces: PieceSet) -> str:
+def _name(letter: str, pieces: PieceSet) -> str:
+    """The piece a picture letter stands for (the letter itself when the set has none)."""
+    try:
+        return pieces[letter].name
+    except UbongoError:
+        return letter
+
+
+def _paint_row(row: str, fills: Mapping[str, Colour]) -> str:
     out = []
     for ch in row:
         if ch in ". ":
@@ -89,11 +228,7 @@ def _paint_row(row: str, pieces: PieceSet) -> str:
         elif ch == "#":
             out.append(f"{_sgr(EMPTY)}# {RESET}")
         else:
-            try:
-                name = pieces[ch].name
-            except UbongoError:
-                name = ch
-            out.append(f"{_sgr(colour(name))}{ch} {RESET}")
+            out.append(f"{_sgr(fills[ch])}{ch} {RESET}")
     return "".join(out).rstrip()
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from render.colours import colour, ink
+from render.colours import Colour, colour, ink, set_colours, tiling_colours
 from render.outline import Segment, inner_edges, loops
 from solver.figure import Figure
 from solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
@@ -126,10 +126,13 @@ def piece_group(
     *,
     cls: str = "piece",
     label: str | None = None,
+    fill: Colour | None = None,
 ) -> ET.Element:
-    """One piece in its colour, its squares marked by faint lines; ``label`` on its middle."""
+    """One piece in ``fill`` (default its standard colour), its squares marked by faint lines;
+    ``label`` on its middle.
+    """
     pts = frozenset(cells)
-    fill = colour(name)
+    fill = fill or colour(name)
     g = _el(parent, "g", class_=cls, data_piece=name)
     _el(g, "title").text = name
     _el(
@@ -190,8 +193,10 @@ def solution_element(
     svg = root(figure.width * cell + 2 * pad, figure.height * cell + 2 * pad)
     svg.set("class", "ubongo-solution" if solution else "ubongo-figure")
     figure_group(svg, figure, cell, pad, pad)
-    for pl in solution:
-        piece_group(svg, pl.piece, pl.cells, cell, pad, pad, label=_code(pieces, pl.piece))
+    fills = tiling_colours([(pl.piece, pl.cells) for pl in solution], pieces)
+    for pl, fill in zip(solution, fills, strict=True):
+        label = _code(pieces, pl.piece)
+        piece_group(svg, pl.piece, pl.cells, cell, pad, pad, label=label, fill=fill)
     _el(svg, "desc").text = "\n".join(solution_rows(figure, solution, pieces))
     return svg
 
@@ -224,14 +229,16 @@ def side_element(
     ids: Sequence[str] | None = None,
     solutions: Sequence[Solution | None] | None = None,
     pieces: PieceSet = STANDARD,
+    size: tuple[float, float] | None = None,
 ) -> ET.Element:
     """A template side as printed: die faces with their pieces on the left, the figure right.
 
     With ``ids`` each row is a ``g.combo`` with ``data-combo``; with ``solutions`` each
     solved row's tiling is a hidden ``g.solution`` over the figure, for a page to reveal.
+    With ``size`` (at least the side's own size) the card is that big, its drawing centred.
     """
     icon = cell * ICON
-    pad = cell / 2
+    own = set_colours(pieces)
     head = cell if title else 0.0
     shapes = [[icon_shape(p) for p in combo] for combo in combos]
     # Rows fit the set's tallest icon, not this side's: every side of a set then has the same
@@ -241,30 +248,34 @@ def side_element(
     die_box = min(row_h - icon / 2, cell * 1.1)
     widths = [sum((1 + max(c for _, c in s)) * icon + icon for s in row) for row in shapes]
     col_w = die_box + icon + max(widths, default=0.0)
+    natural = (col_w + figure.width * cell + 1.5 * cell, max(
+        len(combos) * row_h, figure.height * cell) + head + cell)  # fmt: skip
+    width, height = size or natural
+    # pad is the margin round the drawing: cell / 2 on its own card, more on a larger card
+    pad, pad_y = cell / 2 + (width - natural[0]) / 2, cell / 2 + (height - natural[1]) / 2
     fig_x = pad + col_w + cell / 2
-    fig_y = pad + head
-    width = fig_x + figure.width * cell + pad
-    height = fig_y + max(len(combos) * row_h, figure.height * cell) + pad
+    fig_y = pad_y + head
     svg = root(width, height)
     svg.set("class", f"ubongo-side {side}")
+    edge = cell / 28  # the outline's width: drawn inside the card, so the cut is on its edge
     _el(
         svg,
         "rect",
-        x=1,
-        y=1,
-        width=width - 2,
-        height=height - 2,
+        x=edge / 2,
+        y=edge / 2,
+        width=width - edge,
+        height=height - edge,
         rx=cell / 3,
         fill=CARD.get(side, "#eeeeee"),
         stroke="#888888",
-        stroke_width=cell / 28,
+        stroke_width=edge,
     )
     if title:
         _el(
             svg,
             "text",
             x=pad,
-            y=pad + cell * 0.6,
+            y=pad_y + cell * 0.6,
             font_size=cell * 0.6,
             font_weight="bold",
             font_family="sans-serif",
@@ -315,7 +326,8 @@ def side_element(
         ix = pad + die_box + icon
         for p, s in zip(combos[i], row, strict=True):
             h = 1 + max(r for r, _ in s)
-            piece_group(g, p.name, s, icon, ix, y + (row_h - icon / 4 - h * icon) / 2, cls="icon")
+            iy = y + (row_h - icon / 4 - h * icon) / 2
+            piece_group(g, p.name, s, icon, ix, iy, cls="icon", fill=own.get(p.name))
             ix += (1 + max(c for _, c in s)) * icon + icon
     figure_group(svg, figure, cell, fig_x, fig_y)
     for i, sol in enumerate(solutions or ()):
@@ -329,8 +341,10 @@ def side_element(
             data_combo=ids[i],
             data_rows="/".join(solution_rows(figure, sol, pieces)),
         )
-        for pl in sol:
-            piece_group(g, pl.piece, pl.cells, cell, fig_x, fig_y, label=_code(pieces, pl.piece))
+        fills = tiling_colours([(pl.piece, pl.cells) for pl in sol], pieces)
+        for pl, fill in zip(sol, fills, strict=True):
+            label = _code(pieces, pl.piece)
+            piece_group(g, pl.piece, pl.cells, cell, fig_x, fig_y, label=label, fill=fill)
     return svg
 
 
@@ -342,9 +356,12 @@ def side_svg(
     title: str = "",
     side: str = "easy",
     cell: float = CELL,
+    pieces: PieceSet = STANDARD,
 ) -> str:
-    """A template side as a standalone SVG document."""
-    return to_string(side_element(figure, combos, die, title=title, side=side, cell=cell))
+    """A template side as a standalone SVG document, in the colours of ``pieces``."""
+    return to_string(
+        side_element(figure, combos, die, title=title, side=side, cell=cell, pieces=pieces)
+    )
 
 
 def sides(ps: PuzzleSet, templates: Sequence[str] | None = None) -> Iterator[PrintedSide]:

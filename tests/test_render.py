@@ -205,15 +205,17 @@ def pdf_pages(data: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page\b(?!s)", data))
 
 
-def test_pdf_cards_one_page_per_side(tmp_path: Path):
+def test_pdf_cards_fronts_and_backs_in_turn(tmp_path: Path):
     pytest.importorskip("fpdf")
     from render.pdf import cards
 
     ps = bundled("sample")
     sides = sum(1 for t in ps.templates for s in ("easy", "hard") if t.side(s))
-    data, pages = cards(ps, cell_mm=16)
-    assert pages == sides
+    data, pages = cards(ps, cell_mm=16)  # one card a page on A4: a front, then its back
+    assert pages == sides == 2 * len(ps.templates)
     assert data.startswith(b"%PDF") and pdf_pages(data) == sides
+    data, pages = cards(ps, cell_mm=8, per_page="4")  # two sheets: four cards, then one
+    assert pages == pdf_pages(data) == 4
 
 
 def test_pdf_card_cells_are_cell_mm_wide():
@@ -250,7 +252,7 @@ def test_render_writes_html_svg_and_pdf(tmp_path: Path):
         "--pdf",
         str(tmp_path / "cards.pdf"),
         "--cell-mm",
-        "18",
+        "15",
     )
     assert r.exit_code == 0, r.output
     assert r.stdout == ""  # diagnostics go to stderr
