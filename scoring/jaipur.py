@@ -123,6 +123,7 @@ class Session:
 
     players: tuple[str, ...]
     rounds: tuple[Round, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 def bonus_pile(cards: int) -> int | None:
@@ -154,12 +155,13 @@ def min_cards(good: Good) -> int:
 def parse(record: Mapping[str, Any]) -> Session:
     """Check a record's structure, names and per-sale rules; raise InvalidRecord or return it."""
     rec = _mapping(record, "$", "a JSON object")
-    check_keys(rec, "", required=("game", "players", "rounds"))
+    extra = check_keys(rec, "", required=("game", "players", "rounds"))
     if rec["game"] != GAME:
         raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
     players = _players(rec["players"])
     rounds = json_list(rec["rounds"], "rounds", "a list of rounds")
-    return Session(players, tuple(_round(r, f"rounds[{i}]", players) for i, r in enumerate(rounds)))
+    parsed = tuple(_round(r, f"rounds[{i}]", players) for i, r in enumerate(rounds))
+    return Session(players, parsed, extra)
 
 
 def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
@@ -346,7 +348,7 @@ def score(session: Session) -> SessionResult:
         PlayerResult(name, seals[name], ranks[name], _breakdown(name, seals[name], rounds))
         for name in session.players
     )
-    return SessionResult(GAME, status, winner, players, tuple(rounds))
+    return SessionResult(GAME, status, winner, players, tuple(rounds), session.extra)
 
 
 def _check_game_open(index: int, seals: Mapping[str, int]) -> None:

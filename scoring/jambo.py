@@ -85,7 +85,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
-from scoring.common import InvalidRecord, PlayerResult, SessionResult, Status, competition_ranks
+from scoring.common import (
+    InvalidRecord,
+    PlayerResult,
+    SessionResult,
+    Status,
+    competition_ranks,
+    extra_keys,
+    unknown_key,
+)
 
 GAME: Final = "jambo"
 START_GOLD: Final = 20
@@ -263,6 +271,7 @@ class Session:
 
     players: tuple[str, str]
     turns: tuple[Turn, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 # --- prices -------------------------------------------------------------------------------
@@ -316,7 +325,7 @@ def capacity(small_stands: int) -> int:
 
 # --- parsing ------------------------------------------------------------------------------
 
-_TOP_KEYS: Final = {"game", "players", "turns", "id", "date", "notes"}
+_TOP_KEYS: Final = ("game", "players", "turns", "id", "date")
 _TURN_KEYS: Final = {"player", "actions_used", "events"}
 _EXTRA_KEYS: Final[dict[str, set[str]]] = {
     "buy": {"price", "card"},
@@ -349,7 +358,7 @@ def _known_keys(obj: Mapping[str, Any], allowed: set[str], path: str) -> None:
     """Refuse keys outside ``allowed``; the first unknown one (sorted) is named."""
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise InvalidRecord(_join(path, unknown[0]), f"no such key; expected {sorted(allowed)}")
+        raise unknown_key(_join(path, unknown[0]), unknown[0], sorted(allowed))
 
 
 def _join(path: str, key: str) -> str:
@@ -552,12 +561,13 @@ def _players(value: Any) -> tuple[str, str]:
 def parse(record: Mapping[str, Any]) -> Session:
     """The Session a Jambo record describes; raises InvalidRecord on any malformed part."""
     obj = _object(record, "")
-    _known_keys(obj, _TOP_KEYS, "")
+    extra = extra_keys(obj, _TOP_KEYS)
     if obj.get("game") != GAME:
         raise InvalidRecord("game", f"{GAME!r}")
     players = _players(obj.get("players"))
     turns = _list(obj.get("turns", []), "turns")
-    return Session(players, tuple(parse_turn(t, players, i) for i, t in enumerate(turns)))
+    parsed = tuple(parse_turn(t, players, i) for i, t in enumerate(turns))
+    return Session(players, parsed, extra)
 
 
 # --- replay -------------------------------------------------------------------------------
@@ -918,4 +928,4 @@ def score(session: Session) -> SessionResult:
         PlayerResult(name, gold[name], ranks[name], _breakdown(table.purses[name]))
         for name in session.players
     )
-    return SessionResult(GAME, status, won, players, tuple(lines))
+    return SessionResult(GAME, status, won, players, tuple(lines), session.extra)

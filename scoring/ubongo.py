@@ -23,7 +23,7 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from scoring.common import (
@@ -94,6 +94,7 @@ class Session:
     players: tuple[str, ...]
     rounds: tuple[Round, ...]
     tiebreak: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 def points(gems: Iterable[Gem]) -> int:
@@ -111,7 +112,7 @@ def points(gems: Iterable[Gem]) -> int:
 def parse(record: Mapping[str, Any]) -> Session:
     """Check a record's structure and names; raise InvalidRecord, else return the Session."""
     rec = _mapping(record, "$", "a JSON object")
-    check_keys(rec, "", required=("game", "players", "rounds"), optional=("tiebreak",))
+    extra = check_keys(rec, "", required=("game", "players", "rounds"), optional=("tiebreak",))
     if rec["game"] != GAME:
         raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
     players = _players(rec["players"])
@@ -121,7 +122,7 @@ def parse(record: Mapping[str, Any]) -> Session:
             f"rounds[{ROUNDS}]", f"a game has at most {ROUNDS} rounds; got {len(raw_rounds)}"
         )
     rounds = tuple([_round(r, i, players) for i, r in enumerate(raw_rounds)])
-    return Session(players, rounds, _tiebreak(rec.get("tiebreak"), players))
+    return Session(players, rounds, _tiebreak(rec.get("tiebreak"), players), extra)
 
 
 def _mapping(value: Any, field: str, what: str) -> Mapping[str, Any]:
@@ -227,7 +228,7 @@ def score(session: Session) -> SessionResult:
         PlayerResult(name, totals[name], ranks[name], _breakdown(gems[name], finishes[name]))
         for name in session.players
     )
-    return SessionResult(GAME, status, winner, players, tuple(rounds))
+    return SessionResult(GAME, status, winner, players, tuple(rounds), session.extra)
 
 
 def _replay(

@@ -103,8 +103,23 @@ def test_wrong_game_refused() -> None:
     assert refused(record() | {"game": "jaipur"}).field == "game"
 
 
-def test_unknown_top_level_key_refused() -> None:
-    assert refused(record() | {"colour": "red"}).field == "colour"
+def test_added_top_level_keys_pass_through_to_the_result() -> None:
+    added = {"location": "club", "edition": "Kosmos 2004", "notes": "close", "score_pad": [1]}
+    result = jambo.score(jambo.parse(record() | added))
+    assert result.extra == added
+    assert result.to_json()["extra"] == added
+
+
+@pytest.mark.parametrize(("key", "near"), [("turn", "turns"), ("Players", "players")])
+def test_a_misspelt_top_level_key_names_the_key_it_resembles(key: str, near: str) -> None:
+    error = refused(record() | {key: []})
+    assert error.field == key and f"did you mean {near!r}" in error.rule
+
+
+def test_a_misspelt_event_key_names_the_key_it_resembles() -> None:
+    rec = record(turn("Ana", {"buy": list(TEA3), "prise": 3}))
+    error = refused(rec)
+    assert error.field == "turns[0].events[0].prise" and "did you mean 'price'" in error.rule
 
 
 @pytest.mark.parametrize("players", [("Ana",), ("Ana", "Ben", "Cy")])
