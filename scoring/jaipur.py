@@ -46,6 +46,7 @@ from scoring.common import (
     competition_ranks,
     json_list,
 )
+from scoring.names import canonical, find
 
 GAME: Final = "jaipur"
 
@@ -236,14 +237,10 @@ def _sale(value: Any, path: str, players: Sequence[str]) -> Sale:
 
 
 def _good(value: Any, path: str) -> Good:
-    """The Good named ``value``; camels get their own refusal."""
-    if value == "camel":
+    """The Good ``value`` names in any edition's words; camels get their own refusal."""
+    if find("jaipur.camel", value):
         raise InvalidRecord(path, "camels can never be sold")
-    try:
-        return Good(value)
-    except ValueError:
-        names = ", ".join(g.value for g in Good)
-        raise InvalidRecord(path, f"unknown good {value!r}; expected one of {names}") from None
+    return Good(canonical("jaipur.good", value, path, "good"))
 
 
 def _cards(value: Any, path: str, good: Good) -> int:

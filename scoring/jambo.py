@@ -94,6 +94,7 @@ from scoring.common import (
     extra_keys,
     unknown_key,
 )
+from scoring.names import canonical
 
 GAME: Final = "jambo"
 START_GOLD: Final = 20
@@ -386,17 +387,21 @@ def _enum(kind: type[E], value: Any, path: str) -> E:
 
 
 def _wares(value: Any, path: str, sizes: Sequence[int] | None = None) -> Wares:
-    """A non-empty list of ware names (of one of ``sizes`` lengths when given)."""
+    """A non-empty list of ware names in any edition's words (``sizes`` long when given)."""
     items = _list(value, path)
     if not items or (sizes is not None and len(items) not in sizes):
         counts = " or ".join(map(str, sizes)) if sizes else "1 or more"
         raise InvalidRecord(path, f"a list of {counts} wares")
-    return tuple(_enum(Ware, item, f"{path}[{i}]") for i, item in enumerate(items))
+    return tuple(
+        Ware(canonical("jambo.ware", item, f"{path}[{i}]", "ware")) for i, item in enumerate(items)
+    )
 
 
 def _card(obj: Mapping[str, Any], path: str) -> Card | None:
-    """The optional ``card`` label of an event."""
-    return _enum(Card, obj["card"], _join(path, "card")) if "card" in obj else None
+    """The optional ``card`` label of an event, in any edition's words."""
+    if "card" not in obj:
+        return None
+    return Card(canonical("jambo.card", obj["card"], _join(path, "card"), "card"))
 
 
 def _player(obj: Mapping[str, Any], players: Sequence[str], path: str) -> str | None:

@@ -35,6 +35,7 @@ from scoring.common import (
     competition_ranks,
     json_list,
 )
+from scoring.names import canonical
 
 GAME: Final = "ubongo"
 
@@ -195,12 +196,8 @@ def _finisher(name: Any, field: str, players: Sequence[str], before: Sequence[An
 
 
 def _gem(value: Any, field: str) -> Gem:
-    """The Gem named ``value``."""
-    try:
-        return Gem(value)
-    except ValueError:
-        names = ", ".join(g.value for g in Gem)
-        raise InvalidRecord(field, f"unknown gem {value!r}; expected one of {names}") from None
+    """The Gem ``value`` names, in any edition's words."""
+    return Gem(canonical("ubongo.gem", value, field, "gem"))
 
 
 def _tiebreak(value: Any, players: Sequence[str]) -> str | None:
