@@ -580,14 +580,14 @@ def parse(record: Mapping[str, Any]) -> Session:
 
 @dataclass
 class Purse:
-    """One player's side of the table while replaying: the wares on each kind of stand.
-
-    Small stands are pooled: they are alike and none has a fee, so only their free spaces count.
+    """One player's side of the table while replaying: all their wares, and those of them on
+    the large stand. The rest are on the small stands, pooled: they are alike and none has a
+    fee, so only their free spaces count.
     """
 
     gold: int = START_GOLD
+    wares: Counter[Ware] = field(default_factory=Counter)
     large: Counter[Ware] = field(default_factory=Counter)
-    small: Counter[Ware] = field(default_factory=Counter)
     small_stands: int = 0
     income: int = 0
     spending: int = 0
@@ -595,19 +595,19 @@ class Purse:
     bonuses: int = 0
 
     @property
-    def wares(self) -> Counter[Ware]:
-        """Wares on this player's stands, whichever stand holds them."""
-        return self.large + self.small
-
-    @property
     def held(self) -> int:
         """How many wares are on this player's stands."""
-        return self.large.total() + self.small.total()
+        return sum(self.wares.values())
+
+    @property
+    def on_large(self) -> int:
+        """How many wares are on the large stand."""
+        return sum(self.large.values())
 
     @property
     def small_free(self) -> int:
         """Free spaces on this player's small stands."""
-        return SMALL_SPACES * self.small_stands - self.small.total()
+        return SMALL_SPACES * self.small_stands - (self.held - self.on_large)
 
 
 @dataclass
@@ -664,12 +664,6 @@ def _check_take(pool: Counter[Ware], wares: Wares, owner: str, path: str) -> Non
         raise InvalidRecord(path, f"wares {owner} holds: {names} missing")
 
 
-def _take(pool: Counter[Ware], wares: Wares, owner: str, path: str) -> None:
-    """Remove ``wares`` from ``pool`` (the supply), all or none."""
-    _check_take(pool, wares, owner, path)
-    pool.subtract(wares)
-
-
 def _unload(purse: Purse, wares: Wares) -> None:
     """Take held ``wares`` off the stands, each from the stand where leaving costs least.
 
@@ -677,9 +671,11 @@ def _unload(purse: Purse, wares: Wares) -> None:
     from there, so the large stand stays full. Otherwise the large stand gives it up first.
     """
     for ware in wares:
-        full = purse.large.total() >= LARGE_SPACES
-        from_small = purse.small[ware] > 0 and (full or purse.large[ware] == 0)
-        (purse.small if from_small else purse.large)[ware] -= 1
+        on_small = purse.wares[ware] - purse.large[ware]
+        from_small = on_small > 0 and (purse.on_large >= LARGE_SPACES or not purse.large[ware])
+        purse.wares[ware] -= 1
+        if not from_small:
+            purse.large[ware] -= 1
 
 
 def _room(table: Table, name: str, wares: Wares, path: str) -> int:
@@ -689,13 +685,13 @@ def _room(table: Table, name: str, wares: Wares, path: str) -> int:
     if len(wares) > free:
         raise InvalidRecord(path, f"room on {name}'s stands: {len(wares)} wares, {free} free")
     onto_large = placement(purse.small_free, len(wares))[1]
-    return sixth_space_fee(purse.large.total(), onto_large)
+    return sixth_space_fee(purse.on_large, onto_large)
 
 
 def _load(purse: Purse, wares: Wares) -> None:
     """Put ``wares`` (room checked) on free small-stand spaces first, the rest on the large."""
     onto_small = placement(purse.small_free, len(wares))[0]
-    purse.small.update(wares[:onto_small])
+    purse.wares.update(wares)
     purse.large.update(wares[onto_small:])
 
 
@@ -723,7 +719,7 @@ def _buy(table: Table, name: str, event: Buy, path: str) -> None:
         raise InvalidRecord(f"{path}.price", rule)
     table.pay(name, price, "buy", f"{path}.price")
     _pay_fee(table, name, fee, f"{path}.price")
-    _take(table.supply, event.wares, "the supply", f"{path}.buy")
+    table.supply.subtract(event.wares)  # checked above
     _load(table.purses[name], event.wares)
 
 
@@ -781,7 +777,7 @@ def _wares_in(table: Table, name: str, event: WaresIn, path: str) -> None:
     if event.source is Place.SUPPLY:
         _check_take(table.supply, event.wares, "the supply", at)
         _receive(table, who, event.wares, at)
-        _take(table.supply, event.wares, "the supply", at)
+        table.supply.subtract(event.wares)  # checked above
         return
     giver = table.purses[table.opponent(who)]
     _check_take(giver.wares, event.wares, table.opponent(who), at)
@@ -860,8 +856,7 @@ def _play_turn(table: Table, turn: Turn, index: int) -> dict[str, Any]:
 
 def _on_stands(purse: Purse) -> dict[str, int]:
     """A player's wares by name, in the canonical ware order, the absent ones left out."""
-    held = purse.wares
-    return {ware.value: held[ware] for ware in Ware if held[ware]}
+    return {ware.value: purse.wares[ware] for ware in Ware if purse.wares[ware]}
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ using it, and docs/FORMAT.md showing the very same table."""
 
 from __future__ import annotations
 
+import tomllib
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -169,7 +170,5 @@ def test_format_md_shows_the_table(kind: str) -> None:
 
 def test_the_wheel_ships_the_table() -> None:
     """The table is package data: pyproject.toml must list it, or an installed wheel breaks."""
-    import tomllib
-
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "names.json" in config["tool"]["setuptools"]["package-data"]["scoring"]
