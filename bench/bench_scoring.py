@@ -52,8 +52,8 @@ def _jambo_turn(name: str, rng: random.Random) -> tuple[Record, int]:
     buy, sell = JAMBO_CARDS[kinds]
     bank = rng.randint(0, 3)
     events: list[Record] = [{"buy": wares, "price": buy}, {"sell": wares}]
-    if bank:
-        events.append({"gold": bank, "card": "weapons"})
+    if bank:  # the Weapons give exactly 2; other amounts are free ledger entries
+        events.append({"gold": bank, "card": "weapons"} if bank == 2 else {"gold": bank})
     used = rng.randint(2, 5)
     return {"player": name, "actions_used": used, "events": events}, sell - buy + bank + (used <= 3)
 

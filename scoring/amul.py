@@ -39,10 +39,18 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from scoring.common import InvalidRecord, PlayerResult, SessionResult, Status, suggestion
+from scoring.common import (
+    InvalidRecord,
+    PlayerResult,
+    SessionResult,
+    Status,
+    extra_keys,
+    suggestion,
+    unknown_key,
+)
 
 GAME: Final = "amul"
 MIN_PLAYERS: Final = 3
@@ -105,14 +113,15 @@ class Player:
 
 @dataclass(frozen=True)
 class Session:
-    """The players in clockwise seat order."""
+    """The players in clockwise seat order and the record's added keys."""
 
     players: tuple[Player, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 # --- parsing ------------------------------------------------------------------------------
 
-_TOP_KEYS: Final = {"game", "players", "id", "date", "notes"}
+_TOP_KEYS: Final = ("game", "players", "id", "date")
 _PLAYER_KEYS: Final = {"name", "cards"}
 _VALUE_KEYS: Final = ("points", "arab", "mongol", "military", "pick_order")
 _CATALOG_KEYS: Final = {*_VALUE_KEYS, "notes"}
@@ -124,7 +133,7 @@ def _known_keys(obj: Mapping[str, Any], allowed: set[str], path: str) -> None:
     unknown = sorted(set(obj) - allowed)
     if unknown:
         where = f"{path}.{unknown[0]}" if path else unknown[0]
-        raise InvalidRecord(where, f"no such key; expected {sorted(allowed)}")
+        raise unknown_key(where, unknown[0], sorted(allowed))
 
 
 def _object(value: Any, path: str) -> Mapping[str, Any]:
@@ -221,12 +230,12 @@ def _players(value: Any, catalog: Catalog | None) -> tuple[Player, ...]:
 def parse(record: Mapping[str, Any], catalog: Catalog | None = None) -> Session:
     """The Session an Amul record describes; raises InvalidRecord on any malformed part."""
     obj = _object(record, "")
-    _known_keys(obj, _TOP_KEYS, "")
+    extra = extra_keys(obj, _TOP_KEYS)
     if obj.get("game") != GAME:
         raise InvalidRecord("game", f"{GAME!r}")
     if catalog is not None and not isinstance(catalog, Mapping):
         raise InvalidRecord("catalog", "an object of card name -> attributes")
-    return Session(_players(obj.get("players"), catalog))
+    return Session(_players(obj.get("players"), catalog), extra)
 
 
 # --- scoring ------------------------------------------------------------------------------
@@ -282,7 +291,7 @@ def score(session: Session) -> SessionResult:
     players = tuple(
         PlayerResult(name, prestige[name], ranks[name], breakdowns[name]) for name in prestige
     )
-    return SessionResult(GAME, status, winner, players)
+    return SessionResult(GAME, status, winner, players, extra=session.extra)
 
 
 # --- player order -------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 Glossary
     Record         the JSON object of one recorded session, as read from a file.
     Session        a game module's frozen dataclass, parsed and checked from a record.
-    SessionResult  what ``score`` returns: status, winner, per-player results, rounds.
+    SessionResult  what ``score`` returns: status, winner, per-player results, rounds, extra.
+    Extra          the keys a scorekeeper added to a record (``location``, ``edition``,
+                   ``notes``, ...): not scored, passed through to the result as they are.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ class SessionResult:
     winner: str | None
     players: tuple[PlayerResult, ...]
     rounds: tuple[Mapping[str, Any], ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The result as the JSON object of ``ubongo score --json`` (without id/valid/errors)."""
@@ -100,6 +103,7 @@ class SessionResult:
                 for p in self.players
             ],
             "rounds": [dict(r) for r in self.rounds],
+            "extra": dict(self.extra),
         }
 
 
@@ -115,8 +119,57 @@ def competition_ranks(scores: Mapping[str, int | float]) -> dict[str, int]:
 
 # --- record-reading helpers shared by the engines ----------------------------------------------
 
-IGNORED_KEYS = ("id", "date", "notes")
-"""Keys every record may carry that the engines do not score."""
+ENVELOPE_KEYS = ("id", "date")
+"""Keys every record may carry that the engines do not score; the results show them anyway."""
+LOOKALIKE = 0.8
+"""How close (difflib's ratio, case ignored) an added key may come to a known one: ``round``
+is refused as a misspelt ``rounds`` (0.91), ``name`` passes beside ``game`` (0.75)."""
+
+
+def lookalike(key: str, known: Sequence[str]) -> str | None:
+    """The known key that ``key`` looks like a misspelling of: same letters in another case
+    or order, or a close spelling. None when it looks like a key of its own.
+
+    >>> lookalike("round", ["game", "rounds"]), lookalike("Gmae", ["game"])
+    ('rounds', 'game')
+    >>> lookalike("location", ["game", "players", "rounds"]) is None
+    True
+    """
+    folded = key.casefold()
+    for name in known:
+        if sorted(name.casefold()) == sorted(folded):
+            return name
+    close = difflib.get_close_matches(folded, list(known), n=1, cutoff=LOOKALIKE)
+    return close[0] if close else None
+
+
+def unknown_key(path: str, key: str, allowed: Sequence[str]) -> InvalidRecord:
+    """The error for a key an object may not have, with the allowed key it resembles."""
+    near = suggestion(key, allowed)
+    hint = f"; did you mean {near!r}?" if near else ""
+    return InvalidRecord(path, f"unknown key {key!r}{hint} (expected {', '.join(allowed)})")
+
+
+RECORD_KEYS = ("game", "players", "id", "date", "rounds", "turns", "tiebreak")
+"""The top-level keys some game's engine reads: in a record of another game they would look
+scored and be ignored, so they are refused rather than passed through."""
+
+
+def extra_keys(obj: Mapping[str, Any], known: Sequence[str]) -> dict[str, Any]:
+    """A record's added keys, to pass through; one that looks like a misspelt known key is an
+    InvalidRecord naming the key it resembles, one another game reads is refused too."""
+    extra: dict[str, Any] = {}
+    for key, value in obj.items():
+        if key in known:
+            continue
+        if key in RECORD_KEYS:
+            raise InvalidRecord(key, f"unknown key {key!r}: another game's records have it")
+        near = lookalike(str(key), known)
+        if near is not None:
+            rule = f"unknown key {key!r}; did you mean {near!r}? (a key of its own passes through)"
+            raise InvalidRecord(str(key), rule)
+        extra[key] = value
+    return extra
 
 
 def json_list(value: Any, path: str, what: str) -> Sequence[Any]:
@@ -133,14 +186,16 @@ def json_path(prefix: str, key: str) -> str:
 
 def check_keys(
     obj: Mapping[str, Any], prefix: str, required: Sequence[str], optional: Sequence[str] = ()
-) -> None:
-    """Every required key present, no key beyond the required, optional and ignored ones."""
+) -> dict[str, Any]:
+    """Every required key present; the record's added keys returned (``prefix`` '' only),
+    and inside the record no key beyond the required and optional ones."""
+    allowed = [*required, *optional]
+    extra = extra_keys(obj, [*allowed, *ENVELOPE_KEYS]) if not prefix else {}
     for key in required:
         if key not in obj:
             raise InvalidRecord(json_path(prefix, key), "missing required key")
-    allowed = [*required, *optional, *(IGNORED_KEYS if not prefix else ())]
-    for key in obj:
-        if key not in allowed:
-            raise InvalidRecord(
-                json_path(prefix, str(key)), f"unknown key {key!r}; expected {', '.join(allowed)}"
-            )
+    if prefix:
+        for key in obj:
+            if key not in allowed:
+                raise unknown_key(json_path(prefix, str(key)), str(key), allowed)
+    return extra

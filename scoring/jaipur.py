@@ -46,6 +46,7 @@ from scoring.common import (
     competition_ranks,
     json_list,
 )
+from scoring.names import canonical, find
 
 GAME: Final = "jaipur"
 
@@ -123,6 +124,7 @@ class Session:
 
     players: tuple[str, ...]
     rounds: tuple[Round, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 def bonus_pile(cards: int) -> int | None:
@@ -154,12 +156,13 @@ def min_cards(good: Good) -> int:
 def parse(record: Mapping[str, Any]) -> Session:
     """Check a record's structure, names and per-sale rules; raise InvalidRecord or return it."""
     rec = _mapping(record, "$", "a JSON object")
-    check_keys(rec, "", required=("game", "players", "rounds"))
+    extra = check_keys(rec, "", required=("game", "players", "rounds"))
     if rec["game"] != GAME:
         raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
     players = _players(rec["players"])
     rounds = json_list(rec["rounds"], "rounds", "a list of rounds")
-    return Session(players, tuple(_round(r, f"rounds[{i}]", players) for i, r in enumerate(rounds)))
+    parsed = tuple(_round(r, f"rounds[{i}]", players) for i, r in enumerate(rounds))
+    return Session(players, parsed, extra)
 
 
 def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
@@ -234,14 +237,10 @@ def _sale(value: Any, path: str, players: Sequence[str]) -> Sale:
 
 
 def _good(value: Any, path: str) -> Good:
-    """The Good named ``value``; camels get their own refusal."""
-    if value == "camel":
+    """The Good ``value`` names in any edition's words; camels get their own refusal."""
+    if find("jaipur.camel", value):
         raise InvalidRecord(path, "camels can never be sold")
-    try:
-        return Good(value)
-    except ValueError:
-        names = ", ".join(g.value for g in Good)
-        raise InvalidRecord(path, f"unknown good {value!r}; expected one of {names}") from None
+    return Good(canonical("jaipur.good", value, path, "good"))
 
 
 def _cards(value: Any, path: str, good: Good) -> int:
@@ -346,7 +345,7 @@ def score(session: Session) -> SessionResult:
         PlayerResult(name, seals[name], ranks[name], _breakdown(name, seals[name], rounds))
         for name in session.players
     )
-    return SessionResult(GAME, status, winner, players, tuple(rounds))
+    return SessionResult(GAME, status, winner, players, tuple(rounds), session.extra)
 
 
 def _check_game_open(index: int, seals: Mapping[str, int]) -> None:

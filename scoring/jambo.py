@@ -33,31 +33,47 @@ Interpretations (where the rules are silent or the record needs a convention)
       that mix of wares is used (``card_price``); six-ware cards must hold six different wares
       for that default. A purchase must fit the stands, be in the supply and be affordable
       including any sixth-space fee it causes.
-    - Stands: wares fill small stands first and the large stand holds the rest (players may
-      rearrange wares between their stands; nothing forbids it and it never costs more). So
-      the 2-gold fee is due whenever an event brings the large stand from 5 or fewer wares to
-      6 -- for any arrival of wares (buy, ``wares_in``, wares given by the opponent), every
-      time it happens.
+    - Stands (both books): a player has the large stand (6 spaces) and their small stands (3
+      each); wares never move between stands once placed, so building a small stand moves
+      nothing. The 2-gold fee is due each time an arrival of wares (buy, ``wares_in``, wares
+      given by the opponent) fills the large stand's sixth space, and only then.
+    - Placement, where the record cannot say (it names wares, not stands): the one that costs
+      the player least. Arriving wares go on free small-stand spaces first, in the order the
+      record lists them, the rest on the large stand. A leaving ware leaves a small stand when
+      the large stand is full and the ware is on a small stand (so the paid-for sixth space
+      stays filled), else the large stand if it is there, else a small stand. While the large
+      stand is not full either choice leaves the same counts, so this is the cheapest one.
     - ``stand``: n small stands built (one card each); the first small stand of the game costs
       6, every later one 3; at most 5 small stands in the whole game.
     - ``wise_man``: n Wise Men played; from then to the end of the turn each ware-card
       purchase costs 2·n less (never below 0) and each sale brings 2·n more. Several Wise Men
-      in one turn add up, as each card's text applies on its own.
-    - ``gold``: a signed amount from (positive) or to (negative) the bank, e.g. Weapons +2,
-      Well -1, an auction bid. Optional ``player`` names whose gold it is (default: the turn's
-      player; an auction may be won by the opponent).
+      in one turn add up, as each card's text applies on its own; the deck holds 2, so a turn
+      plays at most 2 (the discard pile is reshuffled, so a later turn may play them again).
+    - ``gold``: a signed amount from (positive) or to (negative) the bank. Optional ``player``
+      names whose gold it is (default: the turn's player; an auction may be won by the
+      opponent). Without ``card`` it is a free ledger entry; with one it must be what the card
+      list gives (``CARD_GOLD``): Weapons +2, Well -1, Leopard statue -2, Basket maker -2,
+      Supplies -1, a Crocodile using one of those utensils +2/-1/-2, an auction (Arabian or
+      Traveling merchant) -1 or less for either player, the Portuguese +2 per ware the turn's
+      player returned to the supply with a ``wares_out`` labelled ``portuguese`` before it (and
+      such wares must be paid for in the same turn). The Cheetah's gold comes from the opponent
+      (``pay_opponent``); every other card moves no gold.
     - ``wares_in``/``wares_out``: wares a player gains from / gives to ``from``/``to`` =
       ``"supply"`` or ``"opponent"`` (Parrot, Throne, Basket maker, Portuguese, Carrier, ...).
       Optional ``player`` as for ``gold``; "opponent" is that player's opponent. Wares received
       that did not fit are simply not recorded (the rules let the player choose which to keep).
     - ``pay_opponent``: the opponent pays the turn's player that much gold, as the Cheetah
-      makes them do (no card makes the active player pay the opponent).
-    - ``card``: an optional label naming the card behind an event; it must be a known card.
+      makes them do (no card makes the active player pay the opponent); labelled ``cheetah``
+      it must be 2, and no other card may label it.
+    - ``card``: an optional label naming the card behind an event; it must be a known card. A
+      ``sell`` may be labelled only ``dancer`` (3 wares of any kind at a 3-ware card's price),
+      a ``buy`` not at all (the Wise Man has its own event).
     - Action bonus: a player with 2 or more unused actions (``actions_used`` <= 3) takes 1 gold
       at the end of the turn, before the end-of-game check. Each buy, sell, stand and Wise Man
       is a card play, so ``actions_used`` must be at least their number.
     - End: a player who ends their own turn with 60+ gold triggers the end; the opponent plays
-      one last turn; then the opponent wins with as much or more gold, otherwise the trigger.
+      one last turn; then the opponent wins with as much or more gold, otherwise the trigger
+      (the Spanish book's "la misma cantidad o más"; the French says "plus de pépites").
       Any later turn is refused. ``score`` = gold; ranks follow the winner when finished.
 """
 
@@ -69,7 +85,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
-from scoring.common import InvalidRecord, PlayerResult, SessionResult, Status, competition_ranks
+from scoring.common import (
+    InvalidRecord,
+    PlayerResult,
+    SessionResult,
+    Status,
+    competition_ranks,
+    extra_keys,
+    unknown_key,
+)
+from scoring.names import canonical
 
 GAME: Final = "jambo"
 START_GOLD: Final = 20
@@ -85,6 +110,10 @@ LATER_STAND_PRICE: Final = 3
 WISE_MAN_BONUS: Final = 2
 SUPPLY_PER_WARE: Final = 6
 CARD_SIZES: Final = (3, 6)
+WISE_MEN_IN_DECK: Final = 2
+CHEETAH_GOLD: Final = 2
+PORTUGUESE_GOLD: Final = 2
+DANCER_WARES: Final = 3
 
 
 class Ware(enum.Enum):
@@ -140,6 +169,17 @@ class Card(enum.Enum):
     PSYCHIC = "psychic"
     WISE_MAN = "wise_man"
 
+
+# What the card list says a card's gold event may be, for the player who plays it.
+CARD_GOLD: Final[Mapping[Card, tuple[int, ...]]] = {
+    Card.WEAPONS: (2,),
+    Card.WELL: (-1,),
+    Card.LEOPARD_STATUE: (-2,),
+    Card.BASKET_MAKER: (-2,),
+    Card.SUPPLIES: (-1,),
+    Card.CROCODILE: (2, -1, -2),  # it uses one of the opponent's utensils once
+}
+AUCTIONS: Final = frozenset({Card.ARABIAN_MERCHANT, Card.TRAVELING_MERCHANT})
 
 Wares = tuple[Ware, ...]
 E = TypeVar("E", bound=enum.Enum)
@@ -232,6 +272,7 @@ class Session:
 
     players: tuple[str, str]
     turns: tuple[Turn, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 # --- prices -------------------------------------------------------------------------------
@@ -259,11 +300,23 @@ def small_stand_price(stands_built: int) -> int:
     return FIRST_STAND_PRICE if stands_built == 0 else LATER_STAND_PRICE
 
 
-def sixth_space_fee(held: int, small_stands: int, arriving: int) -> int:
-    """The fee due when ``arriving`` wares join ``held`` ones (small stands fill first)."""
-    before = max(0, held - SMALL_SPACES * small_stands)
-    after = max(0, held + arriving - SMALL_SPACES * small_stands)
-    return SIXTH_SPACE_FEE if before < LARGE_SPACES <= after else 0
+def sixth_space_fee(large: int, onto_large: int) -> int:
+    """The fee due when ``onto_large`` wares join the ``large`` ones on the large stand.
+
+    >>> sixth_space_fee(5, 1), sixth_space_fee(3, 2), sixth_space_fee(6, 0)
+    (2, 0, 0)
+    """
+    return SIXTH_SPACE_FEE if large < LARGE_SPACES <= large + onto_large else 0
+
+
+def placement(small_free: int, arriving: int) -> tuple[int, int]:
+    """(onto small stands, onto the large stand) for ``arriving`` wares: small spaces first.
+
+    >>> placement(3, 3), placement(1, 3)
+    ((3, 0), (1, 2))
+    """
+    onto_small = min(small_free, arriving)
+    return onto_small, arriving - onto_small
 
 
 def capacity(small_stands: int) -> int:
@@ -273,7 +326,7 @@ def capacity(small_stands: int) -> int:
 
 # --- parsing ------------------------------------------------------------------------------
 
-_TOP_KEYS: Final = {"game", "players", "turns", "id", "date", "notes"}
+_TOP_KEYS: Final = ("game", "players", "turns", "id", "date")
 _TURN_KEYS: Final = {"player", "actions_used", "events"}
 _EXTRA_KEYS: Final[dict[str, set[str]]] = {
     "buy": {"price", "card"},
@@ -306,7 +359,7 @@ def _known_keys(obj: Mapping[str, Any], allowed: set[str], path: str) -> None:
     """Refuse keys outside ``allowed``; the first unknown one (sorted) is named."""
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise InvalidRecord(_join(path, unknown[0]), f"no such key; expected {sorted(allowed)}")
+        raise unknown_key(_join(path, unknown[0]), unknown[0], sorted(allowed))
 
 
 def _join(path: str, key: str) -> str:
@@ -334,17 +387,21 @@ def _enum(kind: type[E], value: Any, path: str) -> E:
 
 
 def _wares(value: Any, path: str, sizes: Sequence[int] | None = None) -> Wares:
-    """A non-empty list of ware names (of one of ``sizes`` lengths when given)."""
+    """A non-empty list of ware names in any edition's words (``sizes`` long when given)."""
     items = _list(value, path)
     if not items or (sizes is not None and len(items) not in sizes):
         counts = " or ".join(map(str, sizes)) if sizes else "1 or more"
         raise InvalidRecord(path, f"a list of {counts} wares")
-    return tuple(_enum(Ware, item, f"{path}[{i}]") for i, item in enumerate(items))
+    return tuple(
+        Ware(canonical("jambo.ware", item, f"{path}[{i}]", "ware")) for i, item in enumerate(items)
+    )
 
 
 def _card(obj: Mapping[str, Any], path: str) -> Card | None:
-    """The optional ``card`` label of an event."""
-    return _enum(Card, obj["card"], _join(path, "card")) if "card" in obj else None
+    """The optional ``card`` label of an event, in any edition's words."""
+    if "card" not in obj:
+        return None
+    return Card(canonical("jambo.card", obj["card"], _join(path, "card"), "card"))
 
 
 def _player(obj: Mapping[str, Any], players: Sequence[str], path: str) -> str | None:
@@ -391,7 +448,7 @@ def parse_event(value: Any, players: Sequence[str], path: str) -> Event:
     if kind == "stand":
         return BuildStands(_int(obj[kind], at, 1, MAX_SMALL_STANDS))
     if kind == "wise_man":
-        return WiseMan(_int(obj[kind], at, 1))
+        return WiseMan(_int(obj[kind], at, 1, WISE_MEN_IN_DECK))
     if kind == "pay_opponent":
         return PayOpponent(_int(obj[kind], at, 1), _card(obj, path))
     who = _player(obj, players, path)
@@ -404,6 +461,57 @@ def parse_event(value: Any, players: Sequence[str], path: str) -> Event:
     if kind == "wares_in":
         return WaresIn(wares, _enum(Place, obj["from"], _join(path, "from")), who, _card(obj, path))
     return WaresOut(wares, _enum(Place, obj["to"], _join(path, "to")), who, _card(obj, path))
+
+
+def _card_gold(event: GoldChange, mover: str, path: str) -> None:
+    """A labelled gold event moves what the card list says; InvalidRecord at ``path`` if not."""
+    card = event.card
+    if card is None or card is Card.PORTUGUESE:  # free entry; the Portuguese is checked in play
+        return
+    if card in AUCTIONS:
+        if event.amount > 0:
+            raise InvalidRecord(path, f"the {card.value} auction's winner pays a bid of 1 or more")
+        return
+    if card is Card.CHEETAH:
+        raise InvalidRecord(path, "the cheetah's gold comes from the opponent: use pay_opponent")
+    allowed = CARD_GOLD.get(card)
+    if allowed is None:
+        raise InvalidRecord(path, f"the {card.value} moves no gold")
+    if event.amount not in allowed:
+        told = " or ".join(f"{a:+d}" for a in allowed)
+        raise InvalidRecord(path, f"the {card.value} moves {told} gold, not {event.amount:+d}")
+    if event.player not in (None, mover):
+        raise InvalidRecord(path, f"the {card.value}'s gold is {mover}'s, who plays it")
+
+
+def check_card(event: Event, mover: str, path: str) -> None:
+    """An event's ``card`` label fits the event as the card list says; ``mover`` plays the turn."""
+    card = getattr(event, "card", None)
+    if card is None:
+        return
+    if isinstance(event, GoldChange):
+        _card_gold(event, mover, f"{path}.gold")
+    elif isinstance(event, PayOpponent) and card is not Card.CHEETAH:
+        raise InvalidRecord(f"{path}.card", "only the cheetah makes the opponent pay")
+    elif isinstance(event, PayOpponent) and event.amount != CHEETAH_GOLD:
+        rule = f"the cheetah's opponent gives {CHEETAH_GOLD} gold, not {event.amount}"
+        raise InvalidRecord(f"{path}.pay_opponent", rule)
+    elif isinstance(event, Buy):
+        raise InvalidRecord(f"{path}.card", "no card label on a buy (wise_man is its own event)")
+    elif isinstance(event, Sell) and card is not Card.DANCER:
+        raise InvalidRecord(f"{path}.card", "only the dancer labels a sale")
+    elif isinstance(event, Sell) and len(event.wares) != DANCER_WARES:
+        raise InvalidRecord(f"{path}.sell", f"the dancer sells {DANCER_WARES} wares")
+    elif isinstance(event, WaresOut) and card is Card.PORTUGUESE:
+        _portuguese_out(event, mover, path)
+
+
+def _portuguese_out(event: WaresOut, mover: str, path: str) -> None:
+    """The Portuguese's wares go from the turn's player back to the supply."""
+    if event.destination is not Place.SUPPLY:
+        raise InvalidRecord(f"{path}.to", "the portuguese returns wares to the supply")
+    if event.player not in (None, mover):
+        raise InvalidRecord(f"{path}.player", f"the portuguese returns {mover}'s wares")
 
 
 def _card_plays(events: Sequence[Event]) -> int:
@@ -430,9 +538,15 @@ def parse_turn(value: Any, players: Sequence[str], index: int) -> Turn:
     actions = _int(obj["actions_used"], f"{path}.actions_used", 0, ACTIONS)
     raw = _list(obj["events"], f"{path}.events")
     events = tuple(parse_event(e, players, f"{path}.events[{i}]") for i, e in enumerate(raw))
+    for i, event in enumerate(events):
+        check_card(event, due, f"{path}.events[{i}]")
     if _card_plays(events) > actions:
         rule = f"at least {_card_plays(events)}: one action per card played"
         raise InvalidRecord(f"{path}.actions_used", rule)
+    wise = sum(e.count for e in events if isinstance(e, WiseMan))
+    if wise > WISE_MEN_IN_DECK:
+        rule = f"at most {WISE_MEN_IN_DECK} Wise Men in a turn (the deck holds {WISE_MEN_IN_DECK})"
+        raise InvalidRecord(f"{path}.events", rule)
     return Turn(due, actions, events)
 
 
@@ -452,12 +566,13 @@ def _players(value: Any) -> tuple[str, str]:
 def parse(record: Mapping[str, Any]) -> Session:
     """The Session a Jambo record describes; raises InvalidRecord on any malformed part."""
     obj = _object(record, "")
-    _known_keys(obj, _TOP_KEYS, "")
+    extra = extra_keys(obj, _TOP_KEYS)
     if obj.get("game") != GAME:
         raise InvalidRecord("game", f"{GAME!r}")
     players = _players(obj.get("players"))
     turns = _list(obj.get("turns", []), "turns")
-    return Session(players, tuple(parse_turn(t, players, i) for i, t in enumerate(turns)))
+    parsed = tuple(parse_turn(t, players, i) for i, t in enumerate(turns))
+    return Session(players, parsed, extra)
 
 
 # --- replay -------------------------------------------------------------------------------
@@ -465,10 +580,14 @@ def parse(record: Mapping[str, Any]) -> Session:
 
 @dataclass
 class Purse:
-    """One player's side of the table while replaying."""
+    """One player's side of the table while replaying: all their wares, and those of them on
+    the large stand. The rest are on the small stands, pooled: they are alike and none has a
+    fee, so only their free spaces count.
+    """
 
     gold: int = START_GOLD
     wares: Counter[Ware] = field(default_factory=Counter)
+    large: Counter[Ware] = field(default_factory=Counter)
     small_stands: int = 0
     income: int = 0
     spending: int = 0
@@ -477,13 +596,27 @@ class Purse:
 
     @property
     def held(self) -> int:
-        """Wares on this player's stands."""
+        """How many wares are on this player's stands."""
         return sum(self.wares.values())
+
+    @property
+    def on_large(self) -> int:
+        """How many wares are on the large stand."""
+        return sum(self.large.values())
+
+    @property
+    def small_free(self) -> int:
+        """Free spaces on this player's small stands."""
+        return SMALL_SPACES * self.small_stands - (self.held - self.on_large)
 
 
 @dataclass
 class Table:
-    """The whole replay state: purses, supply, stands built and this turn's gold changes."""
+    """The whole replay state: purses, supply, stands built and this turn's gold changes.
+
+    ``owed`` is the Portuguese's gold due this turn for the wares returned with it, and
+    ``owed_at`` the event that returned the first of them.
+    """
 
     players: tuple[str, str]
     purses: dict[str, Purse]
@@ -491,6 +624,8 @@ class Table:
     stands_built: int = 0
     wise_men: int = 0
     changes: list[dict[str, Any]] = field(default_factory=list)
+    owed: int = 0
+    owed_at: str = ""
 
     @classmethod
     def start(cls, players: tuple[str, str]) -> Table:
@@ -521,14 +656,26 @@ class Table:
             self.changes.append({"player": name, "gold": -amount, "for": reason})
 
 
-def _take(pool: Counter[Ware], wares: Wares, owner: str, path: str) -> None:
-    """Remove ``wares`` from ``pool`` (the supply or a player's stands), all or none."""
-    wanted = Counter(wares)
-    missing = wanted - pool
+def _check_take(pool: Counter[Ware], wares: Wares, owner: str, path: str) -> None:
+    """InvalidRecord at ``path`` unless ``pool`` holds all of ``wares``."""
+    missing = Counter(wares) - pool
     if missing:
         names = ", ".join(f"{n} {w.value}" for w, n in missing.items())
         raise InvalidRecord(path, f"wares {owner} holds: {names} missing")
-    pool.subtract(wanted)
+
+
+def _unload(purse: Purse, wares: Wares) -> None:
+    """Take held ``wares`` off the stands, each from the stand where leaving costs least.
+
+    A full large stand's sixth space is paid for: a ware that is also on a small stand leaves
+    from there, so the large stand stays full. Otherwise the large stand gives it up first.
+    """
+    for ware in wares:
+        on_small = purse.wares[ware] - purse.large[ware]
+        from_small = on_small > 0 and (purse.on_large >= LARGE_SPACES or not purse.large[ware])
+        purse.wares[ware] -= 1
+        if not from_small:
+            purse.large[ware] -= 1
 
 
 def _room(table: Table, name: str, wares: Wares, path: str) -> int:
@@ -537,14 +684,22 @@ def _room(table: Table, name: str, wares: Wares, path: str) -> int:
     free = capacity(purse.small_stands) - purse.held
     if len(wares) > free:
         raise InvalidRecord(path, f"room on {name}'s stands: {len(wares)} wares, {free} free")
-    return sixth_space_fee(purse.held, purse.small_stands, len(wares))
+    onto_large = placement(purse.small_free, len(wares))[1]
+    return sixth_space_fee(purse.on_large, onto_large)
+
+
+def _load(purse: Purse, wares: Wares) -> None:
+    """Put ``wares`` (room checked) on free small-stand spaces first, the rest on the large."""
+    onto_small = placement(purse.small_free, len(wares))[0]
+    purse.wares.update(wares)
+    purse.large.update(wares[onto_small:])
 
 
 def _receive(table: Table, name: str, wares: Wares, path: str) -> None:
     """``name`` puts ``wares`` on their stands, paying the sixth-space fee when due."""
     fee = _room(table, name, wares, path)
     _pay_fee(table, name, fee, path)
-    table.purses[name].wares.update(wares)
+    _load(table.purses[name], wares)
 
 
 def _pay_fee(table: Table, name: str, fee: int, path: str) -> None:
@@ -555,7 +710,7 @@ def _pay_fee(table: Table, name: str, fee: int, path: str) -> None:
 
 def _buy(table: Table, name: str, event: Buy, path: str) -> None:
     """Pay the (Wise-Man-reduced) price and any fee; the wares move supply -> stands."""
-    _take(table.supply.copy(), event.wares, "the supply", f"{path}.buy")
+    _check_take(table.supply, event.wares, "the supply", f"{path}.buy")
     fee = _room(table, name, event.wares, f"{path}.buy")
     price = max(0, event.price - WISE_MAN_BONUS * table.wise_men)
     gold = table.purses[name].gold
@@ -564,19 +719,24 @@ def _buy(table: Table, name: str, event: Buy, path: str) -> None:
         raise InvalidRecord(f"{path}.price", rule)
     table.pay(name, price, "buy", f"{path}.price")
     _pay_fee(table, name, fee, f"{path}.price")
-    _take(table.supply, event.wares, "the supply", f"{path}.buy")
-    table.purses[name].wares.update(event.wares)
+    table.supply.subtract(event.wares)  # checked above
+    _load(table.purses[name], event.wares)
 
 
 def _sell(table: Table, name: str, event: Sell, path: str) -> None:
     """Return the wares to the supply and take the (Wise-Man-raised) price."""
-    _take(table.purses[name].wares, event.wares, name, f"{path}.sell")
+    purse = table.purses[name]
+    _check_take(purse.wares, event.wares, name, f"{path}.sell")
+    _unload(purse, event.wares)
     table.supply.update(event.wares)
     table.earn(name, event.price + WISE_MAN_BONUS * table.wise_men, "sell")
 
 
 def _build(table: Table, name: str, event: BuildStands, path: str) -> None:
-    """Build small stands one by one: 6 gold for the game's first, 3 for any later."""
+    """Build small stands one by one: 6 gold for the game's first, 3 for any later.
+
+    A new stand is empty: wares never move between stands, so nothing leaves the large one.
+    """
     for _ in range(event.count):
         if table.stands_built >= MAX_SMALL_STANDS:
             raise InvalidRecord(f"{path}.stand", f"at most {MAX_SMALL_STANDS} small stands a game")
@@ -586,35 +746,58 @@ def _build(table: Table, name: str, event: BuildStands, path: str) -> None:
 
 
 def _gold(table: Table, name: str, event: GoldChange, path: str) -> None:
-    """A payment from or to the bank."""
+    """A payment from or to the bank; the Portuguese's must match the wares it returned."""
     who = event.player or name
     reason = event.card.value if event.card else "gold"
+    if event.card is Card.PORTUGUESE:
+        _portuguese_gold(table, name, event, f"{path}.gold")
     if event.amount > 0:
         table.earn(who, event.amount, reason)
     else:
         table.pay(who, -event.amount, reason, f"{path}.gold")
 
 
+def _portuguese_gold(table: Table, name: str, event: GoldChange, path: str) -> None:
+    """The Portuguese pays 2 per ware returned with it this turn, to the turn's player."""
+    if event.player not in (None, name) or event.amount != table.owed or not table.owed:
+        returned = table.owed // PORTUGUESE_GOLD
+        rule = (
+            f"the portuguese pays {name} {PORTUGUESE_GOLD} per ware returned with it "
+            f"(a wares_out labelled portuguese before it): {returned} returned, so "
+            f"{table.owed}, not {event.amount}"
+        )
+        raise InvalidRecord(path, rule)
+    table.owed = 0
+
+
 def _wares_in(table: Table, name: str, event: WaresIn, path: str) -> None:
     """Wares arrive from the supply or the opponent's stands."""
     who = event.player or name
-    source = who if event.source is Place.SUPPLY else table.opponent(who)
-    pool = table.supply if event.source is Place.SUPPLY else table.purses[source].wares
-    owner = "the supply" if event.source is Place.SUPPLY else source
-    _take(pool.copy(), event.wares, owner, f"{path}.wares_in")
-    _receive(table, who, event.wares, f"{path}.wares_in")
-    _take(pool, event.wares, owner, f"{path}.wares_in")
+    at = f"{path}.wares_in"
+    if event.source is Place.SUPPLY:
+        _check_take(table.supply, event.wares, "the supply", at)
+        _receive(table, who, event.wares, at)
+        table.supply.subtract(event.wares)  # checked above
+        return
+    giver = table.purses[table.opponent(who)]
+    _check_take(giver.wares, event.wares, table.opponent(who), at)
+    _receive(table, who, event.wares, at)
+    _unload(giver, event.wares)
 
 
 def _wares_out(table: Table, name: str, event: WaresOut, path: str) -> None:
     """Wares leave for the supply or the opponent's stands."""
     who = event.player or name
-    _take(table.purses[who].wares.copy(), event.wares, who, f"{path}.wares_out")
+    purse = table.purses[who]
+    _check_take(purse.wares, event.wares, who, f"{path}.wares_out")
     if event.destination is Place.OPPONENT:
         _receive(table, table.opponent(who), event.wares, f"{path}.wares_out")
     else:
         table.supply.update(event.wares)
-    _take(table.purses[who].wares, event.wares, who, f"{path}.wares_out")
+    _unload(purse, event.wares)
+    if event.card is Card.PORTUGUESE:
+        table.owed_at = table.owed_at or f"{path}.wares_out"
+        table.owed += PORTUGUESE_GOLD * len(event.wares)
 
 
 def _pay_opponent(table: Table, name: str, event: PayOpponent, path: str) -> None:
@@ -648,10 +831,13 @@ def apply(table: Table, name: str, event: Event, path: str) -> None:
 
 def _play_turn(table: Table, turn: Turn, index: int) -> dict[str, Any]:
     """Replay one turn and its action bonus; the turn's ledger line."""
-    table.changes, table.wise_men = [], 0
+    table.changes, table.wise_men, table.owed, table.owed_at = [], 0, 0, ""
     before = table.purses[turn.player].gold
     for i, event in enumerate(turn.events):
         apply(table, turn.player, event, f"turns[{index}].events[{i}]")
+    if table.owed:
+        rule = f"the portuguese owes {turn.player} {table.owed} gold: record it as a gold event"
+        raise InvalidRecord(table.owed_at, rule)
     if ACTIONS - turn.actions_used >= BONUS_UNUSED:
         table.earn(turn.player, 1, "action bonus")
         table.purses[turn.player].bonuses += 1
@@ -664,11 +850,13 @@ def _play_turn(table: Table, turn: Turn, index: int) -> dict[str, Any]:
         "changes": table.changes,
         "gold": {name: purse.gold for name, purse in table.purses.items()},
         "supply": {ware.value: table.supply[ware] for ware in Ware},
-        "wares": {
-            name: {ware.value: purse.wares[ware] for ware in Ware if purse.wares[ware]}
-            for name, purse in table.purses.items()
-        },
+        "wares": {name: _on_stands(purse) for name, purse in table.purses.items()},
     }
+
+
+def _on_stands(purse: Purse) -> dict[str, int]:
+    """A player's wares by name, in the canonical ware order, the absent ones left out."""
+    return {ware.value: purse.wares[ware] for ware in Ware if purse.wares[ware]}
 
 
 @dataclass(frozen=True)
@@ -740,4 +928,4 @@ def score(session: Session) -> SessionResult:
         PlayerResult(name, gold[name], ranks[name], _breakdown(table.purses[name]))
         for name in session.players
     )
-    return SessionResult(GAME, status, won, players, tuple(lines))
+    return SessionResult(GAME, status, won, players, tuple(lines), session.extra)

@@ -53,7 +53,7 @@ def result_json(outcome: Outcome) -> dict[str, Any]:
         "errors": [str(problem) for problem in outcome.problems],
     }
     if outcome.result is None:
-        return {**head, "status": None, "winner": None, "players": [], "rounds": []}
+        return {**head, "status": None, "winner": None, "players": [], "rounds": [], "extra": {}}
     return {**head, **outcome.result.to_json()}
 
 

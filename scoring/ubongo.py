@@ -23,7 +23,7 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from scoring.common import (
@@ -35,6 +35,7 @@ from scoring.common import (
     competition_ranks,
     json_list,
 )
+from scoring.names import canonical
 
 GAME: Final = "ubongo"
 
@@ -94,6 +95,7 @@ class Session:
     players: tuple[str, ...]
     rounds: tuple[Round, ...]
     tiebreak: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 def points(gems: Iterable[Gem]) -> int:
@@ -111,7 +113,7 @@ def points(gems: Iterable[Gem]) -> int:
 def parse(record: Mapping[str, Any]) -> Session:
     """Check a record's structure and names; raise InvalidRecord, else return the Session."""
     rec = _mapping(record, "$", "a JSON object")
-    check_keys(rec, "", required=("game", "players", "rounds"), optional=("tiebreak",))
+    extra = check_keys(rec, "", required=("game", "players", "rounds"), optional=("tiebreak",))
     if rec["game"] != GAME:
         raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
     players = _players(rec["players"])
@@ -121,7 +123,7 @@ def parse(record: Mapping[str, Any]) -> Session:
             f"rounds[{ROUNDS}]", f"a game has at most {ROUNDS} rounds; got {len(raw_rounds)}"
         )
     rounds = tuple([_round(r, i, players) for i, r in enumerate(raw_rounds)])
-    return Session(players, rounds, _tiebreak(rec.get("tiebreak"), players))
+    return Session(players, rounds, _tiebreak(rec.get("tiebreak"), players), extra)
 
 
 def _mapping(value: Any, field: str, what: str) -> Mapping[str, Any]:
@@ -194,12 +196,8 @@ def _finisher(name: Any, field: str, players: Sequence[str], before: Sequence[An
 
 
 def _gem(value: Any, field: str) -> Gem:
-    """The Gem named ``value``."""
-    try:
-        return Gem(value)
-    except ValueError:
-        names = ", ".join(g.value for g in Gem)
-        raise InvalidRecord(field, f"unknown gem {value!r}; expected one of {names}") from None
+    """The Gem ``value`` names, in any edition's words."""
+    return Gem(canonical("ubongo.gem", value, field, "gem"))
 
 
 def _tiebreak(value: Any, players: Sequence[str]) -> str | None:
@@ -227,7 +225,7 @@ def score(session: Session) -> SessionResult:
         PlayerResult(name, totals[name], ranks[name], _breakdown(gems[name], finishes[name]))
         for name in session.players
     )
-    return SessionResult(GAME, status, winner, players, tuple(rounds))
+    return SessionResult(GAME, status, winner, players, tuple(rounds), session.extra)
 
 
 def _replay(

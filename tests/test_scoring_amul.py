@@ -81,7 +81,8 @@ def test_optional_keys_ignored_and_game_checked() -> None:
 
 def test_unknown_keys_refused() -> None:
     rec = record(player("A"), player("B"), player("C"))
-    assert refused(rec | {"round": 9}).field == "round"
+    assert refused(rec | {"player": "A"}).field == "player"
+    assert amul.score(amul.parse(rec | {"round": 9})).extra == {"round": 9}
     rec = record(player("A") | {"hand": []}, player("B"), player("C"))
     assert refused(rec).field == "players[0].hand"
     rec = record(player("A", card("x") | {"colour": "red"}), player("B"), player("C"))

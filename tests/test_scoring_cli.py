@@ -156,6 +156,7 @@ def test_a_bad_line_is_reported_and_the_others_still_scored(tmp_path: Path) -> N
         "winner": None,
         "players": [],
         "rounds": [],
+        "extra": {},
     }
 
 

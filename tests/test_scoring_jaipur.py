@@ -147,11 +147,16 @@ def test_camel_sale_is_refused() -> None:
 
 
 def test_unknown_good_names_the_expected_goods() -> None:
-    error = invalid(record(rnd(sale("Ana", "tea", 2))))
+    error = invalid(record(rnd(sale("Ana", "sugar", 2))))
     assert error.field == "rounds[0].sales[0].good"
     assert error.rule == (
-        "unknown good 'tea'; expected one of diamond, gold, silver, cloth, spice, leather"
+        "unknown good 'sugar'; expected one of diamond, gold, silver, cloth, spice, leather"
     )
+
+
+def test_unknown_good_names_the_closest_edition_word() -> None:
+    error = invalid(record(rnd(sale("Ana", "tea", 2))))
+    assert error.rule.startswith("unknown good 'tea' (did you mean 'tela', cloth?)")
 
 
 def test_more_cards_than_the_deck_holds_are_refused() -> None:
@@ -403,7 +408,9 @@ def test_round_results_have_exactly_the_documented_keys() -> None:
         ("x", "$", "JSON object"),
         ({"game": "ubongo", "players": ["Ana", "Ben"], "rounds": []}, "game", "'jaipur'"),
         ({"game": "jaipur", "players": ["Ana", "Ben"]}, "rounds", "missing"),
-        (record(tiebreak="Ana"), "tiebreak", "unknown key"),
+        (record(tiebreak="Ana"), "tiebreak", "another game's records"),
+        (record(round=[]), "round", "did you mean 'rounds'?"),
+        (record(Players=[]), "Players", "did you mean 'players'?"),
         ({"game": "jaipur", "players": ["Ana"], "rounds": []}, "players", "exactly 2"),
         ({"game": "jaipur", "players": ["A", "B", "C"], "rounds": []}, "players", "exactly 2"),
         ({"game": "jaipur", "players": ["Ana", "Ana"], "rounds": []}, "players[1]", "duplicate"),

@@ -103,8 +103,23 @@ def test_wrong_game_refused() -> None:
     assert refused(record() | {"game": "jaipur"}).field == "game"
 
 
-def test_unknown_top_level_key_refused() -> None:
-    assert refused(record() | {"colour": "red"}).field == "colour"
+def test_added_top_level_keys_pass_through_to_the_result() -> None:
+    added = {"location": "club", "edition": "Kosmos 2004", "notes": "close", "score_pad": [1]}
+    result = jambo.score(jambo.parse(record() | added))
+    assert result.extra == added
+    assert result.to_json()["extra"] == added
+
+
+@pytest.mark.parametrize(("key", "near"), [("turn", "turns"), ("Players", "players")])
+def test_a_misspelt_top_level_key_names_the_key_it_resembles(key: str, near: str) -> None:
+    error = refused(record() | {key: []})
+    assert error.field == key and f"did you mean {near!r}" in error.rule
+
+
+def test_a_misspelt_event_key_names_the_key_it_resembles() -> None:
+    rec = record(turn("Ana", {"buy": list(TEA3), "prise": 3}))
+    error = refused(rec)
+    assert error.field == "turns[0].events[0].prise" and "did you mean 'price'" in error.rule
 
 
 @pytest.mark.parametrize("players", [("Ana",), ("Ana", "Ben", "Cy")])
@@ -436,19 +451,34 @@ USUAL = {(3,): (3, 10), (2, 1): (4, 11), (1, 1, 1): (5, 12), (1,) * 6: (10, 18)}
 
 @dataclass
 class Side:
-    """One player in the test's own model of the table."""
+    """One player in the test's own model of the table: wares per kind of stand."""
 
     gold: int = 20
-    wares: Counter[str] = field(default_factory=Counter)
+    large: Counter[str] = field(default_factory=Counter)
+    small: Counter[str] = field(default_factory=Counter)
     stands: int = 0
 
+    @property
+    def wares(self) -> Counter[str]:
+        return self.large + self.small
+
     def room(self) -> int:
-        return 6 + 3 * self.stands - sum(self.wares.values())
+        return 6 + 3 * self.stands - self.wares.total()
 
     def fee(self, arriving: int) -> int:
-        held = sum(self.wares.values())
-        large_before, large_after = held - 3 * self.stands, held + arriving - 3 * self.stands
-        return 2 if large_before < 6 <= large_after else 0
+        onto_large = max(0, arriving - (3 * self.stands - self.small.total()))
+        return 2 if self.large.total() < 6 <= self.large.total() + onto_large else 0
+
+    def load(self, wares: list[str]) -> None:
+        free = 3 * self.stands - self.small.total()
+        self.small += Counter(wares[:free])
+        self.large += Counter(wares[free:])
+
+    def unload(self, wares: list[str]) -> None:
+        for ware in wares:
+            keep_full = self.large.total() == 6 and self.small[ware] > 0
+            stand = self.small if keep_full or not self.large[ware] else self.large
+            stand[ware] -= 1
 
 
 @dataclass
@@ -502,14 +532,14 @@ def _event(
         m.move(me, -cost)
         m.move(me, -fee)
         m.supply -= Counter(wares)
-        side.wares += Counter(wares)
+        side.load(wares)
         return ({"buy": wares} if price is None else {"buy": wares, "price": price}), 1
     if kind == "sell":
         wares = _wares_from(draw, side.wares, 3)
         if wares is None:
             return None
         price = draw(st.integers(0, 20))
-        side.wares -= Counter(wares)
+        side.unload(wares)
         m.supply += Counter(wares)
         m.move(me, price + 2 * m.wise)
         return {"sell": wares, "price": price}, 1
@@ -522,6 +552,8 @@ def _event(
         m.move(me, -price)
         return {"stand": 1}, 1
     if kind == "wise":
+        if m.wise >= 2:  # the deck holds two Wise Men
+            return None
         m.wise += 1
         return {"wise_man": 1}, 1
     if kind == "gold":
@@ -535,7 +567,8 @@ def _event(
         amount = draw(st.integers(1, min(them.gold, 3)))
         m.move(other, -amount)
         m.move(me, amount)
-        return {"pay_opponent": amount, "card": "cheetah"}, 0
+        labelled = amount == 2 and draw(st.booleans())
+        return {"pay_opponent": amount} | ({"card": "cheetah"} if labelled else {}), 0
     if kind == "in":
         from_opponent = draw(st.booleans())
         pool = them.wares if from_opponent else m.supply
@@ -543,8 +576,11 @@ def _event(
         if wares is None or len(wares) > side.room() or side.fee(len(wares)) > side.gold:
             return None
         m.move(me, -side.fee(len(wares)))
-        pool -= Counter(wares)
-        side.wares += Counter(wares)
+        if from_opponent:
+            them.unload(wares)
+        else:
+            m.supply -= Counter(wares)
+        side.load(wares)
         return {"wares_in": wares, "from": "opponent" if from_opponent else "supply"}, 0
     to_opponent = draw(st.booleans())
     wares = _wares_from(draw, side.wares, 1)
@@ -554,10 +590,10 @@ def _event(
         if them.room() < 1 or them.fee(1) > them.gold:
             return None
         m.move(other, -them.fee(1))
-        them.wares += Counter(wares)
+        them.load(wares)
     else:
         m.supply += Counter(wares)
-    side.wares -= Counter(wares)
+    side.unload(wares)
     return {"wares_out": wares, "to": "opponent" if to_opponent else "supply"}, 0
 
 
@@ -652,3 +688,194 @@ def test_reordering_players_alone_changes_who_must_start() -> None:
     rec = record(turn("Ana"), turn("Ben"))
     swapped = rec | {"players": ["Ben", "Ana"]}
     assert refused(swapped).field == "turns[0].player"
+
+
+# --- the rule book, worked by hand ----------------------------------------------------------
+
+
+def test_issue_example_six_wares_then_a_small_stand() -> None:
+    """ "si un jugador ocupa el sexto espacio con una mercancía, deberá pagar 2 piezas de oro
+    al banco" (seed 000); "El tenderete pequeño se coloca al lado del grande" -- a new small
+    stand is empty and nothing moves onto it.
+
+    20 gold; buy six wares for 10 (sixth space: fee 2) = 8; a later turn: Weapons +2 = 10,
+    the game's first small stand 6 = 4, three wares for 3 onto the small stand, no fee = 1.
+    """
+    six = ["jewelry", "hides", "tea", "silk", "fruit", "salt"]
+    result = run(
+        *alternate(
+            [buy(*six, price=10)],
+            [],
+            [{"gold": 2, "card": "weapons"}, {"stand": 1}, buy(*TEA3, price=3)],
+        )
+    )
+    assert gold(result)["Ana"] == 20 - 10 - 2 + 2 - 6 - 3 == 1
+    assert result.players[0].breakdown["sixth_space_fees"] == 2
+
+
+def test_issue_example_three_and_three_then_a_small_stand() -> None:
+    """ "Esta suma deberá pagarse cada vez que llene los 6 espacios de su tenderete grande"
+    (seed 000): filling happens when a ware lands on the sixth space, not when a stand is built.
+
+    Buy 3 + 3 (fee 2 at the sixth) = 12; build the first small stand (6) = 6; three more (3)
+    go on the small stand, no fee = 3.
+    """
+    events = [
+        buy(*TEA3, price=3),
+        buy(*SALT3, price=3),
+        {"stand": 1},
+        buy("silk", "silk", "silk", price=3),
+    ]
+    result = run(turn("Ana", *events))
+    assert gold(result)["Ana"] == 20 - 3 - 3 - 2 - 6 - 3 == 3
+    assert result.players[0].breakdown["sixth_space_fees"] == 2
+
+
+def test_fee_again_only_when_the_sixth_space_is_filled_again() -> None:
+    """ "Ce paiement doit être effectué chaque fois que le sixième emplacement du Grand Marché
+    vient à être occupé" (seed 003).
+
+    Tea and salt fill the large stand (fee 2) = 12; stand (6) = 6; selling the teas (+10,
+    they can only leave the large stand) = 16 leaves it at 3; three silks go on the empty small
+    stand (3, no fee) = 13; three fruits fill the large stand's sixth space again (3 + 2) = 8.
+    """
+    first = [buy(*TEA3, price=3), buy(*SALT3, price=3), {"stand": 1}, sell(*TEA3, price=10)]
+    silk = buy("silk", "silk", "silk", price=3)
+    assert gold(run(*alternate(first, [], [silk])))["Ana"] == 20 - 3 - 3 - 2 - 6 + 10 - 3 == 13
+    again = run(*alternate(first, [], [silk, buy("fruit", "fruit", "fruit", price=3)]))
+    assert gold(again)["Ana"] == 13 - 3 - 2
+    assert again.players[0].breakdown["sixth_space_fees"] == 4
+
+
+def test_a_ware_leaves_a_small_stand_to_keep_a_full_large_stand_full() -> None:
+    """Where the record does not say which stand a ware leaves, the cheapest placement.
+
+    Large stand tea x3 + salt x3 (fee 2); small stand tea, tea, silk (full). Drums return one
+    tea: taken from the small stand, the full large stand stays full and a fruit received
+    later goes on the freed small space: no second fee. (Taken from the large stand, the fruit
+    would fill its sixth space again and cost 2.)
+    """
+    events = [
+        buy(*TEA3, price=3),
+        buy(*SALT3, price=3),
+        {"stand": 1},
+        {"wares_in": ["tea", "tea", "silk"], "from": "supply", "card": "carrier"},
+        {"wares_out": ["tea"], "to": "supply", "card": "drums"},
+        {"wares_in": ["fruit"], "from": "supply", "card": "boat"},
+    ]
+    result = run(turn("Ana", *events))
+    assert result.players[0].breakdown["sixth_space_fees"] == 2
+    assert gold(result)["Ana"] == 20 - 3 - 3 - 2 - 6
+
+
+GOLD_CARDS = [("weapons", 2), ("well", -1), ("leopard_statue", -2), ("basket_maker", -2)]
+GOLD_CARDS += [("supplies", -1), ("crocodile", 2), ("crocodile", -1)]
+
+
+@pytest.mark.parametrize(("card", "amount"), GOLD_CARDS)
+def test_a_named_cards_gold_is_the_card_lists(card: str, amount: int) -> None:
+    """The card list (seed 000): Armas "coge 2 piezas de oro del banco"; Pozo "Paga 1 pieza de
+    oro"; Estatua de leopardo "Paga 2 piezas de oro"; Cestera "Paga 2 piezas de oro";
+    Provisiones "Paga 1 pieza de oro"; Cocodrilo uses one of those utensils once."""
+    assert gold(run(turn("Ana", {"gold": amount, "card": card})))["Ana"] == 20 + amount
+    other = {"gold": amount + 1 if amount != -1 else 1, "card": card}
+    assert refused(record(turn("Ana", other))).field == "turns[0].events[0].gold"
+
+
+def test_a_utensils_gold_is_its_players() -> None:
+    """Armas: "coge 2 piezas de oro del banco" -- the player who uses the Weapons takes it."""
+    rec = record(turn("Ana", {"gold": 2, "card": "weapons", "player": "Ben"}))
+    assert refused(rec).field == "turns[0].events[0].gold"
+
+
+@pytest.mark.parametrize("card", ["parrot", "throne", "guard", "dancer", "wise_man"])
+def test_cards_that_move_no_gold_refuse_a_gold_event(card: str) -> None:
+    """Loro: "Coge una mercancía de tu adversario" -- no gold in the text; nor in the others."""
+    rec = record(turn("Ana", {"gold": 2, "card": card}))
+    assert refused(rec).field == "turns[0].events[0].gold"
+
+
+def test_an_unnamed_gold_event_stays_a_free_entry() -> None:
+    """A ledger line without a card is the scorekeeper's word: any non-zero amount."""
+    assert gold(run(turn("Ana", {"gold": 7}, {"gold": -3})))["Ana"] == 24
+
+
+def test_cheetah_takes_2_from_the_opponent() -> None:
+    """Guepardo: "Tu adversario elige: o te da 2 piezas de oro o puedes coger 2 cartas"."""
+    assert gold(run(turn("Ana", {"pay_opponent": 2, "card": "cheetah"}))) == {"Ana": 22, "Ben": 18}
+    three = record(turn("Ana", {"pay_opponent": 3, "card": "cheetah"}))
+    assert refused(three).field == "turns[0].events[0].pay_opponent"
+    from_bank = record(turn("Ana", {"gold": 2, "card": "cheetah"}))
+    assert refused(from_bank).field == "turns[0].events[0].gold"
+    not_cheetah = record(turn("Ana", {"pay_opponent": 2, "card": "parrot"}))
+    assert refused(not_cheetah).field == "turns[0].events[0].card"
+
+
+@pytest.mark.parametrize("card", ["arabian_merchant", "traveling_merchant"])
+def test_auction_winner_pays_at_least_1(card: str) -> None:
+    """Mercader árabe: "empieza con una oferta mínima de 1 pieza de oro ... El que haya
+    realizado la oferta más elevada paga esta suma al banco" -- either player may win it."""
+    result = run(
+        turn("Ana", {"gold": -1, "card": card}, {"gold": -7, "card": card, "player": "Ben"})
+    )
+    assert gold(result) == {"Ana": 19, "Ben": 13}
+    rec = record(turn("Ana", {"gold": 1, "card": card}))
+    assert refused(rec).field == "turns[0].events[0].gold"
+
+
+def test_portuguese_pays_2_per_ware_returned() -> None:
+    """Portugués: "Devuelve las mercancías que desees a la reserva y coge 2 piezas de oro del
+    banco por cada una." Two teas returned: 4 gold."""
+    returned = {"wares_out": ["tea", "tea"], "to": "supply", "card": "portuguese"}
+    result = run(turn("Ana", buy(*TEA3, price=3), returned, {"gold": 4, "card": "portuguese"}))
+    assert gold(result)["Ana"] == 20 - 3 + 4
+    assert result.players[0].breakdown["wares"] == 1
+    wrong = record(turn("Ana", buy(*TEA3, price=3), returned, {"gold": 6, "card": "portuguese"}))
+    assert refused(wrong).field == "turns[0].events[2].gold"
+
+
+def test_portuguese_returns_only_wares_the_player_holds() -> None:
+    """ "Devuelve las mercancías que desees" -- one's own wares: none held, none returned."""
+    returned = {"wares_out": ["tea"], "to": "supply", "card": "portuguese"}
+    rec = record(turn("Ana", returned, {"gold": 2, "card": "portuguese"}))
+    assert refused(rec).field == "turns[0].events[0].wares_out"
+    no_wares = record(turn("Ana", {"gold": 2, "card": "portuguese"}))
+    assert refused(no_wares).field == "turns[0].events[0].gold"
+
+
+def test_portuguese_wares_must_be_paid_in_the_turn_and_go_to_the_supply() -> None:
+    """ "coge 2 piezas de oro del banco por cada una": the gold belongs to the same play."""
+    returned = {"wares_out": ["tea"], "to": "supply", "card": "portuguese"}
+    unpaid = record(turn("Ana", buy(*TEA3, price=3), returned))
+    assert refused(unpaid).field == "turns[0].events[1].wares_out"
+    to_opponent = {"wares_out": ["tea"], "to": "opponent", "card": "portuguese"}
+    assert refused(record(turn("Ana", to_opponent))).field == "turns[0].events[0].to"
+
+
+def test_wise_man_at_most_as_often_as_the_deck_holds_it() -> None:
+    """ "WISE MAN FROM AFAR [El sabio de tierras lejanas]: (2)" -- two in the deck, so a turn
+    plays at most two; the discard pile is reshuffled, so later turns may play them again."""
+    assert refused(record(turn("Ana", {"wise_man": 3}))).field == "turns[0].events[0].wise_man"
+    split = record(turn("Ana", {"wise_man": 2}, {"wise_man": 1}))
+    assert refused(split).field == "turns[0].events"
+    again = run(*alternate([{"wise_man": 2}], [], [{"wise_man": 2}, buy(*TEA3, price=3)]))
+    assert gold(again)["Ana"] == 20
+
+
+def test_dancer_sells_three_wares_at_a_three_ware_cards_price() -> None:
+    """Bailarina: "Juega una carta de 3 mercancías y devuelve 3 mercancías cualesquiera a la
+    reserva ... Coge tanto oro del banco como el indicado en el precio de venta"."""
+    events = [buy("tea", "tea", "salt", price=4), sell("silk", "tea", "salt", price=12)]
+    with_dancer = [events[0], {**events[1], "card": "dancer"}]
+    assert refused(record(turn("Ana", *events))).field == "turns[0].events[1].sell"
+    rec = record(turn("Ana", buy(*TEA3, price=3), {**sell(*TEA3, price=12), "card": "weapons"}))
+    assert refused(rec).field == "turns[0].events[1].card"
+    assert refused(record(turn("Ana", *with_dancer))).field == "turns[0].events[1].sell"
+    six = {"sell": ["tea"] * 3 + ["salt"] * 3, "price": 18, "card": "dancer"}
+    assert refused(record(turn("Ana", six))).field == "turns[0].events[0].sell"
+
+
+def test_no_card_labels_a_purchase() -> None:
+    """No card in the list changes a purchase but the Wise Man, which is its own event."""
+    rec = record(turn("Ana", {**buy(*TEA3, price=3), "card": "rain_maker"}))
+    assert refused(rec).field == "turns[0].events[0].card"

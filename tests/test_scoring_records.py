@@ -9,6 +9,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring import records, report
 from scoring.common import InvalidRecord, PlayerResult, SessionResult
@@ -199,6 +201,7 @@ def test_result_json_of_an_invalid_outcome() -> None:
         "winner": None,
         "players": [],
         "rounds": [],
+        "extra": {},
     }
 
 
@@ -261,3 +264,27 @@ def test_table_aligns_names_left_and_numbers_right() -> None:
         "long name  1",
         "b",
     ]
+
+
+def test_added_keys_reach_the_json_result_of_every_game() -> None:
+    """A scorekeeper's own keys are kept, whatever the game; id and date keep their places."""
+    added = {"location": "Café Ubongo", "edition": "Kosmos", "notes": "rainy", "host": {"n": 1}}
+    for rec in (UBONGO, {"game": "jambo", "players": ["A", "B"]}):
+        found = outcome({**rec, **added, "id": "s1", "date": "2024-05-01"})
+        assert found is not None and found.valid
+        assert report.result_json(found)["extra"] == added
+
+
+@given(key=st.text(min_size=1, max_size=12), value=st.integers() | st.text(max_size=5))
+def test_an_added_key_passes_through_or_names_the_key_it_resembles(key: str, value: Any) -> None:
+    """Never silently dropped: an added key is in ``extra`` as given, or refused by name."""
+    known = ("game", "players", "rounds", "tiebreak", "id", "date", "notes")
+    found = outcome({**UBONGO, key: value})
+    assert found is not None
+    if key in known:
+        return
+    if found.valid:
+        assert found.result is not None and found.result.extra == {key: value}
+    else:
+        assert [p.field for p in found.problems] == [key]
+        assert "did you mean" in found.problems[0].rule or "another game" in found.problems[0].rule
