@@ -16,7 +16,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import time
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -377,6 +376,8 @@ def _existing_mode(target: str, path: str) -> int:
 
 
 def _replace(target: str, payload: bytes, mode: int) -> None:
+    import tempfile  # here, not at start-up: most commands write no file
+
     fd, tmp = tempfile.mkstemp(
         dir=os.path.dirname(target), prefix=f".{os.path.basename(target)[:64]}.", suffix=".tmp"
     )

@@ -5,13 +5,9 @@ Invalid records are reported one per stderr line and the rest are still scored.
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
 import json
 import random
-import tempfile
-import textwrap
 from collections.abc import Iterator
 from typing import Any, Protocol, cast
 
@@ -29,15 +25,6 @@ from scoring.records import (
     evaluate,
     line_entries,
     parse_catalog,
-)
-from scoring.report import (
-    Tally,
-    breakdown_keys,
-    csv_header,
-    csv_rows,
-    result_json,
-    session_text,
-    standings_text,
 )
 
 SEATS = {"ubongo": (2, 4), "jaipur": (2, 2)}
@@ -182,6 +169,10 @@ def _is_object(line: str) -> bool:
 def _write_json(outcomes: Iterator[Outcome], summary: bool) -> None:
     """The list of results (with --summary, an object of sessions and standings), written as
     each result comes, laid out as ``json.dumps(..., indent=2)`` lays it out."""
+    import textwrap
+
+    from scoring.report import Tally, result_json
+
     tally = Tally()
     pad = "    " if summary else "  "
     opening = '{\n  "sessions": [' if summary else "["
@@ -203,6 +194,8 @@ def _write_json(outcomes: Iterator[Outcome], summary: bool) -> None:
 
 def _write_tables(outcomes: Iterator[Outcome], summary: bool) -> None:
     """A table per valid session as it is scored, then the standings when asked."""
+    from scoring.report import Tally, session_text, standings_text
+
     tally = Tally()
     shown = 0
     for outcome in outcomes:
@@ -217,6 +210,12 @@ def _write_tables(outcomes: Iterator[Outcome], summary: bool) -> None:
 def _write_csv(outcomes: Iterator[Outcome]) -> None:
     """One CSV row per player per valid session. The header names every breakdown key, which
     are known only at the end: rows wait in a temporary file, not in memory."""
+    import csv
+    import io
+    import tempfile
+
+    from scoring.report import breakdown_keys, csv_header, csv_rows
+
     keys: dict[str, None] = {}
     with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
         for outcome in outcomes:

@@ -49,6 +49,7 @@ def suggestion(token: str, known: Sequence[str]) -> str | None:
     >>> suggestion("Camle", ["Camel", "Elephant"]), suggestion("zz", ["Camel"])
     ('Camel', None)
     """
+
     folded = {k.casefold(): k for k in known}
     close = difflib.get_close_matches(token.casefold(), list(folded), n=1, cutoff=0.6)
     return folded[close[0]] if close else None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,6 +30,8 @@ def suggestion(token: str, known: Sequence[str]) -> str | None:
     >>> suggestion("T5", ["T4", "L5", "I2"]), suggestion("zz", ["T4"])
     ('T4', None)
     """
+    import difflib  # here: only a failed lookup pays for it
+
     t = token.casefold()
 
     def score(name: str) -> float:
