@@ -26,7 +26,8 @@ def main(argv: list[str]) -> int:
         env = {**os.environ, "UBONGO_FUZZ_REPORT": str(report)}
         if "--default" not in argv:
             env["UBONGO_FUZZ"] = "long"
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/fuzz"]
+        command = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider"]
+        command.append("tests/fuzz")
         code = subprocess.run(command, cwd=ROOT, env=env).returncode
         if not report.exists():
             print("no outcome counts were written", file=sys.stderr)

@@ -165,7 +165,10 @@ def count(
         limits = Limits(timeout)  # before the import: OR-Tools takes most of a second to load
         from solver import cpsat
 
-        return cpsat.count_solutions(puzzle, limit=limit, timeout=limits.left())
+        try:
+            return cpsat.count_solutions(puzzle, limit=limit, timeout=limits.left())
+        except TimeLimit as e:  # told as the whole budget, not what was left after the import
+            raise TimeLimit(timeout, e.nodes) from None
     board = _board(puzzle)
     if len(puzzle.pieces) > SMALL_PIECES and limit is None:
         return bitboard.count_memo(board, timeout=timeout)

@@ -112,7 +112,7 @@ def random_figure(draw: st.DrawFn) -> Puzzle:
 
 
 @needs_core
-@settings(max_examples=300)
+@settings(max_examples=100)
 @given(st.one_of(planted(), random_figure()), st.booleans())
 def test_both_cores_find_the_same_first_tiling(puzzle: Puzzle, table: bool) -> None:
     board = compile_puzzle(puzzle, table=table)
@@ -122,7 +122,7 @@ def test_both_cores_find_the_same_first_tiling(puzzle: Puzzle, table: bool) -> N
 
 
 @needs_core
-@settings(max_examples=300)
+@settings(max_examples=100)
 @given(planted(), st.booleans())
 def test_planted_puzzles_are_solved_by_the_compiled_core(puzzle: Puzzle, table: bool) -> None:
     sol = first(compile_puzzle(puzzle, table=table))
@@ -130,7 +130,7 @@ def test_planted_puzzles_are_solved_by_the_compiled_core(puzzle: Puzzle, table: 
 
 
 @needs_core
-@settings(max_examples=300)
+@settings(max_examples=100)
 @given(st.one_of(planted(), random_figure()), st.sampled_from([None, 0, 1, 2, 5]))
 def test_both_cores_count_alike(puzzle: Puzzle, limit: int | None) -> None:
     board = compile_puzzle(puzzle)

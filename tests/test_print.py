@@ -129,7 +129,7 @@ def near(a: Box, b: Box, px: int = 2) -> bool:
     ("set_name", "paper", "per_page", "flip", "cell"),
     [
         ("standard", "a4", "auto", "long", "16"),
-        ("standard", "letter", "1", "short", "14"),
+        ("sample", "letter", "1", "short", "14"),
         ("sample", "a3", "4", "long", "12"),
         ("sample", "a3", "4", "short", "12"),
         ("sample", "a4", "2", "long", "9"),
