@@ -673,7 +673,7 @@ def xc_worker(seed: int, count_limit: int) -> None:
 
 def bench_third_party(report: Report, seed: int, xc_python: str) -> None:
     if not Path(xc_python).exists():
-        report.add(Row("8 third-party exact-cover", None, note=f"no {xc_python}"))
+        report.add(Row("7 third-party exact-cover", None, note=f"no {xc_python}"))
         return
     progress(f"third-party exact-cover packages in {xc_python} (numba JIT warms up first)")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -681,11 +681,11 @@ def bench_third_party(report: Report, seed: int, xc_python: str) -> None:
     proc = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
     if proc.returncode != 0:
         tail = proc.stderr.strip().splitlines()[-1:] or ["no output"]
-        report.add(Row("8 third-party exact-cover", None, note=f"worker failed: {tail[0]}"))
+        report.add(Row("7 third-party exact-cover", None, note=f"worker failed: {tail[0]}"))
         return
     data = json.loads(proc.stdout)
     n, build = data["n"], data["build"] + data["to_numpy"]
-    report.add(Row("8 exact-cover matrix build (Python)", build, note=f"{n} puzzles, per puzzle"))
+    report.add(Row("7 exact-cover matrix build (Python)", build, note=f"{n} puzzles, per puzzle"))
     for name, res in data["packages"].items():
         if "error" in res:
             report.add(Row(f"   {name}", None, note=res["error"][:60]))
