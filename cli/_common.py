@@ -295,6 +295,8 @@ def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
     """
     with _binary(path) as fh:
         for number, raw in enumerate(fh, 1):
+            if number == 1 and raw == b"\xef\xbb\xbf":
+                return  # a byte-order mark alone is an empty file, which has no line
             line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
             line = line.removesuffix(b"\n").removesuffix(b"\r")
             try:

@@ -421,3 +421,11 @@ def test_eight_concurrent_batch_runs_on_one_file_agree(tmp_path: Path) -> None:
     outs = [p.communicate(timeout=120)[0] for p in procs]
     assert all(p.returncode == 0 for p in procs)
     assert len(set(outs)) == 1 and outs[0].count(b"\n") == 50
+
+
+def test_a_batch_holding_only_a_byte_order_mark_has_no_line(tmp_path: Path) -> None:
+    """Found by the long fuzz profile: the mark alone was answered as a blank line."""
+    batch = tmp_path / "bom.jsonl"
+    batch.write_bytes(b"\xef\xbb\xbf")
+    result = run("solve", "--batch", str(batch))
+    assert result.exit_code == 0 and result.stdout == ""
