@@ -169,10 +169,23 @@ def count(
             return cpsat.count_solutions(puzzle, limit=limit, timeout=limits.left())
         except TimeLimit as e:  # told as the whole budget, not what was left after the import
             raise TimeLimit(timeout, e.nodes) from None
-    board = _board(puzzle)
     if len(puzzle.pieces) > SMALL_PIECES and limit is None:
-        return bitboard.count_memo(board, timeout=timeout)
-    return bitboard.count_solutions(board, limit=limit, timeout=timeout)
+        return _count_large(puzzle, timeout)
+    return bitboard.count_solutions(_board(puzzle), limit=limit, timeout=timeout)
+
+
+def _count_large(puzzle: Puzzle, timeout: float | None) -> int:
+    """All tilings of a large puzzle: the compiled core's plain search when the board fits it,
+    else the Python engine's memoised one.
+
+    Measured on the 12 pentominoes in 6x10: the plain C search counts 9356 in about 2 s in a
+    few MB; the Python memo takes 10-30 s and some 390 MB, and plain Python takes minutes.
+    """
+    if puzzle.figure.area <= MAX_BITBOARD_CELLS:
+        lean = bitboard.compile_puzzle(puzzle, table=False)  # the C search needs no table
+        if bitboard.uses_core(lean):
+            return bitboard.count_solutions(lean, timeout=timeout)
+    return bitboard.count_memo(_board(puzzle), timeout=timeout)
 
 
 def check(
@@ -192,8 +205,10 @@ def check(
     sol: Solution | Callable[[], Solution] | None
     if engine != "cpsat" and len(puzzle.pieces) <= SMALL_PIECES:
         board = _board(puzzle)
-        sol = bitboard.first_tiling(board, timeout=limits.left())
-        n = bitboard.count_solutions(board, timeout=limits.left()) if want_count and sol else None
+        if want_count:  # one search: the count passes the first tiling on its way
+            n, sol = bitboard.count_first(board, timeout=limits.left())
+        else:
+            n, sol = None, bitboard.first_tiling(board, timeout=limits.left())
     else:
         if engine == "auto":
             found, used = auto_solutions(puzzle, 1, timeout=limits.left(), node_budget=node_budget)
