@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import islice
 from typing import Literal
 
@@ -36,6 +36,7 @@ CPSAT_SLICE = 1.0
 SMALL_PIECES = 6
 AUTO_NODE_BUDGET = 200_000
 MAX_BITBOARD_CELLS = 2048  # masks beyond this grow slow; a figure this big is not a puzzle
+BOARDS_KEPT = 256  # compiled boards remembered, most recent first; a large one holds a table
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,15 @@ class Verdict:
 
 
 def _board(puzzle: Puzzle) -> bitboard.Board:
+    """The puzzle compiled for the bitboard engine (PuzzleTooLarge past MAX_BITBOARD_CELLS)."""
     if puzzle.figure.area > MAX_BITBOARD_CELLS:
         raise PuzzleTooLarge(puzzle.figure.area, MAX_BITBOARD_CELLS, "bitboard")
+    return _compiled(puzzle)
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def _compiled(puzzle: Puzzle) -> bitboard.Board:
+    """compile_puzzle, remembered: a batch or a set asks for the same puzzle again."""
     return bitboard.compile_puzzle(puzzle)
 
 
