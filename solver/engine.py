@@ -23,6 +23,7 @@ from typing import Literal
 from solver import bitboard
 from solver.errors import PuzzleTooLarge, TimeLimit
 from solver.limits import CHECK_EVERY, Limits
+from solver.pieces import Shape
 from solver.puzzle import Puzzle, Solution
 from solver.triage import area_reason, triage
 
@@ -63,12 +64,16 @@ def _board(puzzle: Puzzle) -> bitboard.Board:
     """The puzzle compiled for the bitboard engine (PuzzleTooLarge past MAX_BITBOARD_CELLS)."""
     if puzzle.figure.area > MAX_BITBOARD_CELLS:
         raise PuzzleTooLarge(puzzle.figure.area, MAX_BITBOARD_CELLS, "bitboard")
-    return _compiled(puzzle)
+    return _compiled(puzzle, tuple(p.shape for p in puzzle.pieces))
 
 
 @lru_cache(maxsize=BOARDS_KEPT)
-def _compiled(puzzle: Puzzle) -> bitboard.Board:
-    """compile_puzzle, remembered: a batch or a set asks for the same puzzle again."""
+def _compiled(puzzle: Puzzle, shapes: tuple[Shape, ...]) -> bitboard.Board:
+    """compile_puzzle, remembered: a batch or a set asks for the same puzzle again.
+
+    Pieces compare by name and code only, so their ``shapes`` are part of the key: two sets
+    may give one name to two shapes.
+    """
     return bitboard.compile_puzzle(puzzle)
 
 

@@ -253,6 +253,17 @@ def test_checking_with_a_count_finds_the_tiling_checking_without_one_finds(puzzl
     assert counted.solvable == plain.solvable == (counted.tilings > 0)
 
 
+def test_a_piece_renamed_to_another_shape_is_not_taken_for_the_one_solved_before():
+    """Pieces compare by name and code: the compiled-board cache must key on shapes too."""
+    figure = parse_figure("##/.#")
+    corner = shape_from_rows(["##", ".#"])
+    other = shape_from_rows(["##", "#."])  # the same piece mirrored: fits the figure
+    bar = shape_from_rows(["###"])  # same area, fits nowhere
+    for shape, tilings in ((corner, 1), (bar, 0), (other, 1)):
+        puzzle = Puzzle(figure, (Piece("P", "a", shape),))
+        assert check(puzzle, want_count=True).tilings == tilings
+
+
 # --- random figures --------------------------------------------------------------------------
 
 
