@@ -318,7 +318,8 @@ def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
     """One JSON line out per input line, same order; a bad line gets an error line.
 
     Exit 1 when a line could not be read or solved in time; unsolvable puzzles are results.
-    Lines go out in blocks of BATCH_BLOCK (errors at once, on stderr).
+    Lines go out in blocks of BATCH_BLOCK; an error flushes the block before it goes to stderr,
+    so stdout and stderr sent to one place interleave as they did line by line.
     """
     from puzzles import batch_reader
 
@@ -326,8 +327,11 @@ def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
     block: list[str] = []
     line = _batch_solver(path, search, ps, batch_reader(ps))
     for number, text in read_lines(path):
-        out, ok = line(number, text)
-        failed |= not ok
+        out, error = line(number, text)
+        if error is not None:
+            failed = True
+            _write_block(block)
+            warn(error)
         block.append(json_line(out))
         if len(block) == BATCH_BLOCK:
             _write_block(block)
@@ -338,28 +342,27 @@ def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
 
 def _batch_solver(
     path: str, search: _Search, ps: PieceSet, reader: BatchReader
-) -> Callable[[int, str | None], tuple[dict[str, Any], bool]]:
-    """What ``--batch`` does with one line: its output object, and whether it went well."""
+) -> Callable[[int, str | None], tuple[dict[str, Any], str | None]]:
+    """What ``--batch`` does with one line: its output object, and its error if it failed."""
     from puzzles import PuzzleFormatError, parse_batch_line
     from solver.errors import UbongoError
 
     name = display(path)
 
-    def line(number: int, text: str | None) -> tuple[dict[str, Any], bool]:
+    def line(number: int, text: str | None) -> tuple[dict[str, Any], str | None]:
         try:
             if text is None:
                 raise PuzzleFormatError(name, f"line {number}", "not UTF-8 text")
             item = parse_batch_line(text, number, name, ps, reader)
             v = search.check(item.puzzle)
         except UbongoError as e:
-            warn(str(e))
-            return {"id": _batch_id(text), "line": number, "error": str(e)}, False
+            return {"id": _batch_id(text), "line": number, "error": str(e)}, str(e)
         out = {"id": item.id, "solvable": v.solvable, "solution": _picture(item.puzzle, v, ps)}
         if search.count:
             out["tilings"] = v.tilings
         if v.reason:
             out["reason"] = v.reason
-        return out, True
+        return out, None
 
     return line
 
