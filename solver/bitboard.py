@@ -21,8 +21,9 @@ small puzzles multiply each free piece's Oriented masks by the cell on the fly (
 build: 12 us per Ubongo puzzle against 50 us with one); large puzzles precompute a table of
 Candidates per cell, because there most tries would fail and the table pays for itself.
 
-The first tiling and the count run in C when the optional extension ``solver._core`` is built
-(``setup.py``) and the board fits its 128 bits and 64 pieces; ``UBONGO_PURE=1`` forces Python.
+The first tiling, the count and the two at once (count_first) run in C when the optional
+extension ``solver._core`` is built (``setup.py``) and the board fits its 128 bits and 64
+pieces; ``UBONGO_PURE=1`` forces Python.
 Both cores try the same placements in the same order, so they find the same first tiling and
 the same counts (tests/test_core.py); the C search tries each free piece's orientations at the
 lowest empty cell, which is also the Candidate table's order.
