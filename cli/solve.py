@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,7 @@ from cli._common import (
 )
 
 if TYPE_CHECKING:
+    from puzzles import BatchReader
     from puzzles.ubongo_utils import ProblemFile
     from solver.analyze import ComboCount
     from solver.engine import Verdict
@@ -309,40 +310,82 @@ def _solve_all(
         sys.exit(1)
 
 
+BATCH_BLOCK = 256
+"""Output lines written at once by ``--batch``: one write per line cost a sixth of the batch."""
+
+
 def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
     """One JSON line out per input line, same order; a bad line gets an error line.
 
     Exit 1 when a line could not be read or solved in time; unsolvable puzzles are results.
+    Lines go out in blocks of BATCH_BLOCK; an error flushes the block before it goes to stderr,
+    so stdout and stderr sent to one place interleave as they did line by line.
     """
+    from puzzles import batch_reader
+
+    failed = False
+    block: list[str] = []
+    line = _batch_solver(path, search, ps, batch_reader(ps))
+    for number, text in read_lines(path):
+        out, error = line(number, text)
+        if error is not None:
+            failed = True
+            _write_block(block)
+            warn(error)
+        block.append(json_line(out))
+        if len(block) == BATCH_BLOCK:
+            _write_block(block)
+    _write_block(block)
+    if failed:
+        sys.exit(1)
+
+
+def _batch_solver(
+    path: str, search: _Search, ps: PieceSet, reader: BatchReader
+) -> Callable[[int, str | None], tuple[dict[str, Any], str | None]]:
+    """What ``--batch`` does with one line: its output object, and its error if it failed."""
     from puzzles import PuzzleFormatError, parse_batch_line
     from solver.errors import UbongoError
 
-    failed = False
     name = display(path)
-    for number, text in read_lines(path):
-        out: dict[str, Any]
+
+    def line(number: int, text: str | None) -> tuple[dict[str, Any], str | None]:
         try:
             if text is None:
                 raise PuzzleFormatError(name, f"line {number}", "not UTF-8 text")
-            item = parse_batch_line(text, number, name, ps)
+            item = parse_batch_line(text, number, name, ps, reader)
             v = search.check(item.puzzle)
         except UbongoError as e:
-            failed = True
-            warn(str(e))
-            out = {"id": _batch_id(text), "line": number, "error": str(e)}
-        else:
-            out = {
-                "id": item.id,
-                "solvable": v.solvable,
-                "solution": _rows(item.puzzle, v.solution, ps),
-            }
-            if search.count:
-                out["tilings"] = v.tilings
-            if v.reason:
-                out["reason"] = v.reason
-        click.echo(json_line(out))
-    if failed:
-        sys.exit(1)
+            return {"id": _batch_id(text), "line": number, "error": str(e)}, str(e)
+        out = {"id": item.id, "solvable": v.solvable, "solution": _picture(item.puzzle, v, ps)}
+        if search.count:
+            out["tilings"] = v.tilings
+        if v.reason:
+            out["reason"] = v.reason
+        return out, None
+
+    return line
+
+
+def _picture(puzzle: Puzzle, v: Verdict, ps: PieceSet) -> list[str] | None:
+    """The verdict's tiling as letter rows: drawn from the search's masks when it left them.
+
+    The puzzle's pieces are those of ``ps`` (parse_batch_line takes them from it), so their
+    own codes are the codes ``_rows`` would look up.
+    """
+    from solver.bitboard import Tiling
+
+    if isinstance(v.found, Tiling):
+        return v.found.rows()
+    return _rows(puzzle, v.solution, ps)
+
+
+def _write_block(block: list[str]) -> None:
+    """Write the lines of ``block`` in one go and empty it."""
+    if block:
+        sys.stdout.write("\n".join(block) + "\n")
+        sys.stdout.flush()
+        block.clear()
 
 
 def _batch_id(text: str | None) -> Any:

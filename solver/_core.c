@@ -51,9 +51,13 @@ typedef struct {
     long long nodes;      /* nodes searched up to the last call */
     long long cap;        /* count: stop once this many are found; < 0 for no cap */
     unsigned long long found;
-    Py_ssize_t depth;     /* first: the tiling, deepest placement first, as Python returns it */
+    Py_ssize_t depth;     /* first: the tiling, deepest placement first, as Python returns it;
+                             count: placements down on the path searched now */
     long path_pos[MAX_PIECES];
     board_t path_mask[MAX_PIECES];
+    long first_pos[MAX_PIECES]; /* count: the first tiling found, kept for count_first */
+    board_t first_mask[MAX_PIECES];
+    Py_ssize_t first_len;
 } Search;
 
 static int
@@ -265,6 +269,18 @@ first_rec(Search *s, board_t rem, uint64_t used)
     return 0;
 }
 
+/* Keep the path plus (pos, mask) as the first tiling: count_first answers without a second
+ * search. A store per placement on the path costs less than the 12-piece count notices. */
+static void
+keep_first(Search *s, long pos, board_t mask)
+{
+    memcpy(s->first_pos, s->path_pos, (size_t)s->depth * sizeof(long));
+    memcpy(s->first_mask, s->path_mask, (size_t)s->depth * sizeof(board_t));
+    s->first_pos[s->depth] = pos;
+    s->first_mask[s->depth] = mask;
+    s->first_len = s->depth + 1;
+}
+
 /* Add the tilings of rem with the free pieces to s->found; 1 once the cap is met, -1 on error. */
 static int
 count_rec(Search *s, board_t rem, uint64_t used)
@@ -279,10 +295,14 @@ count_rec(Search *s, board_t rem, uint64_t used)
             board_t om = s->oriented[slot->first + j];
             if ((r & om) != om) continue;
             if (om == r) {
-                if ((used | slot->bit) == s->goal && ++s->found == (unsigned long long)s->cap)
-                    return 1;
+                if ((used | slot->bit) != s->goal) continue;
+                if (++s->found == 1) keep_first(s, slot->pos, rem);
+                if (s->found == (unsigned long long)s->cap) return 1;
             } else {
+                s->path_pos[s->depth] = slot->pos;
+                s->path_mask[s->depth++] = om << low;
                 int stop = count_rec(s, rem ^ (om << low), used | slot->bit);
+                s->depth--;
                 if (stop) return stop;
             }
         }
@@ -322,6 +342,22 @@ core_first(PyObject *module, PyObject *args)
     return out;
 }
 
+/* Run the count of the arguments into *s; 0, or -1 with an exception set. */
+static int
+run_count(PyObject *args, const char *format, Search *s)
+{
+    PyObject *full_obj, *slots, *goal, *tick;
+    long long cap, every;
+    if (!PyArg_ParseTuple(args, format, &full_obj, &slots, &goal, &cap, &tick, &every)) return -1;
+    board_t full;
+    if (to_board(full_obj, &full)) return -1;
+    if (prepare(s, slots, goal, tick, every)) return -1;
+    s->cap = cap;
+    int got = (full && cap != 0) ? count_rec(s, full, 0) : 0;
+    PyMem_Free(s->oriented);
+    return got < 0 ? -1 : 0;
+}
+
 PyDoc_STRVAR(count_doc,
 "count(full, slots, goal, cap, tick, every) -> int\n\n"
 "Number of tilings, stopping once cap are found (cap < 0: no cap).");
@@ -329,24 +365,38 @@ PyDoc_STRVAR(count_doc,
 static PyObject *
 core_count(PyObject *module, PyObject *args)
 {
-    PyObject *full_obj, *slots, *goal, *tick;
-    long long cap, every;
-    if (!PyArg_ParseTuple(args, "OOOLOL:count", &full_obj, &slots, &goal, &cap, &tick, &every))
-        return NULL;
-    board_t full;
-    if (to_board(full_obj, &full)) return NULL;
     Search s;
-    if (prepare(&s, slots, goal, tick, every)) return NULL;
-    s.cap = cap;
-    int got = (full && cap != 0) ? count_rec(&s, full, 0) : 0;
-    PyMem_Free(s.oriented);
-    if (got < 0) return NULL;
+    if (run_count(args, "OOOLOL:count", &s)) return NULL;
     return PyLong_FromUnsignedLongLong(s.found);
+}
+
+PyDoc_STRVAR(count_first_doc,
+"count_first(full, slots, goal, cap, tick, every) -> (int, [(pos, mask), ...] | None)\n\n"
+"count() and the first tiling it met (as first() finds it), in one search.");
+
+static PyObject *
+core_count_first(PyObject *module, PyObject *args)
+{
+    Search s;
+    if (run_count(args, "OOOLOL:count_first", &s)) return NULL;
+    if (s.found == 0) return Py_BuildValue("(iO)", 0, Py_None);
+    PyObject *placed = PyList_New(s.first_len);
+    if (placed == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < s.first_len; i++) {
+        PyObject *pair = Py_BuildValue("(lN)", s.first_pos[i], from_board(s.first_mask[i]));
+        if (pair == NULL) {
+            Py_DECREF(placed);
+            return NULL;
+        }
+        PyList_SET_ITEM(placed, i, pair);
+    }
+    return Py_BuildValue("(KN)", s.found, placed);
 }
 
 static PyMethodDef core_methods[] = {
     {"first", core_first, METH_VARARGS, first_doc},
     {"count", core_count, METH_VARARGS, count_doc},
+    {"count_first", core_count_first, METH_VARARGS, count_first_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -19,3 +19,12 @@ def count(
     every: int,
     /,
 ) -> int: ...
+def count_first(
+    full: int,
+    slots: _Slots,
+    goal: int,
+    cap: int,
+    tick: Callable[[int], None] | None,
+    every: int,
+    /,
+) -> tuple[int, list[tuple[int, int]] | None]: ...

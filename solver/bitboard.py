@@ -21,8 +21,9 @@ small puzzles multiply each free piece's Oriented masks by the cell on the fly (
 build: 12 us per Ubongo puzzle against 50 us with one); large puzzles precompute a table of
 Candidates per cell, because there most tries would fail and the table pays for itself.
 
-The first tiling and the count run in C when the optional extension ``solver._core`` is built
-(``setup.py``) and the board fits its 128 bits and 64 pieces; ``UBONGO_PURE=1`` forces Python.
+The first tiling, the count and the two at once (count_first) run in C when the optional
+extension ``solver._core`` is built (``setup.py``) and the board fits its 128 bits and 64
+pieces; ``UBONGO_PURE=1`` forces Python.
 Both cores try the same placements in the same order, so they find the same first tiling and
 the same counts (tests/test_core.py); the C search tries each free piece's orientations at the
 lowest empty cell, which is also the Candidate table's order.
@@ -33,10 +34,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any, Protocol
 
 from solver.bits import Mask, lsb
+from solver.cells import Picture
 from solver.figure import Figure
 from solver.limits import CHECK_EVERY, Limits
 from solver.pieces import Piece, Point, Shape, orientations
@@ -72,6 +74,17 @@ class Core(Protocol):
         every: int,
         /,
     ) -> int: ...
+
+    def count_first(
+        self,
+        full: Mask,
+        slots: Slots,
+        goal: int,
+        cap: int,
+        tick: Tick | None,
+        every: int,
+        /,
+    ) -> tuple[int, list[tuple[int, Mask]] | None]: ...
 
 
 def load_core() -> Core | None:
@@ -125,6 +138,39 @@ class Board:
         """The Solution of (piece position, mask) pairs, in the puzzle's piece order."""
         pieces = self.puzzle.pieces
         return tuple(Placement(pieces[p].name, self.cells(m)) for p, m in sorted(placed))
+
+
+@dataclass(frozen=True, slots=True)
+class Tiling:
+    """A tiling as the search leaves it, (piece position, mask) pairs, decoded only on demand."""
+
+    board: Board
+    placed: list[tuple[int, Mask]]
+
+    def __call__(self) -> Solution:
+        """The tiling as Placements, in the puzzle's piece order."""
+        return self.board.solution(self.placed)
+
+    def rows(self) -> Picture:
+        """The tiling drawn as ``solution_rows`` draws it with the pieces' own codes.
+
+        Straight from the masks onto a blank grid (a whole tiling leaves no figure cell ``#``):
+        no Placements and no cell sets, for a batch that draws every tiling it finds.
+        """
+        board = self.board
+        fig = board.puzzle.figure
+        grid = [["."] * fig.width for _ in range(fig.height)]
+        pieces, s = board.puzzle.pieces, board.stride
+        for pos, mask in self.placed:
+            code = pieces[pos].code
+            while mask:
+                low = mask & -mask
+                r, c = divmod(low.bit_length() - 1, s)
+                if board.transposed:
+                    r, c = c, r
+                grid[r][c] = code
+                mask ^= low
+        return ["".join(row) for row in grid]
 
 
 @lru_cache(maxsize=1024)  # a set reuses each figure for its six die faces
@@ -291,6 +337,11 @@ def _core_for(board: Board) -> Core | None:
     return core
 
 
+def uses_core(board: Board) -> bool:
+    """Whether the compiled core searches this board (it is in use and the board fits it)."""
+    return _core_for(board) is not None
+
+
 def _ticker(timeout: float | None, max_nodes: int | None) -> Tick | None:
     """What the compiled core calls every CHECK_EVERY nodes: Limits.tick, or None if unlimited."""
     return None if timeout is None and max_nodes is None else Limits(timeout, max_nodes).tick
@@ -302,7 +353,7 @@ def first_tiling(board: Board, *, timeout: float | None = None) -> Callable[[], 
     if core is not None:
         tick = _ticker(timeout, None)
         found = core.first(board.full, board.slots, board.all_used, tick, CHECK_EVERY)
-        return None if found is None else partial(board.solution, found)
+        return None if found is None else Tiling(board, found)
     if board.by_low is not None:
         sol = next(iter_solutions(board, timeout=timeout), None)
         return None if sol is None else lambda: sol
@@ -310,7 +361,7 @@ def first_tiling(board: Board, *, timeout: float | None = None) -> Callable[[], 
         return None
     clock: Clock = [CHECK_EVERY, Limits(timeout), 0]
     placed = _first_small(board.full, 0, board.slots, board.all_used, clock)
-    return None if placed is None else partial(board.solution, placed)
+    return None if placed is None else Tiling(board, placed)
 
 
 # The small-puzzle searches are module functions, not closures: a recursive closure refers to
@@ -411,6 +462,66 @@ def count_solutions(
             return _count_small(board.full, 0, board.slots, goal, [CHECK_EVERY, limits, 0])
         rec(board.full, 0)
     return found
+
+
+def count_first(
+    board: Board, *, timeout: float | None = None
+) -> tuple[int, Callable[[], Solution] | None]:
+    """Number of tilings and the first of them (the one ``first_tiling`` finds), in one search.
+
+    For ``solve --count``: the search that counts passes the first tiling on its way, so a
+    second search to find it is saved. Boards with a Candidate table search twice.
+    """
+    goal = board.all_used
+    core = _core_for(board)
+    if core is not None:
+        n, met = core.count_first(
+            board.full, board.slots, goal, -1, _ticker(timeout, None), CHECK_EVERY
+        )
+        return n, None if met is None else Tiling(board, met)
+    if board.by_low is not None or not board.full:  # the general path: two searches
+        limits = Limits(timeout)
+        first = first_tiling(board, timeout=limits.left())
+        return (count_solutions(board, timeout=limits.left()) if first else 0), first
+    placed: list[tuple[int, Mask]] = []
+    clock: Clock = [CHECK_EVERY, Limits(timeout), 0]
+    n = _count_first_small(board.full, 0, board.slots, goal, clock, [], placed)
+    return n, Tiling(board, placed) if n else None
+
+
+def _count_first_small(
+    rem: Mask,
+    used: int,
+    slots: Slots,
+    goal: int,
+    clock: Clock,
+    path: list[tuple[int, Mask]],
+    first: list[tuple[int, Mask]],
+) -> int:
+    """Number of tilings of ``rem`` with the free pieces; the first one met goes into ``first``."""
+    clock[0] -= 1
+    if not clock[0]:
+        _tick(clock)
+    low = rem & -rem  # inline, as in _first_small
+    total = 0
+    for (need, req, bit, pos), oms in slots:
+        if used & need == req:
+            for om in oms:
+                m = om * low
+                if m & rem == m:
+                    if m == rem:
+                        if used | bit == goal:
+                            total += 1
+                            if not first:
+                                first += path
+                                first.append((pos, m))
+                    else:
+                        path.append((pos, m))
+                        total += _count_first_small(
+                            rem ^ m, used | bit, slots, goal, clock, path, first
+                        )
+                        path.pop()
+    return total
 
 
 MEMO_ENTRIES = 4_000_000

@@ -13,7 +13,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli import main
-from puzzles import bundled
+from cli.solve import BATCH_BLOCK
+from puzzles import batch_reader, bundled, parse_batch_line
 from solver import STANDARD, Puzzle, analyze, count, parse_figure, parse_solution
 from solver.verify import is_solution
 
@@ -273,6 +274,33 @@ def test_batch_bad_line_reported_and_the_rest_processed():
     assert "Traceback" not in result.output
 
 
+def test_batch_longer_than_a_block_answers_each_line_as_it_would_alone():
+    """Blocks of output, cached figures and boards change nothing: line i's answer is its own."""
+    records = [*BATCH, "{not json", {"id": "w", "figure": "##/##/##", "pieces": ["O4", "I2"]}]
+    lines = [records[i % len(records)] for i in range(2 * BATCH_BLOCK + 7)]
+    result = run("solve", "--batch", "-", "--count", stdin=jsonl(lines))
+    assert result.exit_code == 1
+    out = result.stdout.splitlines()
+    assert len(out) == len(lines)
+    assert len(result.stderr.splitlines()) == lines.count("{not json")
+    alone = [run("solve", "--batch", "-", "--count", stdin=jsonl([r])).stdout for r in records]
+    for number, (record, got) in enumerate(zip(lines, out, strict=True), 1):
+        if record == "{not json":
+            assert json.loads(got)["line"] == number
+        else:
+            assert got + "\n" == alone[records.index(record)]
+
+
+def test_a_batch_reader_parses_a_figure_once_and_keeps_only_the_recent_ones():
+    reader = batch_reader(STANDARD, size=2)
+    items = [
+        parse_batch_line(json.dumps({"figure": f, "pieces": ["I2"]}), i, "t", STANDARD, reader)
+        for i, f in enumerate(["##", "#/#", "##", "###"], 1)
+    ]
+    assert items[0].puzzle.figure is items[2].puzzle.figure  # read once, shared
+    assert list(reader._figures) == ["##", "###"]  # "#/#" was the least recently used
+
+
 def test_batch_takes_no_figure():
     assert run("solve", "--batch", "-", "##", "I2", stdin="").exit_code == 2
 
@@ -475,6 +503,8 @@ def test_usage_errors_exit_2(args):
 PROBE = """
 import json, sys
 from cli import main
+from cli.solve import BATCH_BLOCK
+from puzzles import batch_reader, bundled, parse_batch_line
 code = "no exit"
 try:
     main(sys.argv[2:], prog_name="ubongo")

@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 from cli._common import load_set
 from puzzles import bundled
 from solver import STANDARD, Figure, NodeLimit, Puzzle, TimeLimit, bitboard, parse_figure
-from solver.bitboard import Board, compile_puzzle, count_solutions, first_tiling
+from solver.bitboard import Board, compile_puzzle, count_first, count_solutions, first_tiling
+from solver.engine import count
 from solver.limits import CHECK_EVERY
 from solver.puzzle import Solution
 from solver.verify import is_solution
@@ -136,6 +137,34 @@ def test_both_cores_count_alike(puzzle: Puzzle, limit: int | None) -> None:
     board = compile_puzzle(puzzle)
     compiled, python = both(lambda: count_solutions(board, limit=limit))
     assert compiled == python
+
+
+@settings(max_examples=100)
+@given(st.one_of(planted(), random_figure()), st.booleans())
+def test_count_first_is_the_count_and_the_first_tiling_on_both_cores(
+    puzzle: Puzzle, table: bool
+) -> None:
+    """One search gives what first_tiling and count_solutions give in two, on either core."""
+    board = compile_puzzle(puzzle, table=table)
+
+    def run() -> tuple[int, Solution | None, int, Solution | None]:
+        n, found = count_first(board)
+        return n, None if found is None else found(), count_solutions(board), first(board)
+
+    for n, met, counted, sol in both(run) if CORE is not None else (run(),):  # type: ignore[misc]
+        assert (n, met) == (counted, sol)
+        assert met is None or is_solution(puzzle, met)
+
+
+@needs_core
+def test_a_large_count_runs_on_the_compiled_core_and_agrees_with_the_memo() -> None:
+    """More than six pieces and no limit: the C core's plain count, the memo's number."""
+    puzzle = Puzzle(parse_figure(["#" * 7] * 5), tuple(PENTOMINOES.resolve("FILNPTU")))
+    assert bitboard.uses_core(compile_puzzle(puzzle, table=False))
+    compiled, python = both(lambda: count(puzzle))
+    assert (
+        compiled == python == count_solutions(compile_puzzle(puzzle, table=True), max_nodes=10**9)
+    )
 
 
 @needs_core

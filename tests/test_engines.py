@@ -235,6 +235,35 @@ def test_solution_pictures_round_trip(case):
         assert parse_solution("/".join(rows)) == (figure, back)
 
 
+@settings(max_examples=100)
+@given(planted(copies=True))
+def test_a_tiling_drawn_from_its_masks_is_the_picture_solution_rows_draws(case):
+    puzzle, _ = case
+    found = first_tiling(compile_puzzle(puzzle))
+    assert found is not None
+    assert found.rows() == solution_rows(puzzle.figure, found())
+
+
+@settings(max_examples=100)
+@given(st.one_of(planted(copies=True).map(lambda case: case[0]), random_puzzle(copies=True)))
+def test_checking_with_a_count_finds_the_tiling_checking_without_one_finds(puzzle):
+    counted, plain = check(puzzle, want_count=True), check(puzzle)
+    assert counted.solution == plain.solution
+    assert counted.tilings == count(puzzle, engine="bitboard")
+    assert counted.solvable == plain.solvable == (counted.tilings > 0)
+
+
+def test_a_piece_renamed_to_another_shape_is_not_taken_for_the_one_solved_before():
+    """Pieces compare by name and code: the compiled-board cache must key on shapes too."""
+    figure = parse_figure("##/.#")
+    corner = shape_from_rows(["##", ".#"])
+    other = shape_from_rows(["##", "#."])  # the same piece mirrored: fits the figure
+    bar = shape_from_rows(["###"])  # same area, fits nowhere
+    for shape, tilings in ((corner, 1), (bar, 0), (other, 1)):
+        puzzle = Puzzle(figure, (Piece("P", "a", shape),))
+        assert check(puzzle, want_count=True).tilings == tilings
+
+
 # --- random figures --------------------------------------------------------------------------
 
 

@@ -1,0 +1,120 @@
+"""Whole-process ``ubongo solve --batch`` on both cores in one run: ``bench/bench_batch.py``.
+
+The workload's puzzles (``bench/workload.py``: 3000 easy and 3000 hard by default) are written
+as one JSON Lines file; then ``ubongo solve --batch FILE`` and ``... --count`` run as separate
+processes, each with the compiled core and with ``UBONGO_PURE=1``, taking turns, best of
+``--repeat`` wall times each. Process start-up is part of every figure, as it is for a user.
+Outputs are cross-checked outside the timings: both cores write the same bytes, every line is
+solvable (the puzzles are built from a tiling) and the exit status is 0; a failed check makes
+the exit status 1. The 6x10 pentomino count (``ubongo solve examples/6x10.txt ... --count``)
+runs once per core with wall time and peak memory (``/usr/bin/time -f %M``).
+``--smoke``: 200 puzzles, one repeat, no pentomino count (CI).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: make ``bench`` importable
+    sys.path.insert(0, str(ROOT))
+
+from bench.workload import PENTOMINO_TILINGS_6X10, make_workload  # noqa: E402
+
+UBONGO = [sys.executable, "-m", "cli"]
+CORES = {"compiled": {}, "pure": {"UBONGO_PURE": "1"}}
+FAILED: list[str] = []
+
+
+def expect(ok: bool, what: str) -> None:
+    """Record a failed cross-check; the run goes on and exits 1."""
+    if not ok:
+        FAILED.append(what)
+        print(f"  CHECK FAILED: {what}", file=sys.stderr)
+
+
+def write_batch(path: Path, n: int) -> None:
+    """``n`` workload puzzles (half 3-piece, half 4-piece) as JSON Lines at ``path``."""
+    w = make_workload(easy=n // 2, hard=n - n // 2, figures=0)
+    with path.open("w", encoding="utf-8") as fh:
+        for i, item in enumerate(w.puzzles):
+            p = item.puzzle
+            line = {"id": f"p{i}", "figure": p.figure.rows(), "pieces": [x.name for x in p.pieces]}
+            fh.write(json.dumps(line) + "\n")
+
+
+def run(args: list[str], core: str) -> tuple[float, bytes, int]:
+    """Wall seconds of one ``ubongo`` process on ``core``, its stdout and exit status."""
+    env = {**os.environ, **CORES[core]}
+    start = time.perf_counter()
+    done = subprocess.run(UBONGO + args, env=env, capture_output=True, cwd=ROOT, check=False)
+    return time.perf_counter() - start, done.stdout, done.returncode
+
+
+def bench_batch(path: Path, n: int, repeat: int) -> None:
+    """Best wall time of ``solve --batch`` (and ``--count``) per core, turn by turn."""
+    for extra in ([], ["--count"]):
+        best = {core: float("inf") for core in CORES}
+        outputs: dict[str, bytes] = {}
+        for _ in range(repeat):
+            for core in CORES:
+                wall, out, rc = run(["solve", "--batch", str(path), *extra], core)
+                best[core] = min(best[core], wall)
+                outputs[core] = out
+                expect(rc == 0, f"solve --batch {' '.join(extra)} ({core}) exit {rc}")
+        lines = outputs["compiled"].decode().splitlines()
+        expect(len(lines) == n, f"{len(lines)} output lines for {n} puzzles")
+        expect(all(json.loads(x)["solvable"] for x in lines), "a built puzzle unsolvable")
+        expect(outputs["compiled"] == outputs["pure"], "the cores' batch outputs differ")
+        label = f"solve --batch {' '.join(extra)}".strip()
+        for core in CORES:
+            per = best[core] / n * 1e6
+            print(f"  {label:<24} {core:<9} {best[core]:7.2f} s   {per:7.1f} us/puzzle")
+
+
+def bench_pentominoes() -> None:
+    """The 12 pentominoes in 6x10 counted by the CLI on each core: wall time and peak memory."""
+    args = ["solve", "--pieces", "examples/pentominoes.json", "examples/6x10.txt", *"FILNPTUVWXYZ"]
+    args += ["--count", "--json"]
+    for core in CORES:
+        done = subprocess.run(
+            ["/usr/bin/time", "-f", "%M %e", *UBONGO, *args],
+            env={**os.environ, **CORES[core]},
+            capture_output=True,
+            cwd=ROOT,
+            check=False,
+        )
+        tilings = json.loads(done.stdout)["tilings"] if done.stdout else None
+        expect(tilings == PENTOMINO_TILINGS_6X10, f"6x10 count {tilings} ({core})")
+        kib, wall = done.stderr.decode().split()[-2:]
+        mib = int(kib) / 1024
+        print(f"  6x10 pentominoes --count  {core:<9} {float(wall):7.2f} s   {mib:7.1f} MiB")
+
+
+def main() -> int:
+    """Run the benchmark; exit 1 when a cross-check failed."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("-n", type=int, default=6000, help="puzzles in the batch")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per core; the best is shown")
+    ap.add_argument("--smoke", action="store_true", help="200 puzzles, one run, no 6x10")
+    a = ap.parse_args()
+    n, repeat = (200, 1) if a.smoke else (a.n, a.repeat)
+    print(f"bench_batch: {n} puzzles, best of {repeat}, {time.strftime('%Y-%m-%d %H:%M')}")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "batch.jsonl"
+        write_batch(path, n)
+        bench_batch(path, n, repeat)
+    if not a.smoke:
+        bench_pentominoes()
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
