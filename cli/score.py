@@ -40,6 +40,9 @@ class Simulator(Protocol):
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", type=click.Choice(GAMES), help="Score only this game's records.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: a list of results.")
+@click.option(
+    "--jsonl", "as_jsonl", is_flag=True, help="JSON Lines: one result per line, as it is scored."
+)
 @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per player per session.")
 @click.option("--summary", is_flag=True, help="Add played / won / mean score per player.")
 @click.option(
@@ -50,6 +53,7 @@ def score(
     files: tuple[str, ...],
     game: str | None,
     as_json: bool,
+    as_jsonl: bool,
     as_csv: bool,
     summary: bool,
     catalog: str | None,
@@ -67,19 +71,23 @@ def score(
       ubongo score --summary sessions.jsonl jaipur.jsonl
       ubongo score --game jaipur --csv jaipur.jsonl
       ubongo simulate ubongo -p 3 --seed 1 | ubongo score --json -
+      ubongo score --jsonl sessions.jsonl > results.jsonl
 
     \b
     Exit codes: 0 every record valid; 1 an invalid record or unreadable file
     (reported on stderr, the others still scored); 2 usage error.
     """
-    if as_json and as_csv:
-        raise click.UsageError("--json and --csv are exclusive")
-    if as_csv and summary:
-        raise click.UsageError("--summary does not fit in a CSV; use it with the table or --json")
+    if as_json + as_jsonl + as_csv > 1:
+        raise click.UsageError("--json, --jsonl and --csv are exclusive")
+    if (as_csv or as_jsonl) and summary:
+        kind = "a CSV" if as_csv else "JSON Lines"
+        raise click.UsageError(f"--summary does not fit in {kind}; use it with the table or --json")
     cards = parse_catalog(read_text(catalog), catalog) if catalog is not None else None
     run = _Run(files, game, cards)
     if as_json:
         _write_json(run.outcomes(), summary)
+    elif as_jsonl:
+        _write_jsonl(run.outcomes())
     elif as_csv:
         _write_csv(run.outcomes())
     else:
@@ -179,7 +187,7 @@ def _write_json(outcomes: Iterator[Outcome], summary: bool) -> None:
     count = 0
     for outcome in outcomes:  # each record's problems reach stderr before its result
         tally.add(outcome)
-        item = textwrap.indent(json_text(result_json(outcome), indent=2), pad)
+        item = textwrap.indent(_line_safe(json_text(result_json(outcome), indent=2)), pad)
         click.echo(("," if count else opening) + "\n" + item, nl=False)
         count += 1
     if not count:
@@ -188,8 +196,23 @@ def _write_json(outcomes: Iterator[Outcome], summary: bool) -> None:
     if not summary:
         click.echo(close)
         return
-    table = json_text([s.to_json() for s in tally.standings()], indent=2)
+    table = _line_safe(json_text([s.to_json() for s in tally.standings()], indent=2))
     click.echo(f'{close},\n  "summary": {textwrap.indent(table, "  ").lstrip()}\n}}')
+
+
+def _line_safe(text: str) -> str:
+    """JSON text with U+2028/U+2029 escaped: ``textwrap.indent`` splits lines there too, and
+    would put the indent inside a string (they occur only in strings, where ``\\u2028`` is
+    the same character)."""
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _write_jsonl(outcomes: Iterator[Outcome]) -> None:
+    """One result per line (the elements of ``--json``), each written as soon as it is scored."""
+    from scoring.report import result_json
+
+    for outcome in outcomes:
+        click.echo(json_line(result_json(outcome)))
 
 
 def _write_tables(outcomes: Iterator[Outcome], summary: bool) -> None:

@@ -265,7 +265,28 @@ def test_summary_numbers_in_json_and_table() -> None:
     ]
 
 
-@pytest.mark.parametrize("flags", [["--json", "--csv"], ["--csv", "--summary"], []])
+def test_jsonl_is_one_result_per_line_as_json_lists_them() -> None:
+    stdin = jsonl(ANA_WINS, {**UNDERWAY, "notes": "a\u2028b"}, BAD_GEM)
+    lines = run("score", "--jsonl", "-", stdin=stdin)
+    assert lines.exit_code == 1 and "s4" not in lines.stdout.split("\n")[0]
+    assert len(lines.stdout.split("\n")) == 4 and lines.stdout.endswith("\n")
+    assert [json.loads(line) for line in lines.stdout.splitlines()] == results(
+        run("score", "--json", "-", stdin=stdin)
+    )
+    assert [json.loads(line)["valid"] for line in lines.stdout.splitlines()] == [True, True, False]
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--json", "--csv"],
+        ["--json", "--jsonl"],
+        ["--jsonl", "--csv"],
+        ["--csv", "--summary"],
+        ["--jsonl", "--summary"],
+        [],
+    ],
+)
 def test_usage_errors_exit_2(flags: list[str]) -> None:
     result = run("score", *flags, *(["-"] if flags else []), stdin="")
     assert result.exit_code == 2
