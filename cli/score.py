@@ -27,13 +27,15 @@ from scoring.records import (
     parse_catalog,
 )
 
-SEATS = {"ubongo": (2, 4), "jaipur": (2, 2)}
+SEATS = {"amul": (3, 8), "jaipur": (2, 2), "jambo": (2, 2), "ubongo": (2, 4)}
 
 
 class Simulator(Protocol):
     """A game module that can play a random legal session."""
 
-    def simulate(self, players: int, rng: random.Random) -> dict[str, Any]: ...
+    def simulate(
+        self, players: int, rng: random.Random, finished: bool = True
+    ) -> dict[str, Any]: ...
 
 
 @click.command()
@@ -271,29 +273,38 @@ def _write_csv(outcomes: Iterator[Outcome]) -> None:
     show_default=True,
     help="How many sessions.",
 )
+@click.option(
+    "--unfinished",
+    is_flag=True,
+    help="Games cut short (not Amul, whose records hold only the end of a game).",
+)
 @reported
-def simulate(game: str, players: int, seed: int, sessions: int) -> None:
+def simulate(game: str, players: int, seed: int, sessions: int, unfinished: bool) -> None:
     """Write random legal sessions of GAME as JSON Lines, one record per line.
 
-    Session k (1-based) is played with random.Random(f"{SEED}:{k}"), so a seed
-    always gives the same sessions, and session k is the same whatever --sessions.
+    The games are finished (they have a winner) unless --unfinished asks for games
+    cut short. Session k (1-based) is played with random.Random(f"{SEED}:{k}"), so a
+    seed always gives the same sessions, and session k is the same whatever --sessions.
 
     \b
     Examples:
       ubongo simulate ubongo --players 3 --seed 7 --sessions 100 > ubongo.jsonl
       ubongo simulate jaipur -p 2 --seed 1 | ubongo score -
+      ubongo simulate jambo -p 2 --seed 1 --unfinished -n 5
 
     \b
     Exit codes: 0 success; 2 usage error (e.g. a player count the game does not
-    allow: Ubongo 2 to 4, Jaipur 2).
+    allow: Ubongo 2 to 4, Jaipur and Jambo 2, Amul 3 to 8; --unfinished Amul).
     """
     low, high = SEATS[game]
     if not low <= players <= high:
         seats = f"{low} players" if low == high else f"{low} to {high} players"
         raise click.BadParameter(f"{game} takes {seats}, not {players}", param_hint="--players")
+    if unfinished and game == "amul":
+        raise click.UsageError("an Amul record holds only the end of a game: no --unfinished")
     module = cast(Simulator, engine(game))
     for k in range(1, sessions + 1):
-        record = module.simulate(players, random.Random(f"{seed}:{k}"))
+        record = module.simulate(players, random.Random(f"{seed}:{k}"), finished=not unfinished)
         record = {"id": f"{game}-{seed}-{k}", **record} if "id" not in record else record
         click.echo(json_line(record))
 

@@ -491,17 +491,18 @@ def _breakdown(name: str, seals: int, rounds: Sequence[Mapping[str, Any]]) -> di
 # --- simulation ------------------------------------------------------------------------
 
 
-def simulate(players: int, rng: random.Random) -> dict[str, Any]:
-    """One random legal Jaipur record for 2 players, drawn from ``rng``."""
+def simulate(players: int, rng: random.Random, finished: bool = True) -> dict[str, Any]:
+    """One random legal Jaipur record for 2 players, drawn from ``rng``: a finished game (a
+    player won 2 seals), or with ``finished=False`` the rounds before the last of one."""
     if players != PLAYERS:
         raise ValueError(f"Jaipur is played by exactly {PLAYERS} players, not {players}")
     names = [f"P{i}" for i in range(1, players + 1)]
     record: dict[str, Any] = {"game": GAME, "players": names, "rounds": []}
-    # A cap, since unresolved rounds award no seal; sometimes the record stops mid-game.
-    while len(record["rounds"]) < 6:
+    # Tied rounds award no seal, so a game may take more than 3 rounds; rarely many more.
+    while score(parse(record)).status != "finished":
         record["rounds"].append(_simulate_round(names, rng))
-        if score(parse(record)).status == "finished" or rng.random() < 0.05:
-            break
+    if not finished:
+        del record["rounds"][rng.randrange(len(record["rounds"])) :]
     return record
 
 

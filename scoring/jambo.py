@@ -79,7 +79,9 @@ Interpretations (where the rules are silent or the record needs a convention)
 
 from __future__ import annotations
 
+import copy
 import enum
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -929,3 +931,75 @@ def score(session: Session) -> SessionResult:
         for name in session.players
     )
     return SessionResult(GAME, status, won, players, tuple(lines), session.extra)
+
+
+# --- simulation ---------------------------------------------------------------------------
+
+SIMULATED_TURNS: Final = 2000
+"""A bound no simulated game comes near (they end in some 20 to 60 turns): a guard, not a rule."""
+
+
+def simulate(players: int, rng: random.Random, finished: bool = True) -> dict[str, Any]:
+    """One random legal Jambo record for 2 players, drawn from ``rng``: a finished game (60
+    gold reached and the last turn played), or with ``finished=False`` a prefix of one."""
+    if players != 2:
+        raise ValueError(f"Jambo is played by exactly 2 players, not {players}")
+    names = ("P1", "P2")
+    table, ending = Table.start(names), Ending()
+    turns: list[dict[str, Any]] = []
+    while not ending.over:
+        if len(turns) == SIMULATED_TURNS:
+            raise RuntimeError(f"a simulated Jambo game ran past {SIMULATED_TURNS} turns")
+        record_turn, turn = _simulate_turn(table, names[len(turns) % 2], len(turns), rng)
+        _play_turn(table, turn, len(turns))
+        ending = _after_turn(ending, table, turn, len(turns))
+        turns.append(record_turn)
+    if not finished:
+        del turns[rng.randrange(len(turns)) :]
+    return {"game": GAME, "players": list(names), "turns": turns}
+
+
+def _simulate_turn(
+    table: Table, name: str, index: int, rng: random.Random
+) -> tuple[dict[str, Any], Turn]:
+    """A random legal turn of ``name``: candidate events, each kept only if the rules allow it
+    on a copy of the table (the engine is the referee, so the simulator cannot drift from it)."""
+    work = copy.deepcopy(table)
+    work.changes, work.wise_men, work.owed, work.owed_at = [], 0, 0, ""
+    kept: list[dict[str, Any]] = []
+    events: list[Event] = []
+    for obj in _candidates(work.purses[name], work.supply, rng):
+        path = f"turns[{index}].events[{len(kept)}]"
+        event = parse_event(obj, table.players, path)
+        trial = copy.deepcopy(work)
+        try:
+            check_card(event, name, path)
+            apply(trial, name, event, path)
+        except InvalidRecord:
+            continue
+        if _card_plays([*events, event]) <= ACTIONS:
+            work, events = trial, [*events, event]
+            kept.append(obj)
+    # Mostly no action left unused beyond the plays, so the action bonus stays a choice.
+    actions = min(ACTIONS, _card_plays(events) + rng.choice((0, 0, 0, 1, 2)))
+    record = {"player": name, "actions_used": actions, "events": kept}
+    return record, Turn(name, actions, tuple(events))
+
+
+def _candidates(purse: Purse, supply: Counter[Ware], rng: random.Random) -> list[dict[str, Any]]:
+    """Events a player might try this turn, in order: mostly sell what they hold, then buy."""
+    held, stock = list(purse.wares.elements()), list(supply.elements())
+    found: list[dict[str, Any]] = []
+    if rng.random() < 0.1:
+        found.append({"wise_man": 1})
+    if len(held) >= 3:
+        found.append({"sell": [w.value for w in rng.sample(held, 3)]})
+    if rng.random() < 0.15:
+        found.append({"stand": 1})
+    if rng.random() < 0.1:
+        found.append({"gold": 2, "card": "weapons"})
+    if len(stock) >= 3:
+        found.append({"buy": [w.value for w in rng.sample(stock, 3)]})
+    if rng.random() < 0.1:
+        found.append({"wares_in": [rng.choice(list(Ware)).value], "from": "supply"})
+    return found

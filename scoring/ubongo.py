@@ -339,18 +339,21 @@ def _breakdown(held: _Counts, finishes: int) -> dict[str, int]:
 # --- simulation ------------------------------------------------------------------------
 
 
-def simulate(players: int, rng: random.Random) -> dict[str, Any]:
-    """One random legal Ubongo record for ``players`` players (2-4), drawn from ``rng``."""
+def simulate(players: int, rng: random.Random, finished: bool = True) -> dict[str, Any]:
+    """One random legal Ubongo record for ``players`` players (2-4), drawn from ``rng``: a
+    finished game (9 rounds, a tie for first broken), or with ``finished=False`` one cut short."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Ubongo is played by {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
     names = [f"P{i}" for i in range(1, players + 1)]
-    # Mostly complete games, sometimes a game still in progress.
-    count = ROUNDS if rng.random() < 0.85 else rng.randrange(ROUNDS)
+    # The draw that once chose finished or not is still made, so old seeds give the same games.
+    rng.random()
+    count = ROUNDS if finished else rng.randrange(ROUNDS)
     bag: Counter[Gem] = Counter(BAG_START)
     rounds = [_simulate_round(names, bag, rng) for _ in range(count)]
     record: dict[str, Any] = {"game": GAME, "players": names, "rounds": rounds}
     result = score(parse(record))
-    if result.status == "unresolved tie" and rng.random() < 0.75:
+    if result.status == "unresolved tie":
+        rng.random()  # once the chance of an unbroken tie; drawn still, as above
         record["tiebreak"] = rng.choice([p.name for p in result.players if p.rank == 1])
     return record
 

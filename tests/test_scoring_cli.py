@@ -306,7 +306,10 @@ def test_a_bad_catalog_is_one_line_exit_1(tmp_path: Path) -> None:
 # --- simulate ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game", "players"), [("ubongo", 2), ("ubongo", 4), ("jaipur", 2)])
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("ubongo", 2), ("ubongo", 4), ("jaipur", 2), ("jambo", 2), ("amul", 3), ("amul", 8)],
+)
 def test_simulate_is_deterministic_and_its_output_scores_clean(game: str, players: int) -> None:
     needs(game)
     args = ["simulate", game, "--players", str(players), "--seed", "11", "--sessions", "5"]
@@ -324,7 +327,9 @@ def test_simulate_is_deterministic_and_its_output_scores_clean(game: str, player
     assert [r["id"] for r in found] == [f"{game}-11-{k}" for k in range(1, 6)]
 
 
-@pytest.mark.parametrize(("game", "players"), [("ubongo", 1), ("ubongo", 5), ("jaipur", 3)])
+@pytest.mark.parametrize(
+    ("game", "players"), [("ubongo", 1), ("ubongo", 5), ("jaipur", 3), ("jambo", 3), ("amul", 9)]
+)
 def test_simulate_refuses_a_player_count_the_game_does_not_allow(game: str, players: int) -> None:
     result = run("simulate", game, "--players", str(players), "--seed", "1")
     assert result.exit_code == 2
@@ -332,5 +337,13 @@ def test_simulate_refuses_a_player_count_the_game_does_not_allow(game: str, play
     assert result.stdout == ""
 
 
-def test_simulate_knows_only_games_with_a_simulator() -> None:
-    assert run("simulate", "jambo", "--players", "2", "--seed", "1").exit_code == 2
+def test_simulate_unfinished_writes_games_cut_short_and_refuses_amul() -> None:
+    args = ["simulate", "jambo", "-p", "2", "--seed", "3", "-n", "4"]
+    for flags, finished in (([], True), (["--unfinished"], False)):
+        scored = run("score", "--jsonl", "-", stdin=run(*args, *flags).stdout)
+        assert scored.exit_code == 0, scored.stderr
+        statuses = [json.loads(line)["status"] for line in scored.stdout.splitlines()]
+        assert len(statuses) == 4
+        assert all((status == "finished") == finished for status in statuses)
+    refused = run("simulate", "amul", "-p", "3", "--seed", "1", "--unfinished")
+    assert refused.exit_code == 2 and "Amul" in refused.stderr and refused.stdout == ""
