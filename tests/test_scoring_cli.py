@@ -248,21 +248,70 @@ def test_csv_columns_and_rows() -> None:
 
 
 def test_summary_numbers_in_json_and_table() -> None:
+    """Means and wins over finished games only; the unfinished one is said to be left out."""
     stdin = jsonl(ANA_WINS, BEN_WINS, UNDERWAY, BAD_GEM)
     document = json.loads(run("score", "--json", "--summary", "-", stdin=stdin).stdout)
     assert [r["id"] for r in document["sessions"]] == ["s1", "s2", "s3", "s4"]
     assert document["summary"] == [
-        {"game": "ubongo", "player": "Ana", "played": 3, "won": 1, "mean_score": 23.33},
-        {"game": "ubongo", "player": "Ben", "played": 3, "won": 1, "mean_score": 13.67},
+        {"game": "ubongo", "player": "Ana", "played": 2, "won": 1, "mean_score": 31.5},
+        {"game": "ubongo", "player": "Ben", "played": 2, "won": 1, "mean_score": 18.0},
     ]
+    assert document["left_out"] == [{"game": "ubongo", "sessions": 1}]
     result = run("score", "--summary", "-", stdin=stdin)
     assert result.exit_code == 1
     assert result.stdout.split("\n\n")[-1].splitlines() == [
         "summary | ubongo",
         "  player  played  won  mean score",
-        "  Ana          3    1       23.33",
-        "  Ben          3    1       13.67",
+        "  Ana          2    1       31.50",
+        "  Ben          2    1       18.00",
+        "  left out: 1 session not finished",
     ]
+
+
+def test_summary_by_date_is_one_table_per_night_across_games() -> None:
+    jaipur = {
+        "game": "jaipur",
+        "id": "j1",
+        "date": "2024-05-01",
+        "players": ["Ana", "Cy"],
+        "rounds": [
+            {
+                "sales": [{"player": "Cy", "good": "leather", "cards": 1}],
+                "camels": {"Ana": 0, "Cy": 0},
+            }
+        ]
+        * 2,
+    }
+    stdin = jsonl(ANA_WINS, jaipur, {**BEN_WINS, "date": "2024-05-08"}, UNDERWAY)
+    result = run("score", "--by", "date", "-", stdin=stdin)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.split("summary | ", 1)[1].split("\n") == [
+        "2024-05-01",
+        "  game    player  played  won  mean score",
+        "  jaipur  Cy           1    1        2.00",
+        "  jaipur  Ana          1    0        0.00",
+        "  ubongo  Ana          1    1       63.00",
+        "  ubongo  Ben          1    0        0.00",
+        "",
+        "summary | 2024-05-08",
+        "  game    player  played  won  mean score",
+        "  ubongo  Ben          1    1       36.00",
+        "  ubongo  Ana          1    0        0.00",
+        "",
+        "summary | no date",
+        "  left out: 1 session not finished",
+        "",
+    ]
+    document = json.loads(run("score", "--json", "--by", "date", "-", stdin=stdin).stdout)
+    assert document["summary"][0] == {
+        "date": "2024-05-01",
+        "game": "jaipur",
+        "player": "Cy",
+        "played": 1,
+        "won": 1,
+        "mean_score": 2.0,
+    }
+    assert document["left_out"] == [{"date": None, "game": "ubongo", "sessions": 1}]
 
 
 def test_jsonl_is_one_result_per_line_as_json_lists_them() -> None:
@@ -284,6 +333,8 @@ def test_jsonl_is_one_result_per_line_as_json_lists_them() -> None:
         ["--jsonl", "--csv"],
         ["--csv", "--summary"],
         ["--jsonl", "--summary"],
+        ["--csv", "--by", "date"],
+        ["--by", "night"],
         [],
     ],
 )
