@@ -292,7 +292,8 @@ def score(session: Session) -> SessionResult:
     players = tuple(
         PlayerResult(name, prestige[name], ranks[name], breakdowns[name]) for name in prestige
     )
-    return SessionResult(GAME, status, winner, players, extra=session.extra)
+    # An Amul record is what the score pad holds: the final play areas, no events.
+    return SessionResult(GAME, status, winner, players, extra=session.extra, record="totals")
 
 
 # --- player order -------------------------------------------------------------------------

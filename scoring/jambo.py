@@ -565,9 +565,41 @@ def _players(value: Any) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def parse(record: Mapping[str, Any]) -> Session:
-    """The Session a Jambo record describes; raises InvalidRecord on any malformed part."""
+@dataclass(frozen=True)
+class Totals:
+    """A score pad's record: each player's final gold, and who reached 60 first if noted."""
+
+    players: tuple[str, str]
+    gold: Mapping[str, int]
+    ended_by: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def parse_totals(obj: Mapping[str, Any]) -> Totals:
+    """A totals record: ``totals`` maps each player to their final gold; ``ended_by`` names
+    the player whose turn ended with 60 gold or more, when the pad says so."""
+    extra = extra_keys(obj, (*_TOP_KEYS, "totals", "ended_by"))
+    if obj.get("game") != GAME:
+        raise InvalidRecord("game", f"{GAME!r}")
+    players = _players(obj.get("players"))
+    table = _object(obj["totals"], "totals")
+    _known_keys(table, set(players), "totals")
+    for name in players:
+        if name not in table:
+            raise InvalidRecord(f"totals.{name}", "required: the player's final gold")
+    gold = {name: _int(table[name], f"totals.{name}", 0) for name in players}
+    ended_by = obj.get("ended_by")
+    if ended_by is not None and ended_by not in players:
+        raise InvalidRecord("ended_by", f"one of the players {list(players)}")
+    return Totals(players, gold, ended_by, extra)
+
+
+def parse(record: Mapping[str, Any]) -> Session | Totals:
+    """The Session a Jambo record describes (the Totals of a score pad's record, with
+    ``totals``); raises InvalidRecord on any malformed part."""
     obj = _object(record, "")
+    if "totals" in obj:
+        return parse_totals(obj)
     extra = extra_keys(obj, _TOP_KEYS)
     if obj.get("game") != GAME:
         raise InvalidRecord("game", f"{GAME!r}")
@@ -919,8 +951,28 @@ def _breakdown(purse: Purse) -> dict[str, int]:
     }
 
 
-def score(session: Session) -> SessionResult:
+def score_totals(pad: Totals) -> SessionResult:
+    """Final gold as score. The game is over when a player has 60 or more, or ``ended_by``
+    says who triggered the end (the opponent's last turn may take the trigger below 60).
+    Unequal gold: the richer wins either way (the opponent with as much or more, the trigger
+    with more); equal gold needs ``ended_by``, since the tie goes to the trigger's opponent."""
+    gold, (a, b) = pad.gold, pad.players
+    over = pad.ended_by is not None or max(gold.values()) >= END_GOLD
+    won: str | None = None
+    if over and gold[a] != gold[b]:
+        won = a if gold[a] > gold[b] else b
+    elif over and pad.ended_by is not None:
+        won = b if pad.ended_by == a else a
+    status: Status = "in progress" if not over else "finished" if won else "unresolved tie"
+    ranks = {name: 1 if name == won else 2 for name in gold} if won else competition_ranks(gold)
+    players = tuple(PlayerResult(n, gold[n], ranks[n], {"gold": gold[n]}) for n in pad.players)
+    return SessionResult(GAME, status, won, players, (), pad.extra, record="totals")
+
+
+def score(session: Session | Totals) -> SessionResult:
     """Replay the session: gold as score, the winner once the last turn is played."""
+    if isinstance(session, Totals):
+        return score_totals(session)
     table, ending, lines = replay(session)
     won = winner(table, ending)
     gold = {name: table.purses[name].gold for name in session.players}

@@ -73,7 +73,8 @@ def result_json(outcome: Outcome) -> dict[str, Any]:
         "errors": [str(problem) for problem in outcome.problems],
     }
     if outcome.result is None:
-        return {**head, "status": None, "winner": None, "players": [], "rounds": [], "extra": {}}
+        empty: dict[str, Any] = {"players": [], "rounds": [], "extra": {}, "record": None}
+        return {**head, "status": None, "winner": None, **empty}
     return {**head, **outcome.result.to_json()}
 
 
@@ -88,7 +89,8 @@ def session_text(outcome: Outcome) -> str:
     result = outcome.result
     assert result is not None, "only valid outcomes have a table"
     winner = f"winner: {result.winner or '-'}"
-    facts = [outcome.id, outcome.date, result.game, result.status, winner]
+    kind = "totals" if result.record == "totals" else None  # the usual event log goes unsaid
+    facts = [outcome.id, outcome.date, result.game, kind, result.status, winner]
     keys = breakdown_keys([result])
     header = ["player", "score", "rank", *keys]
     rows = [[p.name, p.score, p.rank, *(p.breakdown.get(k) for k in keys)] for p in result.players]

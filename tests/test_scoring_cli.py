@@ -157,6 +157,7 @@ def test_a_bad_line_is_reported_and_the_others_still_scored(tmp_path: Path) -> N
         "players": [],
         "rounds": [],
         "extra": {},
+        "record": None,
     }
 
 

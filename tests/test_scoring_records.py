@@ -203,6 +203,7 @@ def test_result_json_of_an_invalid_outcome() -> None:
         "players": [],
         "rounds": [],
         "extra": {},
+        "record": None,
     }
 
 
