@@ -9,7 +9,7 @@ import itertools
 import json
 import random
 from collections.abc import Iterator
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import click
 
@@ -27,21 +27,36 @@ from scoring.records import (
     parse_catalog,
 )
 
-SEATS = {"ubongo": (2, 4), "jaipur": (2, 2)}
+if TYPE_CHECKING:
+    from scoring.report import Tally
+
+SEATS = {"amul": (3, 8), "jaipur": (2, 2), "jambo": (2, 2), "ubongo": (2, 4)}
 
 
 class Simulator(Protocol):
     """A game module that can play a random legal session."""
 
-    def simulate(self, players: int, rng: random.Random) -> dict[str, Any]: ...
+    def simulate(
+        self, players: int, rng: random.Random, finished: bool = True
+    ) -> dict[str, Any]: ...
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", type=click.Choice(GAMES), help="Score only this game's records.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: a list of results.")
+@click.option(
+    "--jsonl", "as_jsonl", is_flag=True, help="JSON Lines: one result per line, as it is scored."
+)
 @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per player per session.")
-@click.option("--summary", is_flag=True, help="Add played / won / mean score per player.")
+@click.option(
+    "--summary", is_flag=True, help="Add played / won / mean score per player (finished games)."
+)
+@click.option(
+    "--by",
+    type=click.Choice(["date"]),
+    help="With the summary: one table per game night (the record's date), all games in it.",
+)
 @click.option(
     "--catalog", metavar="FILE", help="Amul card catalog (JSON: card name -> attributes)."
 )
@@ -50,8 +65,10 @@ def score(
     files: tuple[str, ...],
     game: str | None,
     as_json: bool,
+    as_jsonl: bool,
     as_csv: bool,
     summary: bool,
+    by: str | None,
     catalog: str | None,
 ) -> None:
     """Score recorded sessions of Ubongo, Jaipur, Jambo and Amul.
@@ -65,25 +82,34 @@ def score(
       ubongo score sessions.jsonl
       ubongo simulate jaipur -p 2 --seed 1 -n 3 > jaipur.jsonl
       ubongo score --summary sessions.jsonl jaipur.jsonl
+      ubongo score --summary --by date sessions.jsonl jaipur.jsonl
       ubongo score --game jaipur --csv jaipur.jsonl
       ubongo simulate ubongo -p 3 --seed 1 | ubongo score --json -
+      ubongo score --jsonl sessions.jsonl > results.jsonl
 
     \b
     Exit codes: 0 every record valid; 1 an invalid record or unreadable file
     (reported on stderr, the others still scored); 2 usage error.
     """
-    if as_json and as_csv:
-        raise click.UsageError("--json and --csv are exclusive")
-    if as_csv and summary:
-        raise click.UsageError("--summary does not fit in a CSV; use it with the table or --json")
+    if as_json + as_jsonl + as_csv > 1:
+        raise click.UsageError("--json, --jsonl and --csv are exclusive")
+    summary = summary or by is not None  # a summary by date is a summary
+    if (as_csv or as_jsonl) and summary:
+        kind = "a CSV" if as_csv else "JSON Lines"
+        raise click.UsageError(f"--summary does not fit in {kind}; use it with the table or --json")
     cards = parse_catalog(read_text(catalog), catalog) if catalog is not None else None
     run = _Run(files, game, cards)
+    from scoring.report import Tally  # the writers' module, loaded only when scoring
+
+    tally = Tally(by_date=by == "date") if summary else None
     if as_json:
-        _write_json(run.outcomes(), summary)
+        _write_json(run.outcomes(), tally)
+    elif as_jsonl:
+        _write_jsonl(run.outcomes())
     elif as_csv:
         _write_csv(run.outcomes())
     else:
-        _write_tables(run.outcomes(), summary)
+        _write_tables(run.outcomes(), tally)
     if not run.seen and not run.failed:
         kind = f"{game} sessions" if game else "sessions"
         warn(f"no {kind} in {', '.join(display(f) for f in files)}")
@@ -166,45 +192,63 @@ def _is_object(line: str) -> bool:
         return False
 
 
-def _write_json(outcomes: Iterator[Outcome], summary: bool) -> None:
-    """The list of results (with --summary, an object of sessions and standings), written as
-    each result comes, laid out as ``json.dumps(..., indent=2)`` lays it out."""
+def _write_json(outcomes: Iterator[Outcome], tally: Tally | None) -> None:
+    """The list of results (with a tally, an object of sessions, standings and the sessions
+    they left out), written as each result comes, laid out as ``json.dumps(..., indent=2)``."""
     import textwrap
 
-    from scoring.report import Tally, result_json
+    from scoring.report import result_json
 
-    tally = Tally()
-    pad = "    " if summary else "  "
-    opening = '{\n  "sessions": [' if summary else "["
+    pad = "    " if tally else "  "
+    opening = '{\n  "sessions": [' if tally else "["
     count = 0
     for outcome in outcomes:  # each record's problems reach stderr before its result
-        tally.add(outcome)
-        item = textwrap.indent(json_text(result_json(outcome), indent=2), pad)
+        if tally:
+            tally.add(outcome)
+        item = textwrap.indent(_line_safe(json_text(result_json(outcome), indent=2)), pad)
         click.echo(("," if count else opening) + "\n" + item, nl=False)
         count += 1
     if not count:
         click.echo(opening, nl=False)
     close = f"\n{pad[:-2]}]" if count else "]"
-    if not summary:
+    if not tally:
         click.echo(close)
         return
-    table = json_text([s.to_json() for s in tally.standings()], indent=2)
-    click.echo(f'{close},\n  "summary": {textwrap.indent(table, "  ").lstrip()}\n}}')
+    rows = [s.to_json(tally.by_date) for s in tally.standings()]
+    left = [x.to_json(tally.by_date) for x in tally.left_out()]
+    table = textwrap.indent(_line_safe(json_text(rows, indent=2)), "  ").lstrip()
+    gaps = textwrap.indent(_line_safe(json_text(left, indent=2)), "  ").lstrip()
+    click.echo(f'{close},\n  "summary": {table},\n  "left_out": {gaps}\n}}')
 
 
-def _write_tables(outcomes: Iterator[Outcome], summary: bool) -> None:
+def _line_safe(text: str) -> str:
+    """JSON text with U+2028/U+2029 escaped: ``textwrap.indent`` splits lines there too, and
+    would put the indent inside a string (they occur only in strings, where ``\\u2028`` is
+    the same character)."""
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _write_jsonl(outcomes: Iterator[Outcome]) -> None:
+    """One result per line (the elements of ``--json``), each written as soon as it is scored."""
+    from scoring.report import result_json
+
+    for outcome in outcomes:
+        click.echo(json_line(result_json(outcome)))
+
+
+def _write_tables(outcomes: Iterator[Outcome], tally: Tally | None) -> None:
     """A table per valid session as it is scored, then the standings when asked."""
-    from scoring.report import Tally, session_text, standings_text
+    from scoring.report import session_text, standings_text
 
-    tally = Tally()
     shown = 0
     for outcome in outcomes:
-        tally.add(outcome)
+        if tally:
+            tally.add(outcome)
         if outcome.valid:
             click.echo(("\n" if shown else "") + session_text(outcome))
             shown += 1
-    if summary and shown:
-        click.echo("\n" + standings_text(tally.standings()))
+    if tally and shown:
+        click.echo("\n" + standings_text(tally))
 
 
 def _write_csv(outcomes: Iterator[Outcome]) -> None:
@@ -248,29 +292,38 @@ def _write_csv(outcomes: Iterator[Outcome]) -> None:
     show_default=True,
     help="How many sessions.",
 )
+@click.option(
+    "--unfinished",
+    is_flag=True,
+    help="Games cut short (not Amul, whose records hold only the end of a game).",
+)
 @reported
-def simulate(game: str, players: int, seed: int, sessions: int) -> None:
+def simulate(game: str, players: int, seed: int, sessions: int, unfinished: bool) -> None:
     """Write random legal sessions of GAME as JSON Lines, one record per line.
 
-    Session k (1-based) is played with random.Random(f"{SEED}:{k}"), so a seed
-    always gives the same sessions, and session k is the same whatever --sessions.
+    The games are finished (they have a winner) unless --unfinished asks for games
+    cut short. Session k (1-based) is played with random.Random(f"{SEED}:{k}"), so a
+    seed always gives the same sessions, and session k is the same whatever --sessions.
 
     \b
     Examples:
       ubongo simulate ubongo --players 3 --seed 7 --sessions 100 > ubongo.jsonl
       ubongo simulate jaipur -p 2 --seed 1 | ubongo score -
+      ubongo simulate jambo -p 2 --seed 1 --unfinished -n 5
 
     \b
     Exit codes: 0 success; 2 usage error (e.g. a player count the game does not
-    allow: Ubongo 2 to 4, Jaipur 2).
+    allow: Ubongo 2 to 4, Jaipur and Jambo 2, Amul 3 to 8; --unfinished Amul).
     """
     low, high = SEATS[game]
     if not low <= players <= high:
         seats = f"{low} players" if low == high else f"{low} to {high} players"
         raise click.BadParameter(f"{game} takes {seats}, not {players}", param_hint="--players")
+    if unfinished and game == "amul":
+        raise click.UsageError("an Amul record holds only the end of a game: no --unfinished")
     module = cast(Simulator, engine(game))
     for k in range(1, sessions + 1):
-        record = module.simulate(players, random.Random(f"{seed}:{k}"))
+        record = module.simulate(players, random.Random(f"{seed}:{k}"), finished=not unfinished)
         record = {"id": f"{game}-{seed}-{k}", **record} if "id" not in record else record
         click.echo(json_line(record))
 

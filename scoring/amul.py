@@ -38,6 +38,7 @@ Interpretations (where the rules are silent or the record needs a convention)
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -291,7 +292,8 @@ def score(session: Session) -> SessionResult:
     players = tuple(
         PlayerResult(name, prestige[name], ranks[name], breakdowns[name]) for name in prestige
     )
-    return SessionResult(GAME, status, winner, players, extra=session.extra)
+    # An Amul record is what the score pad holds: the final play areas, no events.
+    return SessionResult(GAME, status, winner, players, extra=session.extra, record="totals")
 
 
 # --- player order -------------------------------------------------------------------------
@@ -332,3 +334,40 @@ def round_order(players: Sequence[Player], round_number: int) -> list[str]:
         raise ValueError(f"round_number must be 1..{ROUNDS}, not {round_number}")
     first_pick = (round_number - 1) % len(players)
     return player_order(players, first_pick, prowess_applies(round_number, len(players)))
+
+
+# --- simulation ---------------------------------------------------------------------------
+
+PICK_ORDER_SYMBOLS: Final = "ABCDEFGH"
+"""Stand-ins for the pick-order symbols (the booklet with the real ones is not public)."""
+
+
+def simulate(players: int, rng: random.Random, finished: bool = True) -> dict[str, Any]:
+    """One random Amul record of ``players`` (3-8) final play areas, cards given by value, with
+    a winner. A record holds only the end of a game, so none can be cut short."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Amul is played by {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
+    if not finished:
+        raise ValueError("an Amul record holds the final play areas: no game is cut short")
+    while True:  # a shared victory is a finished game without a winner: draw again
+        record = {"game": GAME, "players": [_simulate_player(i, rng) for i in range(players)]}
+        if score(parse(record)).winner is not None:
+            return record
+
+
+def _simulate_player(seat: int, rng: random.Random) -> dict[str, Any]:
+    """A player and a random final play area of 4 to 9 cards."""
+    cards = [_simulate_card(f"card {seat + 1}.{k + 1}", rng) for k in range(rng.randint(4, 9))]
+    return {"name": f"P{seat + 1}", "cards": cards}
+
+
+def _simulate_card(name: str, rng: random.Random) -> dict[str, Any]:
+    """A card with random points (a few negative, as variable cards may be) and symbols."""
+    card: dict[str, Any] = {"name": name, "points": rng.randint(-2, 6)}
+    for symbol in ("arab", "mongol", "military"):
+        count = rng.choice((0, 0, 0, 1, 1, 2))
+        if count:
+            card[symbol] = count
+    if rng.random() < 0.2:
+        card["pick_order"] = rng.choice(PICK_ORDER_SYMBOLS)
+    return card

@@ -56,6 +56,8 @@ def suggestion(token: str, known: Sequence[str]) -> str | None:
 
 
 Status = Literal["finished", "in progress", "unresolved tie"]
+RecordKind = Literal["events", "totals"]
+"""What a record holds: the game as it happened (``events``), or a score pad's ``totals``."""
 Breakdown = Mapping[str, int | float]
 
 
@@ -92,6 +94,7 @@ class SessionResult:
     players: tuple[PlayerResult, ...]
     rounds: tuple[Mapping[str, Any], ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    record: RecordKind = "events"
 
     def to_json(self) -> dict[str, Any]:
         """The result as the JSON object of ``ubongo score --json`` (without id/valid/errors)."""
@@ -105,6 +108,7 @@ class SessionResult:
             ],
             "rounds": [dict(r) for r in self.rounds],
             "extra": dict(self.extra),
+            "record": self.record,
         }
 
 

@@ -153,9 +153,67 @@ def min_cards(good: Good) -> int:
 # --- parsing ---------------------------------------------------------------------------
 
 
-def parse(record: Mapping[str, Any]) -> Session:
-    """Check a record's structure, names and per-sale rules; raise InvalidRecord or return it."""
+@dataclass(frozen=True)
+class Totals:
+    """A score pad's record: per round, each player's rupees and bonus and goods tokens."""
+
+    players: tuple[str, ...]
+    rounds: tuple[Mapping[str, Mapping[str, int]], ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+PAD_KEYS: Final = ("rupees", "bonus_tokens", "goods_tokens")
+_ALL_GOODS_TOKENS: Final = sum(len(pile) for pile in GOODS_TOKENS.values())
+_ALL_BONUS_TOKENS: Final = sum(len(pile) for pile in BONUS_TOKENS.values())
+
+
+def parse_totals(rec: Mapping[str, Any]) -> Totals:
+    """A totals record: ``totals`` is a list of rounds, each mapping every player to their
+    ``rupees``, ``bonus_tokens`` and ``goods_tokens``, checked against the tokens the game has."""
+    extra = check_keys(rec, "", required=("game", "players", "totals"))
+    if rec["game"] != GAME:
+        raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
+    players = _players(rec["players"])
+    rounds = json_list(rec["totals"], "totals", "a list of rounds")
+    return Totals(
+        players, tuple(_pad(r, f"totals[{i}]", players) for i, r in enumerate(rounds)), extra
+    )
+
+
+def _pad(value: Any, path: str, players: Sequence[str]) -> dict[str, dict[str, int]]:
+    """One round of the pad: each player's counts, and together no more tokens than exist."""
+    obj = _mapping(value, path, "an object of totals per player")
+    check_keys(obj, path, required=players)
+    pad = {name: _pad_line(obj[name], f"{path}.{name}") for name in players}
+    for key, most in (("goods_tokens", _ALL_GOODS_TOKENS), ("bonus_tokens", _ALL_BONUS_TOKENS)):
+        if sum(line[key] for line in pad.values()) > most:
+            raise InvalidRecord(
+                path, f"more {key.replace('_', ' ')} in all than the {most} of the game"
+            )
+    return pad
+
+
+def _pad_line(value: Any, path: str) -> dict[str, int]:
+    """A player's rupees and tokens for a round: counts of 0 or more; rupees with no token
+    can only be the camel token's 5, or nothing."""
+    obj = _mapping(value, path, "an object of rupees and token counts")
+    check_keys(obj, path, required=PAD_KEYS)
+    line = {key: _int(obj[key], f"{path}.{key}", "a whole number, 0 or more") for key in PAD_KEYS}
+    for key, count in line.items():
+        if count < 0:
+            raise InvalidRecord(f"{path}.{key}", f"a count of 0 or more, not {count}")
+    if not line["bonus_tokens"] + line["goods_tokens"] and line["rupees"] not in (0, CAMEL_TOKEN):
+        rule = f"with no token, rupees can only be 0 or the camel token's {CAMEL_TOKEN}"
+        raise InvalidRecord(f"{path}.rupees", rule)
+    return line
+
+
+def parse(record: Mapping[str, Any]) -> Session | Totals:
+    """Check a record's structure, names and per-sale rules; raise InvalidRecord or return it
+    (the Totals of a score pad's record, with ``totals``)."""
     rec = _mapping(record, "$", "a JSON object")
+    if "totals" in rec:
+        return parse_totals(rec)
     extra = check_keys(rec, "", required=("game", "players", "rounds"))
     if rec["game"] != GAME:
         raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
@@ -329,8 +387,38 @@ class _Purse:
         }
 
 
-def score(session: Session) -> SessionResult:
+def score_totals(pad: Totals) -> SessionResult:
+    """Each round's winner from the pad's rupees, then bonus tokens, then goods tokens; seals
+    and the game winner as for the event log."""
+    seals = dict.fromkeys(pad.players, 0)
+    rounds: list[dict[str, Any]] = []
+    for index, totals in enumerate(pad.rounds):
+        if max(seals.values()) >= SEALS_TO_WIN:
+            rule = f"the game was over: a player won {SEALS_TO_WIN} seals in the first {index}"
+            raise InvalidRecord(f"totals[{index}]", rule + " rounds")
+        winner, decided_by = _round_winner(totals)
+        if winner is not None:
+            seals[winner] += 1
+        summary = {"round": index + 1, "winner": winner, "decided_by": decided_by}
+        rounds.append({**summary, "players": {n: dict(t) for n, t in totals.items()}})
+    status, won = _status(seals, rounds)
+    ranks = competition_ranks(seals)
+    players = tuple(
+        PlayerResult(name, seals[name], ranks[name], _pad_breakdown(name, seals[name], rounds))
+        for name in pad.players
+    )
+    return SessionResult(GAME, status, won, players, tuple(rounds), pad.extra, record="totals")
+
+
+def _pad_breakdown(name: str, seals: int, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """A player's seals and the pad's counts summed over the rounds."""
+    return {"seals": seals, **{k: sum(r["players"][name][k] for r in rounds) for k in PAD_KEYS}}
+
+
+def score(session: Session | Totals) -> SessionResult:
     """Replay every round; seals, rupees and the game winner (first to 2 seals)."""
+    if isinstance(session, Totals):
+        return score_totals(session)
     seals = dict.fromkeys(session.players, 0)
     rounds = []
     for index, rnd in enumerate(session.rounds):
@@ -491,17 +579,18 @@ def _breakdown(name: str, seals: int, rounds: Sequence[Mapping[str, Any]]) -> di
 # --- simulation ------------------------------------------------------------------------
 
 
-def simulate(players: int, rng: random.Random) -> dict[str, Any]:
-    """One random legal Jaipur record for 2 players, drawn from ``rng``."""
+def simulate(players: int, rng: random.Random, finished: bool = True) -> dict[str, Any]:
+    """One random legal Jaipur record for 2 players, drawn from ``rng``: a finished game (a
+    player won 2 seals), or with ``finished=False`` the rounds before the last of one."""
     if players != PLAYERS:
         raise ValueError(f"Jaipur is played by exactly {PLAYERS} players, not {players}")
     names = [f"P{i}" for i in range(1, players + 1)]
     record: dict[str, Any] = {"game": GAME, "players": names, "rounds": []}
-    # A cap, since unresolved rounds award no seal; sometimes the record stops mid-game.
-    while len(record["rounds"]) < 6:
+    # Tied rounds award no seal, so a game may take more than 3 rounds; rarely many more.
+    while score(parse(record)).status != "finished":
         record["rounds"].append(_simulate_round(names, rng))
-        if score(parse(record)).status == "finished" or rng.random() < 0.05:
-            break
+    if not finished:
+        del record["rounds"][rng.randrange(len(record["rounds"])) :]
     return record
 
 

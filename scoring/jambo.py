@@ -79,7 +79,9 @@ Interpretations (where the rules are silent or the record needs a convention)
 
 from __future__ import annotations
 
+import copy
 import enum
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -563,9 +565,41 @@ def _players(value: Any) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def parse(record: Mapping[str, Any]) -> Session:
-    """The Session a Jambo record describes; raises InvalidRecord on any malformed part."""
+@dataclass(frozen=True)
+class Totals:
+    """A score pad's record: each player's final gold, and who reached 60 first if noted."""
+
+    players: tuple[str, str]
+    gold: Mapping[str, int]
+    ended_by: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def parse_totals(obj: Mapping[str, Any]) -> Totals:
+    """A totals record: ``totals`` maps each player to their final gold; ``ended_by`` names
+    the player whose turn ended with 60 gold or more, when the pad says so."""
+    extra = extra_keys(obj, (*_TOP_KEYS, "totals", "ended_by"))
+    if obj.get("game") != GAME:
+        raise InvalidRecord("game", f"{GAME!r}")
+    players = _players(obj.get("players"))
+    table = _object(obj["totals"], "totals")
+    _known_keys(table, set(players), "totals")
+    for name in players:
+        if name not in table:
+            raise InvalidRecord(f"totals.{name}", "required: the player's final gold")
+    gold = {name: _int(table[name], f"totals.{name}", 0) for name in players}
+    ended_by = obj.get("ended_by")
+    if ended_by is not None and ended_by not in players:
+        raise InvalidRecord("ended_by", f"one of the players {list(players)}")
+    return Totals(players, gold, ended_by, extra)
+
+
+def parse(record: Mapping[str, Any]) -> Session | Totals:
+    """The Session a Jambo record describes (the Totals of a score pad's record, with
+    ``totals``); raises InvalidRecord on any malformed part."""
     obj = _object(record, "")
+    if "totals" in obj:
+        return parse_totals(obj)
     extra = extra_keys(obj, _TOP_KEYS)
     if obj.get("game") != GAME:
         raise InvalidRecord("game", f"{GAME!r}")
@@ -917,8 +951,28 @@ def _breakdown(purse: Purse) -> dict[str, int]:
     }
 
 
-def score(session: Session) -> SessionResult:
+def score_totals(pad: Totals) -> SessionResult:
+    """Final gold as score. The game is over when a player has 60 or more, or ``ended_by``
+    says who triggered the end (the opponent's last turn may take the trigger below 60).
+    Unequal gold: the richer wins either way (the opponent with as much or more, the trigger
+    with more); equal gold needs ``ended_by``, since the tie goes to the trigger's opponent."""
+    gold, (a, b) = pad.gold, pad.players
+    over = pad.ended_by is not None or max(gold.values()) >= END_GOLD
+    won: str | None = None
+    if over and gold[a] != gold[b]:
+        won = a if gold[a] > gold[b] else b
+    elif over and pad.ended_by is not None:
+        won = b if pad.ended_by == a else a
+    status: Status = "in progress" if not over else "finished" if won else "unresolved tie"
+    ranks = {name: 1 if name == won else 2 for name in gold} if won else competition_ranks(gold)
+    players = tuple(PlayerResult(n, gold[n], ranks[n], {"gold": gold[n]}) for n in pad.players)
+    return SessionResult(GAME, status, won, players, (), pad.extra, record="totals")
+
+
+def score(session: Session | Totals) -> SessionResult:
     """Replay the session: gold as score, the winner once the last turn is played."""
+    if isinstance(session, Totals):
+        return score_totals(session)
     table, ending, lines = replay(session)
     won = winner(table, ending)
     gold = {name: table.purses[name].gold for name in session.players}
@@ -929,3 +983,75 @@ def score(session: Session) -> SessionResult:
         for name in session.players
     )
     return SessionResult(GAME, status, won, players, tuple(lines), session.extra)
+
+
+# --- simulation ---------------------------------------------------------------------------
+
+SIMULATED_TURNS: Final = 2000
+"""A bound no simulated game comes near (they end in some 20 to 60 turns): a guard, not a rule."""
+
+
+def simulate(players: int, rng: random.Random, finished: bool = True) -> dict[str, Any]:
+    """One random legal Jambo record for 2 players, drawn from ``rng``: a finished game (60
+    gold reached and the last turn played), or with ``finished=False`` a prefix of one."""
+    if players != 2:
+        raise ValueError(f"Jambo is played by exactly 2 players, not {players}")
+    names = ("P1", "P2")
+    table, ending = Table.start(names), Ending()
+    turns: list[dict[str, Any]] = []
+    while not ending.over:
+        if len(turns) == SIMULATED_TURNS:
+            raise RuntimeError(f"a simulated Jambo game ran past {SIMULATED_TURNS} turns")
+        record_turn, turn = _simulate_turn(table, names[len(turns) % 2], len(turns), rng)
+        _play_turn(table, turn, len(turns))
+        ending = _after_turn(ending, table, turn, len(turns))
+        turns.append(record_turn)
+    if not finished:
+        del turns[rng.randrange(len(turns)) :]
+    return {"game": GAME, "players": list(names), "turns": turns}
+
+
+def _simulate_turn(
+    table: Table, name: str, index: int, rng: random.Random
+) -> tuple[dict[str, Any], Turn]:
+    """A random legal turn of ``name``: candidate events, each kept only if the rules allow it
+    on a copy of the table (the engine is the referee, so the simulator cannot drift from it)."""
+    work = copy.deepcopy(table)
+    work.changes, work.wise_men, work.owed, work.owed_at = [], 0, 0, ""
+    kept: list[dict[str, Any]] = []
+    events: list[Event] = []
+    for obj in _candidates(work.purses[name], work.supply, rng):
+        path = f"turns[{index}].events[{len(kept)}]"
+        event = parse_event(obj, table.players, path)
+        trial = copy.deepcopy(work)
+        try:
+            check_card(event, name, path)
+            apply(trial, name, event, path)
+        except InvalidRecord:
+            continue
+        if _card_plays([*events, event]) <= ACTIONS:
+            work, events = trial, [*events, event]
+            kept.append(obj)
+    # Mostly no action left unused beyond the plays, so the action bonus stays a choice.
+    actions = min(ACTIONS, _card_plays(events) + rng.choice((0, 0, 0, 1, 2)))
+    record = {"player": name, "actions_used": actions, "events": kept}
+    return record, Turn(name, actions, tuple(events))
+
+
+def _candidates(purse: Purse, supply: Counter[Ware], rng: random.Random) -> list[dict[str, Any]]:
+    """Events a player might try this turn, in order: mostly sell what they hold, then buy."""
+    held, stock = list(purse.wares.elements()), list(supply.elements())
+    found: list[dict[str, Any]] = []
+    if rng.random() < 0.1:
+        found.append({"wise_man": 1})
+    if len(held) >= 3:
+        found.append({"sell": [w.value for w in rng.sample(held, 3)]})
+    if rng.random() < 0.15:
+        found.append({"stand": 1})
+    if rng.random() < 0.1:
+        found.append({"gold": 2, "card": "weapons"})
+    if len(stock) >= 3:
+        found.append({"buy": [w.value for w in rng.sample(stock, 3)]})
+    if rng.random() < 0.1:
+        found.append({"wares_in": [rng.choice(list(Ware)).value], "from": "supply"})
+    return found

@@ -24,22 +24,42 @@ BREAKDOWN_PREFIX = "breakdown."
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's results over the valid sessions of one game."""
+    """A player's results over the finished sessions of one game (of one night, ``date``,
+    when the summary is by date)."""
 
     game: str
     player: str
     played: int
     won: int
     mean_score: float
+    date: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """The standing as a JSON object."""
+    def to_json(self, by_date: bool = False) -> dict[str, Any]:
+        """The standing as a JSON object (with its ``date`` first when by date)."""
         return {
+            **({"date": self.date} if by_date else {}),
             "game": self.game,
             "player": self.player,
             "played": self.played,
             "won": self.won,
             "mean_score": round(self.mean_score, 2),
+        }
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """How many valid sessions of a game (of one night) the summary left out: not finished."""
+
+    game: str
+    sessions: int
+    date: str | None = None
+
+    def to_json(self, by_date: bool = False) -> dict[str, Any]:
+        """The count as a JSON object (with its ``date`` first when by date)."""
+        return {
+            **({"date": self.date} if by_date else {}),
+            "game": self.game,
+            "sessions": self.sessions,
         }
 
 
@@ -53,7 +73,8 @@ def result_json(outcome: Outcome) -> dict[str, Any]:
         "errors": [str(problem) for problem in outcome.problems],
     }
     if outcome.result is None:
-        return {**head, "status": None, "winner": None, "players": [], "rounds": [], "extra": {}}
+        empty: dict[str, Any] = {"players": [], "rounds": [], "extra": {}, "record": None}
+        return {**head, "status": None, "winner": None, **empty}
     return {**head, **outcome.result.to_json()}
 
 
@@ -68,7 +89,8 @@ def session_text(outcome: Outcome) -> str:
     result = outcome.result
     assert result is not None, "only valid outcomes have a table"
     winner = f"winner: {result.winner or '-'}"
-    facts = [outcome.id, outcome.date, result.game, result.status, winner]
+    kind = "totals" if result.record == "totals" else None  # the usual event log goes unsaid
+    facts = [outcome.id, outcome.date, result.game, kind, result.status, winner]
     keys = breakdown_keys([result])
     header = ["player", "score", "rank", *keys]
     rows = [[p.name, p.score, p.rank, *(p.breakdown.get(k) for k in keys)] for p in result.players]
@@ -133,70 +155,130 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Tally:
-    """Standings kept as sessions are scored: a count, a sum and wins per (game, player), so
-    memory grows with the players, never with the sessions."""
+    """Standings kept as sessions are scored: a count, a sum and wins per (night, game, player),
+    so memory grows with the nights and players, never with the sessions.
 
-    def __init__(self) -> None:
-        self._played: dict[tuple[str, str], int] = {}
-        self._total: dict[tuple[str, str], float] = {}
-        self._won: dict[tuple[str, str], int] = {}
+    Only finished sessions count: the score of a game cut short is not a final score, and
+    mixing them would lower the means. The others are counted as left out, so none vanishes.
+    With ``by_date`` the night is the record's date (None when it has none), else always None.
+    """
+
+    def __init__(self, by_date: bool = False) -> None:
+        self.by_date = by_date
+        self._played: dict[tuple[str | None, str, str], int] = {}
+        self._total: dict[tuple[str | None, str, str], float] = {}
+        self._won: dict[tuple[str | None, str, str], int] = {}
+        self._left_out: dict[tuple[str | None, str], int] = {}
 
     def add(self, outcome: Outcome) -> None:
-        """Count one outcome (an invalid one counts for nothing)."""
+        """Count one outcome (an invalid one counts for nothing, an unfinished one as left out)."""
         result = outcome.result
         if result is None:
             return
+        night = outcome.date if self.by_date else None
+        if result.status != "finished":
+            self._left_out[night, result.game] = self._left_out.get((night, result.game), 0) + 1
+            return
         for player in result.players:
-            key = (result.game, player.name)
+            key = (night, result.game, player.name)
             self._played[key] = self._played.get(key, 0) + 1
             self._total[key] = self._total.get(key, 0) + player.score
-            won = result.status == "finished" and result.winner == player.name
-            self._won[key] = self._won.get(key, 0) + won
+            self._won[key] = self._won.get(key, 0) + (result.winner == player.name)
 
     def standings(self) -> list[Standing]:
-        """Per game, best first: most wins, then highest mean score, then name."""
+        """Per night (dated ones first, in date order), per game, best first: most wins, then
+        highest mean score, then name."""
         found = [
-            Standing(g, p, n, self._won[g, p], self._total[g, p] / n)
-            for (g, p), n in self._played.items()
+            Standing(g, p, n, self._won[d, g, p], self._total[d, g, p] / n, d)
+            for (d, g, p), n in self._played.items()
         ]
-        return sorted(found, key=lambda s: (s.game, -s.won, -s.mean_score, s.player))
+        return sorted(
+            found, key=lambda s: (*_night(s.date), s.game, -s.won, -s.mean_score, s.player)
+        )
+
+    def left_out(self) -> list[LeftOut]:
+        """The unfinished sessions the standings leave out, per night and game."""
+        found = [LeftOut(g, n, d) for (d, g), n in self._left_out.items()]
+        return sorted(found, key=lambda x: (*_night(x.date), x.game))
+
+
+def _night(date: str | None) -> tuple[bool, str]:
+    """A sort key for nights: dated ones in date order, the undated last."""
+    return date is None, date or ""
 
 
 def standings(outcomes: Iterable[Outcome]) -> list[Standing]:
-    """Per game, per player: sessions played, won (finished with them as winner), mean score."""
+    """Per game, per player, over the finished sessions: played, won, mean score."""
     tally = Tally()
     for outcome in outcomes:
         tally.add(outcome)
     return tally.standings()
 
 
-def standings_text(found: Sequence[Standing]) -> str:
-    """The standings as one table per game."""
-    blocks = []
-    for game in dict.fromkeys(s.game for s in found):
-        rows: list[list[Cell]] = [
-            [s.player, s.played, s.won, f"{s.mean_score:.2f}"] for s in found if s.game == game
-        ]
-        header = ["player", "played", "won", "mean score"]
-        blocks.append("\n".join([f"summary | {game}", *table(header, rows, indent="  ")]))
-    return "\n\n".join(blocks)
+def standings_text(tally: Tally) -> str:
+    """The standings as one table per game (per night when by date), each followed by how
+    many unfinished sessions it left out."""
+    found, left = tally.standings(), tally.left_out()
+    if tally.by_date:
+        nights = dict.fromkeys([*(s.date for s in found), *(x.date for x in left)])
+        ordered = sorted(nights, key=_night)
+        return "\n\n".join(_night_block(d, found, left) for d in ordered)
+    games = sorted(dict.fromkeys([*(s.game for s in found), *(x.game for x in left)]))
+    return "\n\n".join(_game_block(g, found, left) for g in games)
 
 
-def table(header: Sequence[str], rows: Sequence[Sequence[Cell]], indent: str = "") -> list[str]:
-    """Lines of an aligned table: the first column to the left, the others to the right.
+_HEADER = ["player", "played", "won", "mean score"]
+
+
+def _row(standing: Standing) -> list[Cell]:
+    """One standing as table cells."""
+    return [standing.player, standing.played, standing.won, f"{standing.mean_score:.2f}"]
+
+
+def _game_block(game: str, found: Sequence[Standing], left: Sequence[LeftOut]) -> str:
+    """One game's summary table and its left-out line."""
+    rows = [_row(s) for s in found if s.game == game]
+    lines = [f"summary | {game}", *(table(_HEADER, rows, indent="  ") if rows else [])]
+    return "\n".join(lines + _left_line(sum(x.sessions for x in left if x.game == game)))
+
+
+def _night_block(date: str | None, found: Sequence[Standing], left: Sequence[LeftOut]) -> str:
+    """One night's summary table across its games, and its left-out line."""
+    rows = [[s.game, *_row(s)] for s in found if s.date == date]
+    title = f"summary | {date if date is not None else 'no date'}"
+    lines = [
+        printable(title),
+        *(table(["game", *_HEADER], rows, indent="  ", left=2) if rows else []),
+    ]
+    return "\n".join(lines + _left_line(sum(x.sessions for x in left if x.date == date)))
+
+
+def _left_line(count: int) -> list[str]:
+    """The line saying how many unfinished sessions a table leaves out (none if none)."""
+    if not count:
+        return []
+    sessions = "1 session" if count == 1 else f"{count} sessions"
+    return [f"  left out: {sessions} not finished"]
+
+
+def table(
+    header: Sequence[str], rows: Sequence[Sequence[Cell]], indent: str = "", left: int = 1
+) -> list[str]:
+    """Lines of an aligned table: the first ``left`` columns (names) to the left, the others
+    (numbers) to the right.
 
     >>> table(["player", "score"], [["Ana", 12], ["Bo", 7.5]])
     ['player  score', 'Ana        12', 'Bo        7.5']
     """
     cells = [list(header), *([_cell(c) for c in row] for row in rows)]
     widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
-    return [indent + "  ".join(_align(line, widths)).rstrip() for line in cells]
+    return [indent + "  ".join(_align(line, widths, left)).rstrip() for line in cells]
 
 
-def _align(line: Sequence[str], widths: Sequence[int]) -> list[str]:
+def _align(line: Sequence[str], widths: Sequence[int], left: int) -> list[str]:
     """The cells of one table line padded to their column widths."""
     return [
-        c.ljust(w) if i == 0 else c.rjust(w)
+        c.ljust(w) if i < left else c.rjust(w)
         for i, (c, w) in enumerate(zip(line, widths, strict=True))
     ]
 

@@ -98,6 +98,17 @@ class Session:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Totals:
+    """A score pad's record of a finished game: each player's gems by colour, and the
+    tie-break winner if any."""
+
+    players: tuple[str, ...]
+    gems: Mapping[str, Mapping[Gem, int]]
+    tiebreak: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
 def points(gems: Iterable[Gem]) -> int:
     """The total value of a collection of gems.
 
@@ -110,9 +121,12 @@ def points(gems: Iterable[Gem]) -> int:
 # --- parsing ---------------------------------------------------------------------------
 
 
-def parse(record: Mapping[str, Any]) -> Session:
-    """Check a record's structure and names; raise InvalidRecord, else return the Session."""
+def parse(record: Mapping[str, Any]) -> Session | Totals:
+    """Check a record's structure and names; raise InvalidRecord, else return the Session
+    (an event record) or the Totals (a score pad's record, with ``totals``)."""
     rec = _mapping(record, "$", "a JSON object")
+    if "totals" in rec:
+        return parse_totals(rec)
     extra = check_keys(rec, "", required=("game", "players", "rounds"), optional=("tiebreak",))
     if rec["game"] != GAME:
         raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
@@ -211,11 +225,60 @@ def _tiebreak(value: Any, players: Sequence[str]) -> str | None:
     return value
 
 
+def parse_totals(rec: Mapping[str, Any]) -> Totals:
+    """A totals record: ``totals`` maps each player to their gems by colour (any edition's
+    words; a colour left out is 0), checked against the bag and the 9 rounds."""
+    extra = check_keys(rec, "", required=("game", "players", "totals"), optional=("tiebreak",))
+    if rec["game"] != GAME:
+        raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
+    players = _players(rec["players"])
+    table = _mapping(rec["totals"], "totals", "an object of gems per player")
+    check_keys(table, "totals", required=players)
+    gems = {name: _pad(table[name], f"totals.{name}") for name in players}
+    _check_bag(gems, len(players))
+    return Totals(players, gems, _tiebreak(rec.get("tiebreak"), players), extra)
+
+
+def _pad(value: Any, path: str) -> dict[Gem, int]:
+    """One player's gems by colour: whole numbers, at most what 9 rounds can give a player."""
+    obj = _mapping(value, path, "an object of gem colour -> count")
+    gems = dict.fromkeys(Gem, 0)
+    for key, count in obj.items():
+        where = f"{path}.{key}"
+        gem = _gem(key, where)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise InvalidRecord(where, f"expected a count of gems (0 or more), got {count!r}")
+        gems[gem] += count
+    if sum(gems.values()) > ROUNDS * len(MARKER_REWARDS):
+        # A round gives a player at most one marker gem and one draw.
+        rule = f"{sum(gems.values())} gems; 9 rounds give a player at most {ROUNDS * 2}"
+        raise InvalidRecord(path, rule)
+    return gems
+
+
+def _check_bag(gems: Mapping[str, Mapping[Gem, int]], players: int) -> None:
+    """The gems of all players together: no colour beyond the game's 58, no more than the 9
+    rounds hand out (18 marker gems and one draw per player a round)."""
+    for gem in Gem:
+        held = sum(pad[gem] for pad in gems.values())
+        if held > INVENTORY[gem]:
+            rule = f"{held} {gem.value} gems in all; the game has {INVENTORY[gem]}"
+            raise InvalidRecord("totals", rule)
+    held = sum(sum(pad.values()) for pad in gems.values())
+    most = ROUNDS * (len(MARKER_REWARDS) + players)
+    if held > most:
+        rule = f"{held} gems in all; 9 rounds of {players} players hand out at most {most}"
+        raise InvalidRecord("totals", rule)
+
+
 # --- scoring ---------------------------------------------------------------------------
 
 
-def score(session: Session) -> SessionResult:
-    """Replay the session's bag and marker; the gems and points of each player, and the winner."""
+def score(session: Session | Totals) -> SessionResult:
+    """Replay the session's bag and marker; the gems and points of each player, and the winner.
+    A totals record is a finished game: its points, and the winner of the final standings."""
+    if isinstance(session, Totals):
+        return _score_totals(session)
     gems = {name: dict.fromkeys(_BAG_START, 0) for name in session.players}
     finishes = dict.fromkeys(session.players, 0)
     rounds = _replay(session, gems, finishes)
@@ -296,6 +359,20 @@ def _points(held: _Counts) -> int:
     return sum(_POINTS[colour] * count for colour, count in held.items())
 
 
+def _score_totals(pad: Totals) -> SessionResult:
+    """A score pad's result: each player's points from their gems; the game is over."""
+    held = {name: {gem.value: n for gem, n in pad.gems[name].items()} for name in pad.players}
+    totals = {name: _points(held[name]) for name in pad.players}
+    status, winner, ranks = _final(pad.players, pad.tiebreak, totals)
+    players = tuple(
+        PlayerResult(
+            name, totals[name], ranks[name], {**held[name], "gems": sum(held[name].values())}
+        )
+        for name in pad.players
+    )
+    return SessionResult(GAME, status, winner, players, (), pad.extra, record="totals")
+
+
 def _outcome(
     session: Session, totals: Mapping[str, int]
 ) -> tuple[Status, str | None, dict[str, int]]:
@@ -309,16 +386,24 @@ def _outcome(
                 f"the game is in progress ({len(session.rounds)} of {ROUNDS} rounds)",
             )
         return "in progress", None, ranks
-    leaders = [name for name in session.players if ranks[name] == 1]
+    return _final(session.players, session.tiebreak, totals)
+
+
+def _final(
+    names: Sequence[str], tiebreak: str | None, totals: Mapping[str, int]
+) -> tuple[Status, str | None, dict[str, int]]:
+    """Status, winner and ranks of a game played to the end, its tie-break checked."""
+    ranks = competition_ranks(totals)
+    leaders = [name for name in names if ranks[name] == 1]
     if len(leaders) == 1:
-        if session.tiebreak is not None:
+        if tiebreak is not None:
             raise InvalidRecord(
                 "tiebreak", f"no tie to break: {leaders[0]} leads alone with {totals[leaders[0]]}"
             )
         return "finished", leaders[0], ranks
-    if session.tiebreak is None:
+    if tiebreak is None:
         return "unresolved tie", None, ranks
-    return "finished", session.tiebreak, _break_tie(ranks, leaders, session.tiebreak)
+    return "finished", tiebreak, _break_tie(ranks, leaders, tiebreak)
 
 
 def _break_tie(ranks: Mapping[str, int], leaders: Sequence[str], winner: str) -> dict[str, int]:
@@ -339,18 +424,21 @@ def _breakdown(held: _Counts, finishes: int) -> dict[str, int]:
 # --- simulation ------------------------------------------------------------------------
 
 
-def simulate(players: int, rng: random.Random) -> dict[str, Any]:
-    """One random legal Ubongo record for ``players`` players (2-4), drawn from ``rng``."""
+def simulate(players: int, rng: random.Random, finished: bool = True) -> dict[str, Any]:
+    """One random legal Ubongo record for ``players`` players (2-4), drawn from ``rng``: a
+    finished game (9 rounds, a tie for first broken), or with ``finished=False`` one cut short."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Ubongo is played by {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
     names = [f"P{i}" for i in range(1, players + 1)]
-    # Mostly complete games, sometimes a game still in progress.
-    count = ROUNDS if rng.random() < 0.85 else rng.randrange(ROUNDS)
+    # The draw that once chose finished or not is still made, so old seeds give the same games.
+    rng.random()
+    count = ROUNDS if finished else rng.randrange(ROUNDS)
     bag: Counter[Gem] = Counter(BAG_START)
     rounds = [_simulate_round(names, bag, rng) for _ in range(count)]
     record: dict[str, Any] = {"game": GAME, "players": names, "rounds": rounds}
     result = score(parse(record))
-    if result.status == "unresolved tie" and rng.random() < 0.75:
+    if result.status == "unresolved tie":
+        rng.random()  # once the chance of an unbroken tie; drawn still, as above
         record["tiebreak"] = rng.choice([p.name for p in result.players if p.rank == 1])
     return record
 

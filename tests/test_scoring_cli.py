@@ -157,6 +157,7 @@ def test_a_bad_line_is_reported_and_the_others_still_scored(tmp_path: Path) -> N
         "players": [],
         "rounds": [],
         "extra": {},
+        "record": None,
     }
 
 
@@ -248,24 +249,96 @@ def test_csv_columns_and_rows() -> None:
 
 
 def test_summary_numbers_in_json_and_table() -> None:
+    """Means and wins over finished games only; the unfinished one is said to be left out."""
     stdin = jsonl(ANA_WINS, BEN_WINS, UNDERWAY, BAD_GEM)
     document = json.loads(run("score", "--json", "--summary", "-", stdin=stdin).stdout)
     assert [r["id"] for r in document["sessions"]] == ["s1", "s2", "s3", "s4"]
     assert document["summary"] == [
-        {"game": "ubongo", "player": "Ana", "played": 3, "won": 1, "mean_score": 23.33},
-        {"game": "ubongo", "player": "Ben", "played": 3, "won": 1, "mean_score": 13.67},
+        {"game": "ubongo", "player": "Ana", "played": 2, "won": 1, "mean_score": 31.5},
+        {"game": "ubongo", "player": "Ben", "played": 2, "won": 1, "mean_score": 18.0},
     ]
+    assert document["left_out"] == [{"game": "ubongo", "sessions": 1}]
     result = run("score", "--summary", "-", stdin=stdin)
     assert result.exit_code == 1
     assert result.stdout.split("\n\n")[-1].splitlines() == [
         "summary | ubongo",
         "  player  played  won  mean score",
-        "  Ana          3    1       23.33",
-        "  Ben          3    1       13.67",
+        "  Ana          2    1       31.50",
+        "  Ben          2    1       18.00",
+        "  left out: 1 session not finished",
     ]
 
 
-@pytest.mark.parametrize("flags", [["--json", "--csv"], ["--csv", "--summary"], []])
+def test_summary_by_date_is_one_table_per_night_across_games() -> None:
+    jaipur = {
+        "game": "jaipur",
+        "id": "j1",
+        "date": "2024-05-01",
+        "players": ["Ana", "Cy"],
+        "rounds": [
+            {
+                "sales": [{"player": "Cy", "good": "leather", "cards": 1}],
+                "camels": {"Ana": 0, "Cy": 0},
+            }
+        ]
+        * 2,
+    }
+    stdin = jsonl(ANA_WINS, jaipur, {**BEN_WINS, "date": "2024-05-08"}, UNDERWAY)
+    result = run("score", "--by", "date", "-", stdin=stdin)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.split("summary | ", 1)[1].split("\n") == [
+        "2024-05-01",
+        "  game    player  played  won  mean score",
+        "  jaipur  Cy           1    1        2.00",
+        "  jaipur  Ana          1    0        0.00",
+        "  ubongo  Ana          1    1       63.00",
+        "  ubongo  Ben          1    0        0.00",
+        "",
+        "summary | 2024-05-08",
+        "  game    player  played  won  mean score",
+        "  ubongo  Ben          1    1       36.00",
+        "  ubongo  Ana          1    0        0.00",
+        "",
+        "summary | no date",
+        "  left out: 1 session not finished",
+        "",
+    ]
+    document = json.loads(run("score", "--json", "--by", "date", "-", stdin=stdin).stdout)
+    assert document["summary"][0] == {
+        "date": "2024-05-01",
+        "game": "jaipur",
+        "player": "Cy",
+        "played": 1,
+        "won": 1,
+        "mean_score": 2.0,
+    }
+    assert document["left_out"] == [{"date": None, "game": "ubongo", "sessions": 1}]
+
+
+def test_jsonl_is_one_result_per_line_as_json_lists_them() -> None:
+    stdin = jsonl(ANA_WINS, {**UNDERWAY, "notes": "a\u2028b"}, BAD_GEM)
+    lines = run("score", "--jsonl", "-", stdin=stdin)
+    assert lines.exit_code == 1 and "s4" not in lines.stdout.split("\n")[0]
+    assert len(lines.stdout.split("\n")) == 4 and lines.stdout.endswith("\n")
+    assert [json.loads(line) for line in lines.stdout.splitlines()] == results(
+        run("score", "--json", "-", stdin=stdin)
+    )
+    assert [json.loads(line)["valid"] for line in lines.stdout.splitlines()] == [True, True, False]
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--json", "--csv"],
+        ["--json", "--jsonl"],
+        ["--jsonl", "--csv"],
+        ["--csv", "--summary"],
+        ["--jsonl", "--summary"],
+        ["--csv", "--by", "date"],
+        ["--by", "night"],
+        [],
+    ],
+)
 def test_usage_errors_exit_2(flags: list[str]) -> None:
     result = run("score", *flags, *(["-"] if flags else []), stdin="")
     assert result.exit_code == 2
@@ -285,7 +358,10 @@ def test_a_bad_catalog_is_one_line_exit_1(tmp_path: Path) -> None:
 # --- simulate ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game", "players"), [("ubongo", 2), ("ubongo", 4), ("jaipur", 2)])
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("ubongo", 2), ("ubongo", 4), ("jaipur", 2), ("jambo", 2), ("amul", 3), ("amul", 8)],
+)
 def test_simulate_is_deterministic_and_its_output_scores_clean(game: str, players: int) -> None:
     needs(game)
     args = ["simulate", game, "--players", str(players), "--seed", "11", "--sessions", "5"]
@@ -303,7 +379,9 @@ def test_simulate_is_deterministic_and_its_output_scores_clean(game: str, player
     assert [r["id"] for r in found] == [f"{game}-11-{k}" for k in range(1, 6)]
 
 
-@pytest.mark.parametrize(("game", "players"), [("ubongo", 1), ("ubongo", 5), ("jaipur", 3)])
+@pytest.mark.parametrize(
+    ("game", "players"), [("ubongo", 1), ("ubongo", 5), ("jaipur", 3), ("jambo", 3), ("amul", 9)]
+)
 def test_simulate_refuses_a_player_count_the_game_does_not_allow(game: str, players: int) -> None:
     result = run("simulate", game, "--players", str(players), "--seed", "1")
     assert result.exit_code == 2
@@ -311,5 +389,13 @@ def test_simulate_refuses_a_player_count_the_game_does_not_allow(game: str, play
     assert result.stdout == ""
 
 
-def test_simulate_knows_only_games_with_a_simulator() -> None:
-    assert run("simulate", "jambo", "--players", "2", "--seed", "1").exit_code == 2
+def test_simulate_unfinished_writes_games_cut_short_and_refuses_amul() -> None:
+    args = ["simulate", "jambo", "-p", "2", "--seed", "3", "-n", "4"]
+    for flags, finished in (([], True), (["--unfinished"], False)):
+        scored = run("score", "--jsonl", "-", stdin=run(*args, *flags).stdout)
+        assert scored.exit_code == 0, scored.stderr
+        statuses = [json.loads(line)["status"] for line in scored.stdout.splitlines()]
+        assert len(statuses) == 4
+        assert all((status == "finished") == finished for status in statuses)
+    refused = run("simulate", "amul", "-p", "3", "--seed", "1", "--unfinished")
+    assert refused.exit_code == 2 and "Amul" in refused.stderr and refused.stdout == ""

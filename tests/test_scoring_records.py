@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from types import SimpleNamespace
@@ -202,6 +203,7 @@ def test_result_json_of_an_invalid_outcome() -> None:
         "players": [],
         "rounds": [],
         "extra": {},
+        "record": None,
     }
 
 
@@ -240,11 +242,52 @@ def test_standings_count_wins_of_finished_sessions_only() -> None:
         made("s5", "jaipur", "finished", "A", A=2, C=1),
         BAD,
     ]
-    assert [s.to_json() for s in report.standings(found)] == [
+    tally = report.Tally()
+    for one in found:
+        tally.add(one)
+    assert [s.to_json() for s in tally.standings()] == [
         {"game": "jaipur", "player": "A", "played": 1, "won": 1, "mean_score": 2.0},
         {"game": "jaipur", "player": "C", "played": 1, "won": 0, "mean_score": 1.0},
-        {"game": "ubongo", "player": "A", "played": 4, "won": 1, "mean_score": 6.5},
-        {"game": "ubongo", "player": "B", "played": 4, "won": 1, "mean_score": 4.25},
+        {"game": "ubongo", "player": "A", "played": 2, "won": 1, "mean_score": 6.0},
+        {"game": "ubongo", "player": "B", "played": 2, "won": 1, "mean_score": 6.0},
+    ]
+    assert [x.to_json() for x in tally.left_out()] == [{"game": "ubongo", "sessions": 2}]
+    assert report.standings(found) == tally.standings()
+
+
+def test_standings_by_date_give_one_table_per_night_across_games() -> None:
+    def on(date: str | None, *args: Any, **scores: float) -> Outcome:
+        return dataclasses.replace(made(*args, **scores), date=date)
+
+    tally = report.Tally(by_date=True)
+    for one in (
+        on("2024-05-02", "s1", "ubongo", "finished", "A", A=10, B=4),
+        on("2024-05-01", "s2", "jaipur", "finished", "B", A=0, B=2),
+        on("2024-05-01", "s3", "ubongo", "finished", "A", A=9, B=3),
+        on("2024-05-01", "s4", "ubongo", "in progress", None, A=1, B=0),
+        on(None, "s5", "ubongo", "in progress", None, A=1, B=0),
+    ):
+        tally.add(one)
+    assert [x.to_json(by_date=True) for x in tally.left_out()] == [
+        {"date": "2024-05-01", "game": "ubongo", "sessions": 1},
+        {"date": None, "game": "ubongo", "sessions": 1},
+    ]
+    assert report.standings_text(tally).split("\n") == [
+        "summary | 2024-05-01",
+        "  game    player  played  won  mean score",
+        "  jaipur  B            1    1        2.00",
+        "  jaipur  A            1    0        0.00",
+        "  ubongo  A            1    1        9.00",
+        "  ubongo  B            1    0        3.00",
+        "  left out: 1 session not finished",
+        "",
+        "summary | 2024-05-02",
+        "  game    player  played  won  mean score",
+        "  ubongo  A            1    1       10.00",
+        "  ubongo  B            1    0        4.00",
+        "",
+        "summary | no date",
+        "  left out: 1 session not finished",
     ]
 
 
