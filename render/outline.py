@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solver.cells import Point, neighbours
+from solver.cells import MAX_SQUARES, Point, neighbours
 from solver.errors import UbongoError
 
-MAX_CELLS = 10_000
-"""The most cells a drawing outlines: 100 times a pentomino rectangle, drawn in well under a
-second; a figure past it (a file of 100,000 rows, say) would take many seconds to draw and is
-no puzzle anyway."""
+MAX_CELLS = MAX_SQUARES
+"""The most cells a drawing outlines: the most a picture may have (``solver.cells``), so a
+figure built in code rather than read is held to the same bound; drawn in well under a second."""
 
 Vertex = tuple[int, int]
 Loop = list[Vertex]

@@ -498,7 +498,12 @@ def _count_first_small(
     path: list[tuple[int, Mask]],
     first: list[tuple[int, Mask]],
 ) -> int:
-    """Number of tilings of ``rem`` with the free pieces; the first one met goes into ``first``."""
+    """Number of tilings of ``rem`` with the free pieces; the first one met goes into ``first``.
+
+    A copy of ``_count_small`` that also keeps its path: the bookkeeping costs every node, so
+    a count that needs no tiling (``solver.count``, as ``ubongo show --count`` uses) keeps the
+    lean one.
+    """
     clock[0] -= 1
     if not clock[0]:
         _tick(clock)
