@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from cli import design, hint, pictures, score, sets, solve
+from cli import atlas, design, hint, pictures, score, sets, solve
 from cli._common import guard_stdout
 from solver.bitboard import core_name
 
@@ -53,7 +53,7 @@ def main() -> None:
     """
 
 
-for module in (solve, sets, hint, pictures, design, score):
+for module in (solve, sets, hint, pictures, design, score, atlas):
     for command in module.COMMANDS:
         main.add_command(command)
 

@@ -78,7 +78,12 @@ class Interrupted(Failure):
 def _prefix() -> str:
     """``ubongo COMMAND: `` for the command running now."""
     ctx = click.get_current_context(silent=True)
-    return f"{PROG} {ctx.info_name}: " if ctx is not None and ctx.info_name else f"{PROG}: "
+    if ctx is None or not ctx.info_name:
+        return f"{PROG}: "
+    group = ctx.parent  # a subcommand (``atlas sql``) is named with its group
+    if group is not None and group.parent is not None and group.info_name:
+        return f"{PROG} {group.info_name} {ctx.info_name}: "
+    return f"{PROG} {ctx.info_name}: "
 
 
 def warn(message: str) -> None:
@@ -394,6 +399,41 @@ def _replace(target: str, payload: bytes, mode: int) -> None:
         with suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+@contextmanager
+def atomic_path(path: str) -> Iterator[str]:
+    """A temporary name beside ``path`` for a library (DuckDB) to write; renamed onto ``path``
+    when the block ends without error, removed otherwise: a crash never leaves a file that
+    looks complete under ``path``."""
+    import tempfile
+
+    usable(path)
+    target = os.path.realpath(path)
+    mode = _existing_mode(target, path)
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        raise Failure(f"{path}: folder {os.path.dirname(path) or '.'} does not exist")
+    fd, tmp = tempfile.mkstemp(
+        dir=folder, prefix=f".{os.path.basename(target)[:64]}.", suffix=".tmp"
+    )
+    os.close(fd)
+    os.unlink(tmp)  # the library makes the file itself (DuckDB refuses an empty one)
+    try:
+        yield tmp
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError as e:
+        raise Failure(f"{path}: cannot write: {e.strerror or e}") from None
+    finally:
+        for leftover in (tmp, f"{tmp}.wal"):
+            with suppress(OSError):
+                os.unlink(leftover)
 
 
 def output_folder(path: str) -> str:

@@ -6,7 +6,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from typing import Any
 
 import click
@@ -84,6 +84,12 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
     help="Difficulty: the published game's tiling counts; fewer tilings; one tiling each.",
 )
 @click.option("--name", help="Name written in the set (default: generated-SEED).")
+@click.option(
+    "--atlas",
+    "atlas_arg",
+    metavar="ATLAS",
+    help="Pick figures and combinations from an atlas (ubongo atlas) instead of carving.",
+)
 @output_option("Where to write the set", default="-", metavar="SET.json")
 @quiet_option
 @timeout_option(600.0)
@@ -98,6 +104,7 @@ def generate(
     pieces_set: str | None,
     profile: str,
     name: str | None,
+    atlas_arg: str | None,
     output: str,
     quiet: bool,
     timeout: float,
@@ -114,6 +121,7 @@ def generate(
       ubongo generate --templates 6 --seed 1 -o my-set.json
       ubongo generate --templates 4 --seed 7 --profile unique --workers 2 -o unique.json
       ubongo stats my-set.json unique.json --published
+      ubongo generate --templates 2 --frame 4x5 --atlas 4x5 -o from-atlas.json
 
     \b
     Exit codes: 0 success; 1 the set cannot be built as asked (frame too small, bad pieces
@@ -128,7 +136,11 @@ def generate(
     opts = Options(templates, seed, fr, faces, (easy, hard), pieces, profile, name)
     show = not quiet and sys.stderr.isatty()
     start = time.perf_counter()
-    with _executor(workers) as ex, _bar(2 * templates, show) as step:
+    with ExitStack() as stack:
+        if atlas_arg is not None:  # lookups in the open atlas, in this process
+            opts, workers = _from_atlas(stack, atlas_arg, opts), 1
+        ex = stack.enter_context(_executor(workers))
+        step = stack.enter_context(_bar(2 * templates, show))
         ps, report = run(opts, ex, _deadline(step, start, timeout), timeout=timeout)
     write_atomic(output, json.dumps(ps.to_json(), indent=1) + "\n")
     if not quiet:
@@ -139,6 +151,25 @@ def generate(
             f"{time.perf_counter() - start:.1f} s",
             err=True,
         )
+
+
+def _from_atlas(stack: ExitStack, atlas_arg: str, opts: Any) -> Any:
+    """``opts`` with the atlas as its source of figures (the atlas stays open in ``stack``)."""
+    import dataclasses
+
+    from cli.atlas import open_atlas
+    from generator.from_atlas import AtlasSource
+    from puzzles.atlas.query import check_pieces
+
+    con, about, name = stack.enter_context(open_atlas(atlas_arg))
+    check_pieces(about, opts.pieces, name)
+    (r, c), (ar, ac) = sorted(opts.frame), about.frame
+    if r > ar or c > ac:
+        raise Failure(
+            f"{printable(name)}: an atlas of the {ar}x{ac} frame; the set's frame is "
+            f"{opts.frame[0]}x{opts.frame[1]} (give --frame {ar}x{ac}, or a larger atlas)"
+        )
+    return dataclasses.replace(opts, source=AtlasSource(con, about))
 
 
 def _executor(workers: int) -> AbstractContextManager[Any]:

@@ -60,6 +60,7 @@ class Options:
     pieces: PieceSet = field(default_factory=lambda: STANDARD, compare=False)
     profile: str = "published"
     name: str | None = None
+    source: Callable[[Task], Found] | None = field(default=None, compare=False)  # --atlas
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class Task:
     unique: int
     others: tuple[tuple[tuple[int, Box], float], ...] = ()
     deadline: Deadline | None = None
+    source: Callable[[Task], Found] | None = None  # looks candidates up instead of carving
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,8 @@ class Report:
 
 def search(task: Task) -> Found:
     """Carve and analyse figures for the task's slot until ``KEEP`` usable ones are found."""
+    if task.source is not None:
+        return task.source(task)
     slot = task.slot
     rng = Random(f"{task.seed}:{slot.side}:{slot.index}:{task.round}")
     seen: set[tuple[tuple[int, int], ...]] = set()
@@ -325,6 +329,7 @@ def _tasks(opts: Options, targets: dict[str, Target], deadline: Deadline | None)
                     unique,
                     others,
                     deadline,
+                    opts.source,
                 )
             )
     return tasks

@@ -1,0 +1,626 @@
+"""``ubongo atlas``: every figure that fits a card and every combination that tiles it.
+
+``build`` deals the shards to an executor (this process, a process pool or a Dask cluster),
+writes each shard's rows as Parquet files as they come back (the only writer: workers return
+rows), and consolidates the shards into one DuckDB file. ``stats``, ``find``, ``figure`` and
+``sql`` open an atlas read-only and ask ``puzzles.atlas.query``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli._common import (
+    Failure,
+    atomic_path,
+    emit_json,
+    json_line,
+    json_option,
+    output_folder,
+    piece_set,
+    pieces_option,
+    plural,
+    printable,
+    quiet_option,
+    read_figure,
+    reported,
+    show_picture,
+    write_atomic,
+)
+
+if TYPE_CHECKING:
+    from puzzles.atlas.build import Rows, Spec, Task
+    from puzzles.atlas.query import Info, Match
+
+SHARDS_SUFFIX = ".shards"
+MANIFEST = "manifest.json"
+
+
+@click.group()
+def atlas() -> None:
+    """Every figure that fits a card, every combination that tiles it: build, query.
+
+    An ATLAS is a DuckDB file made by `atlas build`, or a bundled atlas's name (default: the
+    bundled 4x5 atlas). Exit codes: 0 success; 1 a missing or damaged atlas, an atlas of
+    another schema, an SQL error; 2 usage error.
+
+    \b
+    Examples:
+      ubongo atlas stats
+      ubongo atlas find --combo 'L5 L4 I3' --unique --limit 1
+      ubongo atlas build --frame 3x4 -o small.duckdb -q
+      ubongo atlas sql small.duckdb 'SELECT area, count(*) FROM figures GROUP BY area'
+    """
+
+
+def _range(text: str) -> tuple[int, int]:
+    """``11-18`` (or ``13``) as a pair of positive ints, low first."""
+    lo, sep, hi = text.partition("-")
+    if not (lo.strip().isdigit() and (not sep or hi.strip().isdigit())):
+        raise click.BadParameter(f"expected areas such as 11-18, not {text!r}")
+    a, b = int(lo), int(hi) if sep else int(lo)
+    if not 1 <= a <= b:
+        raise click.BadParameter(f"expected 1 <= low <= high, not {text!r}")
+    return a, b
+
+
+def _sizes(text: str) -> tuple[int, ...]:
+    """``3,4`` as sorted distinct positive ints."""
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise click.BadParameter(f"expected sizes such as 3,4, not {text!r}")
+    return tuple(sorted({int(p) for p in parts}))
+
+
+def _box(text: str) -> tuple[int, int]:
+    """``5x6`` as two positive ints."""
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() and int(p) > 0 for p in parts):
+        raise click.BadParameter(f"expected rows x columns such as 5x6, not {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+# --- build ------------------------------------------------------------------------------------
+
+
+@atlas.command()
+@click.option("-o", "--output", required=True, metavar="ATLAS", help="The DuckDB file to make.")
+@click.option("--frame", default="5x6", show_default=True, metavar="RxC", help="The card.")
+@click.option("--areas", default="11-18", show_default=True, metavar="A-B", help="Figure areas.")
+@click.option(
+    "--sizes", default="3,4", show_default=True, metavar="N,M", help="Pieces per combination."
+)
+@pieces_option
+@click.option(
+    "-j",
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes (or Dask workers for --dask local); the atlas is the same for any number.",
+)
+@click.option(
+    "--dask",
+    metavar="ADDRESS",
+    help="Run the shards on a Dask cluster (tcp://host:8786), or 'local' for a LocalCluster "
+    "of --workers processes (needs the 'cluster' extra).",
+)
+@click.option(
+    "--shards",
+    type=click.IntRange(1, 4096),
+    help="Units of work (default: 4 to 256 by frame size; fewer when the frame has fewer "
+    "figures); part of what decides the shard files.",
+)
+@quiet_option
+@reported
+def build(
+    output: str,
+    frame: str,
+    areas: str,
+    sizes: str,
+    pieces_set: str | None,
+    workers: int,
+    dask: str | None,
+    shards: int | None,
+    quiet: bool,
+) -> None:
+    """Build an atlas: every connected, hole-free figure whose box fits the frame either way
+    round, once up to rotation and reflection, with every combination of distinct pieces of
+    each size that tiles it and its tiling count.
+
+    Shards are written as Parquet files into ATLAS.shards/ as they finish (a manifest lists
+    the finished ones), so an interrupted build continues where it stopped when run again with
+    the same options; then they are consolidated into ATLAS. The shard files are the same
+    bytes whatever --workers or --dask; nothing under the name ATLAS exists until it is whole.
+
+    \b
+    Examples:
+      ubongo atlas build --frame 3x4 --areas 5-12 -o small.duckdb -q
+      ubongo atlas stats small.duckdb
+    """
+    from puzzles.atlas.build import Spec, default_shards, tasks
+    from puzzles.atlas.enumerate import check_frame
+
+    try:
+        fr = check_frame(_box(frame))
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--frame'") from None
+    spec = Spec(fr, _range(areas), _sizes(sizes), piece_set(pieces_set))
+    folder = output_folder(output + SHARDS_SUFFIX)
+    todo = tasks(spec, shards or default_shards(fr))
+    done = _resume(folder, spec, len(todo))
+    left = [t for t in todo if t.shard.index not in done]
+    start = time.perf_counter()
+    figures = 0
+    show = not quiet and sys.stderr.isatty()
+    with _executor(workers, dask) as ex, _bar(len(left), show) as step:
+        for rows in _run(ex, left):
+            _write_shard(folder, rows)
+            done.add(rows.index)
+            _write_manifest(folder, spec, len(todo), done)
+            figures += rows.count
+            if step is not None:
+                step(rows.count, time.perf_counter() - start)
+    _consolidate(output, folder, spec, len(todo))
+    if not quiet:
+        click.echo(
+            f"{output}: {len(todo)} shards ({len(todo) - len(left)} already done), "
+            f"{plural(figures, 'figure')} built in {time.perf_counter() - start:.1f} s",
+            err=True,
+        )
+
+
+def _resume(folder: str, spec: Spec, count: int) -> set[int]:
+    """The finished shards of an earlier run of the same build; Failure for another build's."""
+    from puzzles.atlas.query import meta_rows
+
+    path = os.path.join(folder, MANIFEST)
+    if not os.path.exists(path):
+        return set()
+    from cli._common import read_text
+
+    try:
+        manifest = json.loads(read_text(path))
+        same = manifest["meta"] == dict(meta_rows(spec, count))
+        done = {int(i) for i in manifest["done"]}
+    except (ValueError, KeyError, TypeError):
+        raise Failure(f"{path}: not a shard manifest; remove the folder to start over") from None
+    if not same:
+        raise Failure(
+            f"{folder}: shards of a build with other options; remove the folder or choose "
+            "another -o"
+        )
+    names = set(os.listdir(folder))
+    return {i for i in done if {_name("figures", i), _name("puzzles", i)} <= names}
+
+
+def _write_manifest(folder: str, spec: Spec, count: int, done: set[int]) -> None:
+    from puzzles.atlas.query import meta_rows
+
+    doc = {"meta": dict(meta_rows(spec, count)), "done": sorted(done)}
+    write_atomic(os.path.join(folder, MANIFEST), json.dumps(doc, indent=1) + "\n")
+
+
+def _name(table: str, index: int) -> str:
+    return f"{table}-{index:05d}.parquet"
+
+
+def _run(ex: Any, left: list[Task]) -> Iterator[Rows]:
+    """Each task's rows as it finishes (in shard order without an executor)."""
+    from puzzles.atlas.build import build_shard
+
+    if ex is None:
+        yield from map(build_shard, left)
+        return
+    from concurrent.futures import as_completed
+
+    futures = [ex.submit(build_shard, t) for t in left]
+    try:
+        for f in as_completed(futures):
+            yield f.result()
+    finally:
+        for f in futures:
+            f.cancel()
+
+
+def _executor(workers: int, dask: str | None) -> AbstractContextManager[Any]:
+    """This process (None), a process pool, or a Dask cluster's executor."""
+    if dask is not None:
+        return _dask_executor(dask, workers)
+    if workers == 1:
+        return nullcontext(None)
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers)
+
+
+@contextmanager
+def _dask_executor(address: str, workers: int) -> Iterator[Any]:
+    """``Client(address).get_executor()``, or a LocalCluster of ``workers`` processes."""
+    import importlib
+
+    try:  # as Any: Dask is untyped, and optional (mypy may run without it)
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise Failure("--dask needs Dask distributed: pip install 'ubongo-lab[cluster]'") from None
+    with ExitStack() as stack:
+        try:
+            if address == "local":
+                cluster = stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        silence_logs=40,
+                    )
+                )
+                client = stack.enter_context(distributed.Client(cluster))
+            else:
+                client = stack.enter_context(distributed.Client(address, timeout=10))
+        except (OSError, TimeoutError) as e:
+            raise Failure(f"--dask {address}: cannot reach the cluster: {e}") from None
+        yield client.get_executor()
+
+
+@contextmanager
+def _bar(total: int, show: bool) -> Iterator[Callable[[int, float], None] | None]:
+    """A progress bar of shards with figures per second; None when hidden."""
+    if not show:
+        yield None
+        return
+    count = [0, 0.0]
+
+    def rate(_: object) -> str:
+        n, seconds = count
+        return f"{n} figures, {n / seconds:.0f}/s" if seconds else ""
+
+    with click.progressbar(
+        length=total,
+        label="building shards",
+        file=sys.stderr,
+        show_eta=True,
+        item_show_func=rate,
+    ) as bar:
+
+        def step(figures: int, seconds: float) -> None:
+            count[0] += figures
+            count[1] = seconds
+            bar.update(1, None)
+
+        yield step
+
+
+def _write_shard(folder: str, rows: Rows) -> None:
+    """The shard's two Parquet files, each sorted, written by one thread (the same bytes
+    every time) under a temporary name, then renamed."""
+    import duckdb
+    import numpy as np
+
+    for table, columns in (("figures", rows.figures), ("puzzles", rows.puzzles)):
+        data = {k: np.asarray(v, dtype=_DTYPES.get(k, np.int32)) for k, v in columns.items()}
+        con = duckdb.connect()
+        try:
+            con.execute("SET threads = 1")
+            con.register("shard", data)
+            with atomic_path(os.path.join(folder, _name(table, rows.index))) as tmp:
+                con.execute(f"COPY (SELECT * FROM shard) TO '{_quote(tmp)}' (FORMAT parquet)")
+        finally:
+            con.close()
+
+
+_DTYPES: dict[str, Any] = {
+    "mask": "int64",
+    "pieces": "int64",
+    "area": "uint8",
+    "rows": "uint8",
+    "cols": "uint8",
+    "symmetry": "uint8",
+    "size": "uint8",
+}
+
+
+def _quote(path: str) -> str:
+    """A path as the inside of an SQL string literal."""
+    return path.replace("'", "''")
+
+
+def _consolidate(output: str, folder: str, spec: Spec, count: int) -> None:
+    """The shards as one DuckDB file, made under a temporary name and renamed onto ATLAS."""
+    import duckdb
+
+    from puzzles.atlas.query import create_tables
+
+    figures = [os.path.join(folder, _name("figures", i)) for i in range(count)]
+    puzzles = [os.path.join(folder, _name("puzzles", i)) for i in range(count)]
+    with atomic_path(output) as tmp:
+        con = duckdb.connect(tmp, config={"storage_compatibility_version": "v1.0.0"})
+        try:
+            create_tables(con, spec, count, figures, puzzles)
+            con.execute("CHECKPOINT")
+        except duckdb.Error as e:
+            raise Failure(f"{output}: cannot consolidate the shards: {e}") from None
+        finally:
+            con.close()
+
+
+# --- opening an atlas -------------------------------------------------------------------------
+
+
+@contextmanager
+def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
+    """ATLAS (a file or a bundled atlas's name) open read-only, with its description."""
+    import duckdb
+
+    from puzzles.atlas import bundled_atlas, bundled_atlas_names
+    from puzzles.atlas.query import info
+
+    with ExitStack() as stack:
+        if arg is not None and (os.path.exists(arg) or arg not in bundled_atlas_names()):
+            if not os.path.isfile(arg):
+                names = ", ".join(bundled_atlas_names())
+                what = (
+                    "is a folder, not an atlas file"
+                    if os.path.isdir(arg)
+                    else (f"no such file, and no bundled atlas of that name ({names})")
+                )
+                raise Failure(f"{printable(arg)}: {what}")
+            path, name = arg, arg
+        else:
+            path = str(stack.enter_context(bundled_atlas(arg)))
+            name = arg or "the bundled atlas"
+        try:
+            con = duckdb.connect(path, read_only=True)
+        except duckdb.Error as e:
+            first = str(e).splitlines()[0] if str(e) else type(e).__name__
+            raise Failure(f"{printable(name)}: not a DuckDB atlas ({first})") from None
+        stack.callback(con.close)
+        yield con, info(con, name), name
+
+
+# --- stats ------------------------------------------------------------------------------------
+
+
+@atlas.command()
+@click.argument("atlas_arg", metavar="[ATLAS]", required=False)
+@json_option
+@reported
+def stats(atlas_arg: str | None, as_json: bool) -> None:
+    """Counts of an atlas: figures by area, puzzles and unique ones by size.
+
+    A puzzle is a (figure, combination) pair that tiles; unique: with exactly one tiling.
+
+    \b
+    Examples:
+      ubongo atlas stats
+      ubongo atlas stats --json
+    """
+    from puzzles.atlas.query import stats as run
+
+    with open_atlas(atlas_arg) as (con, _, name):
+        doc = run(con, name)
+    if as_json:
+        emit_json(doc)
+        return
+    click.echo(f"frame {doc['frame']}, areas {doc['areas'][0]}-{doc['areas'][1]}")
+    total = sum(doc["figures"].values())
+    click.echo(f"figures: {total} ({doc['symmetric']} symmetric)")
+    for area, n in doc["figures"].items():
+        click.echo(f"  area {area:>2}: {n}")
+    for size, n in doc["puzzles"].items():
+        click.echo(
+            f"puzzles of {size} pieces: {n}, {doc['unique'][size]} with one tiling, "
+            f"{doc['tilings'][size]} tilings"
+        )
+
+
+# --- find -------------------------------------------------------------------------------------
+
+
+@atlas.command()
+@click.argument("atlas_arg", metavar="[ATLAS]", required=False)
+@click.option("--combo", metavar="'P1 P2 ...'", help="Exactly these pieces (names or codes).")
+@click.option(
+    "--pieces-at-least",
+    "at_least",
+    metavar="'P1 P2 ...'",
+    help="Combinations holding at least these pieces.",
+)
+@click.option("--size", type=click.IntRange(min=1), help="Combinations of this many pieces.")
+@click.option("--unique", is_flag=True, help="Only combinations with exactly one tiling.")
+@click.option("--area", type=click.IntRange(min=1), help="Figures of this many cells.")
+@click.option("--box", metavar="RxC", help="Figures whose bounding box is RxC, either way round.")
+@click.option(
+    "--limit", type=click.IntRange(min=1), default=10, show_default=True, help="Figures at most."
+)
+@json_option
+@reported
+def find(
+    atlas_arg: str | None,
+    combo: str | None,
+    at_least: str | None,
+    size: int | None,
+    unique: bool,
+    area: int | None,
+    box: str | None,
+    limit: int,
+    as_json: bool,
+) -> None:
+    """Draw the figures of an atlas that have a combination matching every filter.
+
+    \b
+    Examples:
+      ubongo atlas find --combo 'L5 L4 I3' --unique --limit 2
+      ubongo atlas find --area 13 --box 4x4 --pieces-at-least 'Z5 O4' --json --limit 1
+    """
+    from puzzles.atlas.query import Filter
+    from puzzles.atlas.query import find as run
+
+    with open_atlas(atlas_arg) as (con, about, name):
+        ps = _atlas_pieces(about)
+        want = Filter(
+            combo=None if combo is None else about.bits(_names(ps, combo)),
+            contains=0 if at_least is None else about.bits(_names(ps, at_least)),
+            size=size,
+            unique=unique,
+            area=area,
+            box=None if box is None else _box(box),
+        )
+        found = run(con, name, want, limit)
+    if as_json:
+        emit_json([_match_json(m, about) for m in found])
+        return
+    if not found:
+        click.echo("no figure matches", err=True)
+    for m in found:
+        _show_match(m, about, ps)
+
+
+def _atlas_pieces(about: Info) -> Any:
+    """The pieces the atlas was built with (for names, codes and colours)."""
+    return about.piece_set()
+
+
+def _names(ps: Any, text: str) -> tuple[str, ...]:
+    """Piece names or codes (``'L5 L4 I3'``) as the atlas's names."""
+    names = tuple(dict.fromkeys(ps[t].name for t in text.replace(",", " ").split()))
+    if not names:
+        raise click.UsageError("expected piece names such as 'L5 L4 I3'")
+    return names
+
+
+def _match_json(m: Match, about: Info) -> dict[str, Any]:
+    return {
+        "mask": m.mask,
+        "figure": m.figure(about.frame[1]).rows(),
+        "area": m.area,
+        "box": [m.rows, m.cols],
+        "symmetry": m.symmetry,
+        "combos": [{"pieces": list(p), "tilings": t} for p, t in m.combos],
+    }
+
+
+def _show_match(m: Match, about: Info, ps: Any) -> None:
+    fig = m.figure(about.frame[1])
+    click.echo(
+        f"figure {m.mask}: {m.area} cells, {m.rows}x{m.cols}, symmetry {m.symmetry}, "
+        f"{plural(len(m.combos), 'combination')}"
+    )
+    show_picture(fig.rows(), ps)
+    for pieces, tilings in m.combos:
+        word = "tiling" if tilings == 1 else "tilings"
+        click.echo(f"  {' '.join(pieces):<20}{tilings:>6} {word}")
+
+
+# --- figure -----------------------------------------------------------------------------------
+
+
+@atlas.command()
+@click.argument("atlas_arg", metavar="ATLAS")
+@click.argument("figure")
+@json_option
+@reported
+def figure(atlas_arg: str, figure: str, as_json: bool) -> None:
+    """Look FIGURE up in ATLAS (any rotation or reflection): its combinations and tilings.
+
+    FIGURE is inline rows ('##./.##'), a file, or - for stdin. ATLAS may be a bundled
+    atlas's name, such as 4x5.
+
+    \b
+    Examples:
+      ubongo atlas figure 4x5 '###./####/####/.##.'
+      ubongo atlas figure 4x5 '.##./####/####/###.' --json
+    """
+    from puzzles.atlas.enumerate import canonical_mask
+    from puzzles.atlas.query import lookup
+
+    fig = read_figure(figure)
+    with open_atlas(atlas_arg) as (con, about, name):
+        mask = canonical_mask(set(fig.cells), about.frame)
+        if mask is None:
+            raise Failure(
+                f"the figure's box is {fig.height}x{fig.width}; "
+                f"it does not fit the atlas's {about.frame[0]}x{about.frame[1]} frame"
+            )
+        m = lookup(con, name, mask)
+    if m is None:
+        lo, hi = about.areas
+        why = (
+            f"its area {fig.area} is outside the atlas's {lo}-{hi}"
+            if not lo <= fig.area <= hi
+            else "it has a hole or is not connected"
+            if fig.holes() or not fig.is_connected()
+            else "not found"
+        )
+        raise Failure(f"{printable(name)}: no such figure ({why})")
+    if as_json:
+        emit_json(_match_json(m, about))
+        return
+    _show_match(m, about, _atlas_pieces(about))
+
+
+# --- sql --------------------------------------------------------------------------------------
+
+
+@atlas.command()
+@click.argument("atlas_arg", metavar="ATLAS")
+@click.argument("query")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per row (JSON Lines).")
+@reported
+def sql(atlas_arg: str, query: str, as_json: bool) -> None:
+    """Run an SQL query on ATLAS (read-only) and print its rows as a table, streamed.
+
+    Tables: figures, puzzles, pieces, meta (docs/FORMAT.md). An SQL error is exit 1.
+
+    \b
+    Examples:
+      ubongo atlas sql 4x5 'SELECT area, count(*) AS n FROM figures GROUP BY area ORDER BY area'
+      ubongo atlas sql 4x5 'SELECT size, max(tilings) FROM puzzles GROUP BY size' --json
+    """
+    import duckdb
+
+    with open_atlas(atlas_arg) as (con, _, name):
+        try:
+            cur = con.execute(query)
+            if cur.description is None:
+                return
+            columns = [d[0] for d in cur.description]
+            batch = cur.fetchmany(1000)
+            widths = [len(c) for c in columns]
+            if not as_json:
+                for row in batch:
+                    widths = [max(w, len(_cell(v))) for w, v in zip(widths, row, strict=True)]
+                click.echo(_line(columns, widths))
+            while batch:
+                for row in batch:
+                    if as_json:
+                        click.echo(json_line(dict(zip(columns, map(_jsonable, row), strict=True))))
+                    else:
+                        click.echo(_line([_cell(v) for v in row], widths))
+                batch = cur.fetchmany(1000)
+        except duckdb.Error as e:
+            first = str(e).splitlines()[0] if str(e) else type(e).__name__
+            raise Failure(f"{printable(name)}: {first}") from None
+
+
+def _cell(v: Any) -> str:
+    return "NULL" if v is None else printable(str(v))
+
+
+def _jsonable(v: Any) -> Any:
+    return v if v is None or isinstance(v, bool | int | float | str) else str(v)
+
+
+def _line(cells: list[str], widths: list[int]) -> str:
+    return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+
+
+COMMANDS = [atlas]

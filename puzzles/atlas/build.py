@@ -1,0 +1,100 @@
+"""The atlas's task function: a shard of figures in, the rows of its two tables out.
+
+Glossary
+    Spec      what decides an atlas: frame, areas, combination sizes, piece set. Equal specs
+              give byte-identical shards, whatever process or machine computes them.
+    Rows      a shard's rows as columns of ints (``figures`` and ``puzzles``, see FORMAT.md),
+              sorted, ready for the writer; plain lists, so they pickle small and fast.
+
+Pure: no file, no database. The driver (``ubongo atlas build``) hands shards to any
+``concurrent.futures.Executor`` and writes what comes back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzles.atlas.enumerate import Frame, Shard, cells_of, grow, shard_plan
+from solver.analyze import analyze, fitting_sizes
+from solver.figure import Figure
+from solver.pieces import PieceSet
+
+FIGURE_COLUMNS = ("mask", "area", "rows", "cols", "symmetry")
+"""The figure columns before the per-size ``combosN``, ``uniqueN`` pairs."""
+PUZZLE_COLUMNS = ("mask", "pieces", "size", "tilings")
+MAX_SHARDS = 256
+"""Shards of a large build; each shard costs two files and a manifest update."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What decides an atlas (see the glossary)."""
+
+    frame: Frame
+    areas: tuple[int, int]
+    sizes: tuple[int, ...]
+    pieces: PieceSet
+
+    def figure_columns(self) -> tuple[str, ...]:
+        """The columns of the figures table, in order."""
+        per_size = tuple(f"{k}{n}" for n in self.sizes for k in ("combos", "unique"))
+        return FIGURE_COLUMNS + per_size
+
+
+@dataclass(frozen=True)
+class Task:
+    """One unit of work for an executor: the spec and one shard of it."""
+
+    spec: Spec
+    shard: Shard
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A shard's output: its index and the columns of each table (see the glossary)."""
+
+    index: int
+    figures: dict[str, list[int]]
+    puzzles: dict[str, list[int]]
+
+    @property
+    def count(self) -> int:
+        """Figures in the shard."""
+        return len(self.figures["mask"])
+
+
+def default_shards(frame: Frame) -> int:
+    """Shards for a frame: 4 up to 16 cells, doubling per cell to 256 (the 5x5 frame on)."""
+    return max(4, min(MAX_SHARDS, 1 << max(0, frame[0] * frame[1] - 16)))
+
+
+def tasks(spec: Spec, shards: int) -> list[Task]:
+    """The tasks of a build, in shard order."""
+    return [Task(spec, s) for s in shard_plan(spec.frame, spec.areas, shards)]
+
+
+def build_shard(task: Task) -> Rows:
+    """Every figure of the shard with its combinations per size and their tiling counts."""
+    spec = task.spec
+    cols = spec.frame[1]
+    bit = {name: 1 << i for i, name in enumerate(spec.pieces)}
+    figures: dict[str, list[int]] = {c: [] for c in spec.figure_columns()}
+    puzzles: dict[str, list[int]] = {c: [] for c in PUZZLE_COLUMNS}
+    for found in sorted(grow(task.shard), key=lambda f: f.mask):
+        fig = Figure(frozenset(cells_of(found.mask, cols)))
+        row = (found.mask, found.area, found.rows, found.cols, found.symmetry)
+        for name, value in zip(FIGURE_COLUMNS, row, strict=True):
+            figures[name].append(value)
+        fits = fitting_sizes(fig, spec.pieces)
+        for n in spec.sizes:
+            combos = analyze(fig, n, spec.pieces) if n in fits else []
+            keys = sorted(sum(bit[p] for p in c.pieces) for c in combos)
+            tilings = {sum(bit[p] for p in c.pieces): c.tilings for c in combos}
+            for key in keys:
+                for name, value in zip(
+                    PUZZLE_COLUMNS, (found.mask, key, n, tilings[key]), strict=True
+                ):
+                    puzzles[name].append(value)
+            figures[f"combos{n}"].append(len(combos))
+            figures[f"unique{n}"].append(sum(c.tilings == 1 for c in combos))
+    return Rows(task.shard.index, figures, puzzles)

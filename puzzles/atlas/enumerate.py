@@ -1,0 +1,333 @@
+"""Every connected, hole-free figure that fits a frame, once each, split into shards.
+
+Glossary
+    Frame     ``(rows, cols)`` with rows <= cols: a figure fits when its box fits either way round.
+    Mask      a figure in its canonical orientation: bit ``r * cols + c`` for cell (r, c), the
+              figure touching row 0 and column 0 (the frame's column count is the stride).
+    Canonical the smallest mask among the figure's orientations (of the 8 rotations and
+              reflections) whose box fits the frame as it stands (``rows`` by ``cols``).
+    Symmetry  how many of the 8 rotations and reflections map the figure onto itself (1-8).
+    Prefix    a node of the growth tree: a fixed polyomino of ``depth`` cells, the cells still
+              to try and the cells already seen (Redelmeier's algorithm); the subtrees of the
+              prefixes of one depth are disjoint and together hold every larger polyomino.
+    Shard     a deterministic group of prefixes (every ``count``-th), the unit of work.
+
+Redelmeier's growth lists every fixed polyomino once, from its first cell in reading order,
+without remembering any of them; a figure is kept only where the polyomino is its canonical
+orientation, so memory stays flat however many figures there are. Growth stops as soon as the
+box leaves ``rows`` by ``cols``: every orientation a canonical form can take fits that way round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+Frame = tuple[int, int]
+Mask = int
+SPREAD = 16
+"""Prefixes per shard at least, where the tree is deep enough: enough for the deal to even out."""
+MAX_DEPTH = 10
+"""The deepest prefixes (fixed 10-ominoes: about 36,000); deeper would cost the driver time."""
+MAX_CELLS = 62
+"""The largest frame (rows x cols cells): masks stay within a signed 64-bit integer."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """A figure found: canonical mask, area, box (rows, cols) and symmetry order."""
+
+    mask: Mask
+    area: int
+    rows: int
+    cols: int
+    symmetry: int
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """A node of the growth tree (see the glossary); plain ints, so it pickles small."""
+
+    poly: int
+    size: int
+    untried: tuple[int, ...]
+    seen: int
+
+
+@dataclass(frozen=True)
+class Shard:
+    """One unit of work: its index, the frame, the areas kept, and its prefixes."""
+
+    index: int
+    frame: Frame
+    areas: tuple[int, int]
+    prefixes: tuple[Prefix, ...]
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """The growth grid: rows 0..R-1, columns -(C-1)..C-1 around the first cell, as bits."""
+
+    rows: int
+    cols: int
+    stride: int
+    neighbours: tuple[tuple[int, ...], ...]  # by bit index, inside the grid only
+    row_of: tuple[int, ...]
+    col_of: tuple[int, ...]
+    start: int  # bit of the first cell
+    blocked: int  # cells before the first cell in reading order: never grown into
+
+
+@cache
+def _grid(frame: Frame) -> _Grid:
+    rows, cols = frame
+    stride = 2 * cols - 1
+    size = rows * stride
+    row_of = tuple(i // stride for i in range(size))
+    col_of = tuple(i % stride - (cols - 1) for i in range(size))
+    nbrs = []
+    for i in range(size):
+        r, c = row_of[i], i % stride
+        nbrs.append(
+            tuple(
+                rr * stride + cc
+                for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
+                if 0 <= rr < rows and 0 <= cc < stride
+            )
+        )
+    start = cols - 1
+    blocked = (1 << start) - 1
+    return _Grid(rows, cols, stride, tuple(nbrs), row_of, col_of, start, blocked)
+
+
+def check_frame(frame: Frame) -> Frame:
+    """The frame as (rows, cols) with rows <= cols; ValueError when too large to index."""
+    rows, cols = sorted(frame)
+    if rows < 1:
+        raise ValueError(f"a frame needs at least 1 row, not {rows}")
+    if rows * cols > MAX_CELLS:
+        raise ValueError(f"a {rows}x{cols} frame has {rows * cols} cells; at most {MAX_CELLS}")
+    return rows, cols
+
+
+def prefixes(frame: Frame, depth: int) -> list[Prefix]:
+    """Every node of the growth tree with ``depth`` cells, in growth order."""
+    g = _grid(check_frame(frame))
+    out: list[Prefix] = []
+    root = Prefix(0, 0, (g.start,), g.blocked | 1 << g.start)
+    if depth == 0:
+        return [root]
+
+    def collect(poly: int, size: int, untried: tuple[int, ...], seen: int) -> None:
+        for cell, rest in _children(g, poly, untried, seen):
+            grown = poly | 1 << cell
+            more = _newcomers(g, cell, seen)
+            extended = rest + more
+            seen_now = seen | sum(1 << n for n in more)
+            if size + 1 == depth:
+                out.append(Prefix(grown, size + 1, extended, seen_now))
+            else:
+                collect(grown, size + 1, extended, seen_now)
+
+    collect(root.poly, 0, root.untried, root.seen)
+    return out
+
+
+def _children(
+    g: _Grid, poly: int, untried: tuple[int, ...], seen: int
+) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """(cell to add, cells left to try after it) for each child whose box still fits."""
+    minr, minc, maxr, maxc = _box(g, poly)
+    for k, cell in enumerate(untried):
+        r, c = g.row_of[cell], g.col_of[cell]
+        if max(maxr, r) - min(minr, r) < g.rows and max(maxc, c) - min(minc, c) < g.cols:
+            yield cell, untried[k + 1 :]
+
+
+def _newcomers(g: _Grid, cell: int, seen: int) -> tuple[int, ...]:
+    """The neighbours of ``cell`` not seen before, in neighbour order."""
+    out: list[int] = []
+    for n in g.neighbours[cell]:
+        if not seen >> n & 1:
+            seen |= 1 << n
+            out.append(n)
+    return tuple(out)
+
+
+def _box(g: _Grid, poly: int) -> tuple[int, int, int, int]:
+    """(min row, min col, max row, max col) of the cells of ``poly`` (grid coordinates)."""
+    if not poly:
+        return g.rows, g.cols, -1, -g.cols
+    cells = [i for i in range(poly.bit_length()) if poly >> i & 1]
+    rs = [g.row_of[i] for i in cells]
+    cs = [g.col_of[i] for i in cells]
+    return min(rs), min(cs), max(rs), max(cs)
+
+
+def shard_plan(frame: Frame, areas: tuple[int, int], count: int) -> list[Shard]:
+    """The shards of a build: the prefixes of one depth dealt round-robin into ``count`` groups.
+
+    Dealt round-robin, neighbouring prefixes (which hold similar amounts of work) land in
+    different shards, so shards carry about the same work. Shards that got no prefix are dropped.
+    """
+    frame = check_frame(frame)
+    depth, nodes = 0, prefixes(frame, 0)
+    while len(nodes) < SPREAD * count and depth < areas[0] - 1 and depth < MAX_DEPTH:
+        depth += 1
+        nodes = prefixes(frame, depth)
+    n = max(1, min(count, len(nodes)))
+    return [Shard(k, frame, areas, tuple(nodes[k::n])) for k in range(n)]
+
+
+def grow(shard: Shard) -> Iterator[Found]:
+    """Every canonical, hole-free figure in the subtrees of the shard's prefixes."""
+    g = _grid(shard.frame)
+    lo, hi = shard.areas
+    keep = _keeper(g.rows, g.cols)
+    for p in shard.prefixes:
+        if lo <= p.size <= hi:
+            found = keep(p.poly, *_box(g, p.poly))
+            if found is not None:
+                yield found
+        yield from _grow(g, p, lo, hi, keep)
+
+
+def _grow(
+    g: _Grid,
+    p: Prefix,
+    lo: int,
+    hi: int,
+    keep: Callable[[int, int, int, int, int], Found | None],
+) -> Iterator[Found]:
+    """The growth below one prefix, depth first (an explicit stack; a figure may be large)."""
+    rows, cols, row_of, col_of, nbrs = g.rows, g.cols, g.row_of, g.col_of, g.neighbours
+    minr, minc, maxr, maxc = _box(g, p.poly)
+    stack = [(p.poly, p.size, p.untried, p.seen, minr, minc, maxr, maxc)]
+    while stack:
+        poly, size, untried, seen, minr, minc, maxr, maxc = stack.pop()
+        children = []
+        for k, cell in enumerate(untried):
+            r, c = row_of[cell], col_of[cell]
+            r0 = minr if minr < r else r
+            r1 = maxr if maxr > r else r
+            c0 = minc if minc < c else c
+            c1 = maxc if maxc > c else c
+            if r1 - r0 >= rows or c1 - c0 >= cols:
+                continue
+            grown = poly | 1 << cell
+            if lo <= size + 1:
+                found = keep(grown, r0, c0, r1, c1)
+                if found is not None:
+                    yield found
+            if size + 1 < hi:
+                more = []
+                s = seen
+                for n in nbrs[cell]:
+                    if not s >> n & 1:
+                        s |= 1 << n
+                        more.append(n)
+                rest = untried[k + 1 :] + tuple(more)
+                children.append((grown, size + 1, rest, s, r0, c0, r1, c1))
+        stack.extend(reversed(children))  # popped in growth order: the order is deterministic
+
+
+def _keeper(rows: int, cols: int) -> Callable[[int, int, int, int, int], Found | None]:
+    """``keep(poly, minr, minc, maxr, maxc)``: the Found when ``poly`` is canonical and
+    hole-free, else None. Bit tables make each orientation a handful of lookups."""
+    g = _grid((rows, cols))
+    stride = g.stride
+    full = [(1 << w) - 1 for w in range(cols + 1)]
+    rev = [[_reverse(b, w) for b in range(1 << w)] for w in range(cols + 1)]
+    spread = [sum(1 << (j * cols) for j in range(cols) if b >> j & 1) for b in range(1 << cols)]
+
+    def keep(poly: int, minr: int, minc: int, maxr: int, maxc: int) -> Found | None:
+        h, w = maxr - minr + 1, maxc - minc + 1
+        off = minc + cols - 1
+        mw = full[w]
+        lines = [(poly >> ((minr + r) * stride + off)) & mw for r in range(h)]
+        mask = _pack(lines, cols)
+        sym = 1
+        rw = rev[w]
+        for variant in (
+            [rw[x] for x in lines],
+            lines[::-1],
+            [rw[x] for x in reversed(lines)],
+        ):
+            m = _pack(variant, cols)
+            if m < mask:
+                return None
+            sym += m == mask
+        if w <= rows and h <= cols:  # the figure turned a quarter still fits as it stands
+            t = 0
+            for i, x in enumerate(lines):
+                t |= spread[x] << i
+            tl = [(t >> (j * cols)) & full[h] for j in range(w)]
+            rh = rev[h]
+            for variant in (
+                tl,
+                [rh[x] for x in tl],
+                tl[::-1],
+                [rh[x] for x in reversed(tl)],
+            ):
+                m = _pack(variant, cols)
+                if m < mask:
+                    return None
+                sym += m == mask
+        if _has_hole(lines, w):
+            return None
+        return Found(mask, poly.bit_count(), h, w, sym)
+
+    return keep
+
+
+def _pack(lines: list[int], cols: int) -> int:
+    out = 0
+    for r, x in enumerate(lines):
+        out |= x << (r * cols)
+    return out
+
+
+def _reverse(bits: int, width: int) -> int:
+    return sum(1 << (width - 1 - j) for j in range(width) if bits >> j & 1)
+
+
+def _has_hole(lines: list[int], w: int) -> bool:
+    """Whether an empty cell of the box cannot reach the outside (a bit-parallel flood)."""
+    s = w + 1  # a spare column: a step left from column 0 lands outside the box
+    h = len(lines)
+    row = (1 << w) - 1
+    empty = 0
+    for r, x in enumerate(lines):
+        empty |= (row & ~x) << (r * s)
+    if not empty:
+        return False
+    edge = row | row << ((h - 1) * s)
+    for r in range(h):
+        edge |= (1 | 1 << (w - 1)) << (r * s)
+    reach = empty & edge
+    while True:
+        more = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & empty
+        if more == reach:
+            return reach != empty
+        reach = more
+
+
+def cells_of(mask: Mask, cols: int) -> list[tuple[int, int]]:
+    """The (row, col) cells of a mask of stride ``cols``, in reading order."""
+    return [divmod(i, cols) for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def canonical_mask(cells: set[tuple[int, int]], frame: Frame) -> Mask | None:
+    """The canonical mask of any set of cells, or None when no orientation fits the frame."""
+    from solver.pieces import orientations
+
+    rows, cols = check_frame(frame)
+    best: Mask | None = None
+    for shape in orientations(frozenset(cells)):
+        h = 1 + max(r for r, _ in shape)
+        w = 1 + max(c for _, c in shape)
+        if h <= rows and w <= cols:
+            m = sum(1 << (r * cols + c) for r, c in shape)
+            best = m if best is None else min(best, m)
+    return best
