@@ -149,6 +149,8 @@ def build(
     from puzzles.atlas.build import Spec, default_shards, tasks
     from puzzles.atlas.enumerate import check_frame
 
+    if output == "-" or output.endswith(os.sep):
+        raise click.BadParameter("expected a file name for the atlas", param_hint="'-o'")
     try:
         fr = check_frame(_box(frame))
     except ValueError as e:

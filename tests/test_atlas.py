@@ -11,6 +11,8 @@ import itertools
 import json
 import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -335,6 +337,8 @@ def test_hostile_atlases_are_one_line_errors(tmp_path: Path) -> None:
         (("build", "-o", "x.duckdb", "--frame", "8x9"), 2, "at most 62"),
         (("build", "-o", "x.duckdb", "--areas", "9-3"), 2, "expected 1 <= low <= high"),
         (("build", "-o", "x.duckdb", "--sizes", "3,x"), 2, "expected sizes such as 3,4"),
+        (("build", "-o", "-"), 2, "expected a file name"),
+        (("build", "-o", "nowhere/x.duckdb"), 1, "does not exist"),
     ],
 )
 def test_hostile_arguments(args: tuple[str, ...], code: int, message: str, tmp_path: Path) -> None:
@@ -353,3 +357,18 @@ def test_generate_refuses_an_atlas_of_a_smaller_frame_or_other_pieces(tmp_path: 
         "generate", "--templates", "1", "--frame", "4x5", "--atlas", "4x5", "--pieces", str(pieces)
     )
     assert code == 1, err
+
+
+@pytest.mark.parametrize("name", ["build", "stats", "find", "figure", "sql"])
+def test_every_atlas_command_has_examples_that_run(name: str, tmp_path: Path) -> None:
+    """Like tests/test_help.py, for the subcommands of ``ubongo atlas``."""
+    text = _ok("atlas", name, "--help")
+    block = text.split("Examples:\n", 1)[1].split("\n\n", 1)[0]
+    lines = [line.strip() for line in block.splitlines() if line.strip()]
+    assert lines
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    for line in lines:
+        done = subprocess.run(
+            ["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0 and "Traceback" not in done.stderr, (line, done.stderr)
