@@ -31,6 +31,7 @@ from cli._common import (
     printable,
     quiet_option,
     read_figure,
+    read_text,
     reported,
     show_picture,
     write_atomic,
@@ -187,8 +188,6 @@ def _resume(folder: str, spec: Spec, count: int) -> set[int]:
     path = os.path.join(folder, MANIFEST)
     if not os.path.exists(path):
         return set()
-    from cli._common import read_text
-
     try:
         manifest = json.loads(read_text(path))
         same = manifest["meta"] == dict(meta_rows(spec, count))
