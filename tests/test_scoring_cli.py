@@ -79,7 +79,7 @@ def test_scoring_commands_are_registered(path: tuple[str, ...]) -> None:
 def test_every_command_has_help_with_an_example(path: tuple[str, ...]) -> None:
     result = run(*path, "--help")
     assert result.exit_code == 0
-    assert "Example" in result.stdout and f"ubongo {path[-1]}" in result.stdout
+    assert "Example" in result.stdout and f"ubongo {' '.join(path)}" in result.stdout
 
 
 @pytest.mark.parametrize("name", ["score", "simulate"])

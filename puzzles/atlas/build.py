@@ -64,7 +64,7 @@ class Rows:
 
 
 def default_shards(frame: Frame) -> int:
-    """Shards for a frame: 4 up to 16 cells, doubling per cell to 256 (the 5x5 frame on)."""
+    """Shards for a frame: 4 up to 18 cells, doubling per cell to 256 from 24 cells (4x6) on."""
     return max(4, min(MAX_SHARDS, 1 << max(0, frame[0] * frame[1] - 16)))
 
 
