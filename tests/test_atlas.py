@@ -372,3 +372,24 @@ def test_every_atlas_command_has_examples_that_run(name: str, tmp_path: Path) ->
             ["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True
         )
         assert done.returncode == 0 and "Traceback" not in done.stderr, (line, done.stderr)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 3), st.integers(0, 4)), min_size=11, max_size=18))
+def test_the_shipped_atlas_holds_a_figure_exactly_when_it_should(cells: set[Cell]) -> None:
+    """In the atlas <=> connected and hole-free (the box fits and the area is in range)."""
+    import duckdb
+
+    from puzzles.atlas import bundled_atlas
+    from solver.figure import Figure
+
+    fig = Figure.from_cells(cells)
+    mask = canonical_mask(set(fig.cells), (4, 5))
+    with bundled_atlas() as path:
+        con = duckdb.connect(str(path), read_only=True)
+        try:
+            found = con.execute("SELECT count(*) FROM figures WHERE mask = ?", [mask]).fetchone()
+        finally:
+            con.close()
+    assert found is not None
+    assert (found[0] == 1) == (fig.is_connected() and not fig.holes())
