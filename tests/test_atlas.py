@@ -205,6 +205,23 @@ def test_a_dask_local_cluster_build_is_byte_identical_to_the_pool_build(tmp_path
     assert _tables(pool) == _tables(dask)
 
 
+def test_a_dask_cluster_is_reached_by_its_address(tmp_path: Path) -> None:
+    """``--dask ADDRESS`` (``Client(address)``): the same shards as this process writes."""
+    distributed = pytest.importorskip("distributed", reason="Dask is the optional 'cluster' extra")
+    (tmp_path / "here").mkdir()
+    (tmp_path / "there").mkdir()
+    here = _build(tmp_path / "here")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        there = _build(tmp_path / "there", "--dask", cluster.scheduler_address)
+    assert _shards(here) == _shards(there)
+    code, _, err = _run(
+        "atlas", "build", "-o", str(tmp_path / "x.duckdb"), "--dask", "tcp://127.0.0.1:1"
+    )
+    assert code == 1 and "cannot reach the cluster" in err and len(err.splitlines()) == 1
+
+
 def test_a_killed_build_resumes_from_its_finished_shards(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
