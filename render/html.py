@@ -56,12 +56,13 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
   margin: 0 0 1.5rem; max-width: 60rem; }
 #practice .row { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: center;
   margin: 0 0 .5rem; }
-#practice button, #practice select, #practice input { font: inherit; }
+#practice button, #practice select, #practice input { font: inherit; padding: .1rem .4rem; }
+#practice h2 { margin: 0 0 .4rem; }
 #practice input[type=number] { width: 4em; }
 #p-status { min-height: 1.3em; margin: .3rem 0; font-weight: 600; }
 #p-status.won { color: #0a7a26; font-size: 1.6rem; }
 #p-status.lost { color: #b00020; }
-#p-hint { min-height: 1.3em; margin: .3rem 0; }
+#p-hint { margin: .3rem 0; color: #1a4f8b; }
 #p-board svg { display: block; width: 100%; height: auto; touch-action: none;
   user-select: none; -webkit-user-select: none; }
 #p-board g.pp { cursor: grab; }
@@ -119,13 +120,15 @@ PRACTICE = """
 <button type="button" id="p-rotate" title="Rotate the chosen piece (key R)">Rotate (R)</button>
 <button type="button" id="p-flip" title="Turn the chosen piece over (key F)">Turn over (F)</button>
 <button type="button" id="p-clear">Clear</button>
-<button type="button" class="p-hint" data-level="1">Hint</button>
-<button type="button" class="p-hint" data-level="2">Show where</button>
-<button type="button" class="p-hint" data-level="3">Solution</button>
+</div>
+<div class="row">Hint:
+<button type="button" class="p-hint" data-level="1">which piece</button>
+<button type="button" class="p-hint" data-level="2">where</button>
+<button type="button" class="p-hint" data-level="3">solution</button>
 </div>
 <p id="p-status" aria-live="polite"></p>
-<div id="p-board"></div>
 <p id="p-hint" aria-live="polite"></p>
+<div id="p-board"></div>
 </section>
 """
 

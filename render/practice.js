@@ -9,7 +9,8 @@
   const DATA = JSON.parse(document.getElementById("ubongo-data").textContent);
   const PIECES = DATA.pieces;
   const CELL = 28;
-  const SVG = "http://www.w3.org/2000/svg";
+  // the SVG namespace, as the HTML parser gives it (the page holds no address, not even this)
+  const SVG = (() => { const d = document.createElement("div"); d.innerHTML = "<svg></svg>"; return d.firstChild.namespaceURI; })();
 
   // --- cells and shapes ---------------------------------------------------------------------
 
@@ -335,13 +336,14 @@
   function place_tray() {  // tray slots beside the figure (below it on a narrow screen)
     const host = document.getElementById("p-board");
     const narrow = (host.clientWidth || window.innerWidth) < 480;
-    const slot = 1 + Math.max(...combo.pieces.map(n => Math.max(...PIECES[n].orientations[0].flat()) + 1));
+    const slot = 0.5 + Math.max(...combo.pieces.map(n => Math.max(...PIECES[n].orientations[0].flat()) + 1));
     const cols = 2;
     const fx = 0.5, fy = 0.5;
     const tx = narrow ? 0.5 : fx + combo.width + 1, ty = narrow ? fy + combo.height + 1 : 0.5;
-    tray.forEach((item, i) => {
-      item.x = tx + (i % cols) * slot;
-      item.y = ty + Math.floor(i / cols) * slot;
+    tray.forEach((item, i) => {  // each piece in the middle of its slot, on the grid
+      const h = 1 + Math.max(...item.shape.map(p => p[0])), w = 1 + Math.max(...item.shape.map(p => p[1]));
+      item.x = tx + (i % cols) * slot + Math.floor((slot - 0.5 - w) / 2);
+      item.y = ty + Math.floor(i / cols) * slot + Math.floor((slot - 0.5 - h) / 2);
     });
     const rowsN = Math.ceil(tray.length / cols);
     const w = Math.max(narrow ? combo.width : tx + cols * slot, narrow ? cols * slot : 0) + 1;
@@ -361,6 +363,15 @@
       el(fig, "rect", { x: (layout.fx + c) * CELL, y: (layout.fy + r) * CELL, width: CELL, height: CELL,
         fill: "#fff", stroke: "#c4c4c4", "data-cell": r + "," + c });
     }
+    let edge = "";  // the figure's border, drawn dark as on the cards
+    for (const [r, c] of combo.cells) {
+      const x = (layout.fx + c) * CELL, y = (layout.fy + r) * CELL;
+      if (!combo.inFigure.has(key([r - 1, c]))) edge += "M" + x + " " + y + "h" + CELL;
+      if (!combo.inFigure.has(key([r + 1, c]))) edge += "M" + x + " " + (y + CELL) + "h" + CELL;
+      if (!combo.inFigure.has(key([r, c - 1]))) edge += "M" + x + " " + y + "v" + CELL;
+      if (!combo.inFigure.has(key([r, c + 1]))) edge += "M" + (x + CELL) + " " + y + "v" + CELL;
+    }
+    el(fig, "path", { d: edge, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "square", fill: "none" });
     el(svg, "g", { class: "phint" });
     for (const item of tray) drawPiece(item);
     if (hintShown) showHint(hintShown);

@@ -497,13 +497,15 @@ def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
         )
         assert board[0] >= 0 and board[1] <= width
         shots = os.environ.get("UBONGO_SCREENSHOTS")
-        if shots:
-            section = driver.find("#practice")
-            png = base64.b64decode(driver.s("GET", f"/element/{section}/screenshot"))
-            Path(shots, "practice-phone.png").write_bytes(png)
-            driver.script("document.getElementById('template-01').scrollIntoView()")
+        if shots:  # README's picture: one piece down, the next shown by a level-2 hint
+            first = next(solutions(c.puzzle, engine="bitboard"))[0]
+            driver.script("window.ubongo.place(arguments[0], arguments[1])", first.piece,
+                          sorted(first.cells))  # fmt: skip
+            where = driver.find("button.p-hint[data-level='2']")
+            driver.s("POST", f"/element/{where}/click")
+            driver.script("document.getElementById('practice').scrollIntoView()")
             png = base64.b64decode(driver.s("GET", "/screenshot"))
-            Path(shots, "templates-phone.png").write_bytes(png)
+            Path(shots, "practice-phone.png").write_bytes(png)
         assert _errors(driver) == []
     finally:
         driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
