@@ -56,7 +56,9 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
   margin: 0 0 1.5rem; max-width: 60rem; }
 #practice .row { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: center;
   margin: 0 0 .5rem; }
-#practice button, #practice select, #practice input { font: inherit; padding: .1rem .4rem; }
+#practice button, #practice select, #practice input { font: inherit; font-size: .9rem;
+  padding: .1rem .35rem; }
+@media (max-width: 480px) { body { margin: .5rem; } #practice { padding: .4rem; } }
 #practice h2 { margin: 0 0 .4rem; }
 #practice input[type=number] { width: 4em; }
 #p-status { min-height: 1.3em; margin: .3rem 0; font-weight: 600; }

@@ -345,6 +345,50 @@ def test_pointer_events_play_a_combination_to_ubongo(driver: WebDriver, page_url
     assert _errors(driver) == []
 
 
+def test_die_roll_sand_timer_and_hint_words(driver: WebDriver, page_url: str) -> None:
+    ps = bundled()
+    c = next(c for c in ps.combinations() if c.side == "easy")
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    driver.script("window.ubongo.select(arguments[0], arguments[1], arguments[2])", *_key(c))
+    faces = {f for t, s, f in (_key(x) for x in ps.combinations()) if (t, s) == _key(c)[:2]}
+    rolled = set()
+    for _ in range(12):
+        driver.s("POST", f"/element/{driver.find('#p-roll')}/click")
+        rolled.add(driver.script("return document.getElementById('p-face').value"))
+    assert rolled <= faces and len(rolled) > 1
+    face = driver.script("return document.getElementById('p-face').value")
+    c = next(x for x in ps.combinations() if _key(x) == (c.template, c.side, face))
+    # the sand timer: one second, then time is up
+    driver.script(
+        "document.getElementById('p-timer-on').checked = true;"
+        "document.getElementById('p-seconds').value = '1';"
+    )
+    driver.s("POST", f"/element/{driver.find('#p-start')}/click")
+    assert driver.script("return document.getElementById('p-timer').textContent") == "⏳ 1 s"
+    time.sleep(1.6)
+    assert driver.script(STATUS) == "Time is up!"
+    assert driver.script("return document.getElementById('p-timer').textContent") == "⏳ 0 s"
+    # the hint buttons say what `ubongo hint` says
+    first = next(solutions(c.puzzle, engine="bitboard"))[0]
+    driver.script(
+        "window.ubongo.place(arguments[0], arguments[1])", first.piece, sorted(first.cells)
+    )
+    rows = solution_rows(c.puzzle.figure, [first], ps.pieces)
+    for level in (1, 2, 3):
+        button = driver.find(f"button.p-hint[data-level='{level}']")
+        driver.s("POST", f"/element/{button}/click")
+        said = driver.script("return document.getElementById('p-hint').textContent")
+        assert said == hint(c.puzzle, rows, level, pieces=ps.pieces).message()
+    drawn = driver.script("return document.querySelectorAll('#p-board rect.hinted').length")
+    assert drawn == c.puzzle.figure.area - len(first.cells)  # level 3 shows the rest
+    assert _errors(driver) == []
+
+
+def _key(c: Any) -> tuple[str, str, str]:
+    return c.template, c.side, c.face
+
+
 def _boards(ps: PuzzleSet, count: int, seed: int = 10) -> list[dict[str, Any]]:
     """Random half-filled boards of a set: a random tiling, a random part of it kept, and in
     every fourth board a piece put down where no tiling has it."""
