@@ -159,22 +159,27 @@ def _svgs(ps: PuzzleSet) -> Iterator[tuple[str, str]]:
 
 
 def _tilings(ps: PuzzleSet, clock: Clock) -> Tilings:
-    """Every tiling of every combination for the page, in the order ``ubongo hint`` lists them
-    (the bitboard engine's), one past PAGE_TILINGS at most; None for a puzzle too large."""
-    from render.html import PAGE_TILINGS
-    from solver.engine import solutions
+    """What the page shows of each combination: every tiling, in the order ``ubongo hint``
+    lists them (the bitboard engine's), for Ubongo-sized puzzles; the first only for larger
+    ones, whose listing could take minutes (the 12 pentominoes in 6x10 have 9356)."""
+    from render.html import PAGE_TILINGS, Listing
+    from solver.engine import SMALL_PIECES, solutions, solve
     from solver.errors import PuzzleTooLarge
-    from solver.puzzle import Solution
 
-    found: dict[tuple[str, str, str], list[Solution] | None] = {}
+    found: dict[tuple[str, str, str], Listing] = {}
     for c in ps.combinations():
         key = (c.template, c.side, c.face)
         try:
-            found[key] = list(
+            if len(c.puzzle.pieces) > SMALL_PIECES:
+                first = solve(c.puzzle, timeout=clock.left())
+                found[key] = Listing(() if first is None else (first,), first is None)
+                continue
+            listed = list(
                 solutions(c.puzzle, engine="bitboard", timeout=clock.left(), limit=PAGE_TILINGS + 1)
             )
+            found[key] = Listing(listed[:PAGE_TILINGS], len(listed) <= PAGE_TILINGS)
         except PuzzleTooLarge:
-            found[key] = None
+            found[key] = Listing((), False)
     return found
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
@@ -23,13 +24,22 @@ from solver.cells import Point
 from solver.hints import MAX_TILINGS
 from solver.puzzle import Solution
 
-Tilings = Mapping[tuple[str, str, str], Sequence[Solution] | None]
-"""Tilings per combination, keyed ``(template, side, face)``, in the bitboard engine's order:
-an empty list for none, None (or absent) when they were not listed (a puzzle too large)."""
+
+@dataclass(frozen=True)
+class Listing:
+    """The tilings of one combination the page holds, in the bitboard engine's order (the
+    order ``ubongo hint`` lists them in); ``complete`` when they are all of them, which the
+    page's hints need (a large puzzle gets its first tiling only, and no hints)."""
+
+    tilings: Sequence[Solution]
+    complete: bool
+
+
+Tilings = Mapping[tuple[str, str, str], Listing]
+"""What the page knows per combination, keyed ``(template, side, face)``; absent: nothing."""
 
 PAGE_TILINGS = MAX_TILINGS
-"""Tilings of one combination the page holds at most; past it the page's hints, like the
-library's, call no placement forced."""
+"""Tilings of one combination listed at most: past it the listing is not complete."""
 
 CODES = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 """A tiling in the page data: for each figure cell in reading order, the position of the piece
@@ -144,6 +154,7 @@ def _sides(ps: PuzzleSet, t: Template, tilings: Tilings) -> Iterator[str]:
     for s in sides(ps, [t.id]):
         faces = ps.die[: len(s.combos)]
         found = [tilings.get((t.id, s.name, f)) for f in faces]
+        none = [f for f, x in zip(faces, found, strict=True) if x and x.complete and not x.tilings]
         svg = side_element(
             s.figure,
             s.combos,
@@ -151,11 +162,10 @@ def _sides(ps: PuzzleSet, t: Template, tilings: Tilings) -> Iterator[str]:
             title=s.title,
             side=s.name,
             ids=[combo_id(t.id, s.name, f) for f in faces],
-            solutions=[sols[0] if sols else None for sols in found],
-            unsolvable=[sols is not None and not sols for sols in found],
+            solutions=[x.tilings[0] if x and x.tilings else None for x in found],
+            unsolvable=[f in none for f in faces],
             pieces=ps.pieces,
         )
-        none = [f for f, sols in zip(faces, found, strict=True) if sols is not None and not sols]
         note = (
             f'<p class="nosolution">No tiling: die {html.escape(", ".join(none))}</p>'
             if none
@@ -172,7 +182,7 @@ def _sides(ps: PuzzleSet, t: Template, tilings: Tilings) -> Iterator[str]:
 def unsolvable(ps: PuzzleSet, tilings: Tilings) -> list[tuple[str, str, str]]:
     """The combinations listed with no tiling, in set order."""
     keys = ((c.template, c.side, c.face) for c in ps.combinations())
-    return [k for k in keys if tilings.get(k) == []]
+    return [k for k in keys if (x := tilings.get(k)) is not None and x.complete and not x.tilings]
 
 
 def _encode(cells: Sequence[Point], pieces: Sequence[str], tiling: Solution) -> str:
@@ -207,17 +217,16 @@ def page_data(ps: PuzzleSet, tilings: Tilings) -> dict[str, Any]:
             faces = []
             for face, combo in zip(ps.die, s.combos, strict=False):
                 names = [p.name for p in combo]
-                found = tilings.get((t.id, s.name, face))
-                listed = None if found is None or len(names) > len(CODES) else found
+                found = tilings.get((t.id, s.name, face)) or Listing((), False)
+                fits = len(names) <= len(CODES)
                 faces.append(
                     {
                         "face": face,
                         "pieces": names,
-                        "listed": listed is not None,
-                        "complete": listed is not None and len(listed) <= PAGE_TILINGS,
-                        "tilings": [
-                            _encode(cells, names, x) for x in (listed or [])[:PAGE_TILINGS]
-                        ],
+                        "complete": found.complete and fits,
+                        "tilings": [_encode(cells, names, x) for x in found.tilings]
+                        if fits
+                        else [],
                     }
                 )
             out_sides.append({"side": s.name, "rows": s.figure.rows(), "faces": faces})

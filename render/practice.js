@@ -75,7 +75,7 @@
       template: t.id, side: s.side, face: f.face, cells,
       inFigure: new Set(cells.map(key)),
       height: s.rows.length, width: Math.max(...s.rows.map(r => r.length)),
-      pieces: f.pieces, listed: f.listed, complete: f.complete, tilings,
+      pieces: f.pieces, complete: f.complete, tilings,
     };
   }
 
@@ -230,12 +230,12 @@
 
   function hint(level) {
     if (![1, 2, 3].includes(level)) throw new Error("hint level " + level + "; expected 1, 2 or 3");
-    if (!combo.listed) throw new Error("no hint: this combination's tilings are not in the page");
+    if (!combo.complete) throw new Error("no hint in the page for so large a puzzle: ask ubongo hint");
     const placed = parsed(board.map(b => b.pl));
     const [kept, back, full] = takeBack(placed);
     const tilings = restTilings(kept, full);
     // all tilings of the figure are in the page, so all of the empty cells' are listed
-    const [chosen, forced] = choose(kept, tilings, combo.complete);
+    const [chosen, forced] = choose(kept, tilings, true);
     const through = tilings.find(t => chosen === null || t.some(pl => pl.id === chosen.id));
     const shown = chosen ? kept.concat([chosen]) : kept;
     const out = {
@@ -546,7 +546,8 @@
     fill($("p-face"), t.sides.find(s => s.side === combo.side).faces.map(f => f.face), combo.face);
     reset();
     draw();
-    status(combo.listed && !combo.tilings.length ? "This combination has no tiling." : "Place the pieces: " + combo.pieces.join(" "), combo.listed && !combo.tilings.length ? "lost" : "");
+    const none = combo.complete && !combo.tilings.length;
+    status(none ? "This combination has no tiling." : "Place the pieces: " + combo.pieces.join(" "), none ? "lost" : "");
     startTimer();
   }
 

@@ -17,7 +17,7 @@ from cli import main
 from puzzles import bundled, parse_set
 from render import SolutionPicture
 from render.colours import PIECE_COLOURS, colour, combination_rows, paint, should_colour
-from render.html import combo_id, page
+from render.html import Listing, combo_id, page
 from render.outline import boundary_edges, inner_edges, loops
 from render.svg import figure_svg, side_svg, solution_svg
 from solver import STANDARD, Puzzle, parse_figure, parse_solution, solve
@@ -268,6 +268,15 @@ def test_page_holds_every_tiling_in_the_engines_order(tmp_path: Path):
         assert decoded == listed
 
 
+def test_page_of_large_puzzles_holds_their_first_tiling_and_no_hints(tmp_path: Path):
+    pentominoes = Path(__file__).resolve().parent.parent / "examples" / "pentominoes.json"
+    r = run("render", str(pentominoes), "--html", str(tmp_path / "site"))
+    assert r.exit_code == 0, r.output  # listing 9356 tilings of 6x10 would take minutes
+    data = _page_data((tmp_path / "site" / "index.html").read_text())
+    faces = [f for t in data["templates"] for s in t["sides"] for f in s["faces"]]
+    assert faces and all(len(f["tilings"]) == 1 and not f["complete"] for f in faces)
+
+
 def test_page_scales_to_the_screen_and_inlines_its_script():
     ps = bundled("sample")
     html = page(ps, {})
@@ -291,7 +300,8 @@ def test_page_data_cannot_end_its_script_element():
         "templates": [{"id": "</script>", "easy": {"figure": ["##"], "combos": [["I2"]]}}],
     }
     ps = parse_set(doc, "x")
-    html = page(ps, {("</script>", "easy", "1"): list(solutions(next(ps.combinations()).puzzle))})
+    first = list(solutions(next(ps.combinations()).puzzle))
+    html = page(ps, {("</script>", "easy", "1"): Listing(first, True)})
     data = json.loads(_page_data_text(html))
     assert data["name"] == "x</script><b>" and data["templates"][0]["id"] == "</script>"
 
