@@ -34,6 +34,11 @@ class Listing:
     tilings: Sequence[Solution]
     complete: bool
 
+    @property
+    def none(self) -> bool:
+        """True when the combination is known to have no tiling."""
+        return self.complete and not self.tilings
+
 
 Tilings = Mapping[tuple[str, str, str], Listing]
 """What the page knows per combination, keyed ``(template, side, face)``; absent: nothing."""
@@ -154,7 +159,7 @@ def _sides(ps: PuzzleSet, t: Template, tilings: Tilings) -> Iterator[str]:
     for s in sides(ps, [t.id]):
         faces = ps.die[: len(s.combos)]
         found = [tilings.get((t.id, s.name, f)) for f in faces]
-        none = [f for f, x in zip(faces, found, strict=True) if x and x.complete and not x.tilings]
+        none = [f for f, x in zip(faces, found, strict=True) if x and x.none]
         svg = side_element(
             s.figure,
             s.combos,
@@ -182,7 +187,7 @@ def _sides(ps: PuzzleSet, t: Template, tilings: Tilings) -> Iterator[str]:
 def unsolvable(ps: PuzzleSet, tilings: Tilings) -> list[tuple[str, str, str]]:
     """The combinations listed with no tiling, in set order."""
     keys = ((c.template, c.side, c.face) for c in ps.combinations())
-    return [k for k in keys if (x := tilings.get(k)) is not None and x.complete and not x.tilings]
+    return [k for k in keys if (x := tilings.get(k)) is not None and x.none]
 
 
 def _encode(cells: Sequence[Point], pieces: Sequence[str], tiling: Solution) -> str:

@@ -236,7 +236,7 @@ def side_element(
 
     With ``ids`` each row is a ``g.combo`` with ``data-combo``; with ``solutions`` each
     solved row's tiling is a hidden ``g.solution`` over the figure, for a page to reveal.
-    Rows flagged in ``unsolvable`` are struck through in red, a cross by the die face.
+    Rows flagged in ``unsolvable`` are struck through in red, a cross at their end.
     With ``size`` (at least the side's own size) the card is that big, its drawing centred.
     """
     icon = cell * ICON
