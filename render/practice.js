@@ -333,9 +333,11 @@
     return e;
   }
 
-  function place_tray() {  // tray slots beside the figure (below it on a narrow screen)
-    const host = document.getElementById("p-board");
-    const narrow = (host.clientWidth || window.innerWidth) < 480;
+  // a phone: the pieces go below the figure, where they stay big enough to drag
+  const isNarrow = () => (document.getElementById("p-board").clientWidth || window.innerWidth) < 480;
+
+  function placeTray() {  // tray slots beside the figure (below it on a narrow screen)
+    const narrow = isNarrow();
     const slot = 0.5 + Math.max(...combo.pieces.map(n => Math.max(...PIECES[n].orientations[0].flat()) + 1));
     const cols = 2;
     const fx = 0.5, fy = 0.5;
@@ -345,16 +347,16 @@
       item.x = tx + (i % cols) * slot + Math.floor((slot - 0.5 - w) / 2);
       item.y = ty + Math.floor(i / cols) * slot + Math.floor((slot - 0.5 - h) / 2);
     });
-    const rowsN = Math.ceil(tray.length / cols);
-    const w = Math.max(narrow ? combo.width : tx + cols * slot, narrow ? cols * slot : 0) + 1;
-    const h = Math.max(narrow ? ty + rowsN * slot : combo.height + 1, narrow ? 0 : ty + rowsN * slot) + 0.5;
-    layout = { fx, fy, w, h, narrow };
+    const trayBottom = ty + Math.ceil(tray.length / cols) * slot;
+    const w = 1 + (narrow ? Math.max(combo.width, cols * slot) : tx + cols * slot);
+    const h = 0.5 + (narrow ? trayBottom : Math.max(combo.height + 1, trayBottom));
+    layout = { fx, fy, w, h };
   }
 
   function draw() {
     const host = document.getElementById("p-board");
     host.textContent = "";
-    place_tray();
+    placeTray();
     svg = el(host, "svg", { viewBox: "0 0 " + layout.w * CELL + " " + layout.h * CELL,
       style: "max-width: " + Math.round(layout.w * CELL * 1.4) + "px",
       role: "img", "aria-label": "figure " + combo.template + " " + combo.side + " " + combo.face });
@@ -392,7 +394,7 @@
     });
     const t = el(g, "title");
     t.textContent = item.name;
-    g.addEventListener("pointerdown", e => grab(e, item, g));
+    g.addEventListener("pointerdown", e => grab(e, item));
     item.g = g;
   }
 
@@ -404,10 +406,10 @@
 
   let drag = null;
 
-  function grab(e, item, g) {
+  function grab(e, item) {
     e.preventDefault();
     select(item);
-    g = item.g;
+    const g = item.g;
     const [px, py] = point(e);
     const [x, y] = origin(item);
     drag = { item, g, dx: px - x, dy: py - y, id: e.pointerId, x, y };
@@ -538,7 +540,7 @@
     if (value !== undefined && values.includes(String(value))) select.value = String(value);
   }
 
-  function choose_ui(template, side, face) {
+  function show(template, side, face) {
     combo = load(template, side, face);
     const t = DATA.templates.find(x => x.id === combo.template);
     fill($("p-template"), DATA.templates.map(x => x.id), combo.template);
@@ -558,7 +560,7 @@
     const faces = t.sides.find(s => s.side === side).faces;
     const face = what === "face"
       ? $("p-face").value : (faces.find(f => f.face === combo.face) || faces[0]).face;
-    choose_ui(t.id, side, face);
+    show(t.id, side, face);
   }
 
   $("p-template").addEventListener("change", () => fromControls("template"));
@@ -566,9 +568,9 @@
   $("p-face").addEventListener("change", () => fromControls("face"));
   $("p-roll").addEventListener("click", () => {
     const faces = findSide(combo.template, combo.side)[1].faces;
-    choose_ui(combo.template, combo.side, faces[Math.floor(Math.random() * faces.length)].face);
+    show(combo.template, combo.side, faces[Math.floor(Math.random() * faces.length)].face);
   });
-  $("p-start").addEventListener("click", () => choose_ui(combo.template, combo.side, combo.face));
+  $("p-start").addEventListener("click", () => show(combo.template, combo.side, combo.face));
   $("p-timer-on").addEventListener("change", startTimer);
   $("p-rotate").addEventListener("click", () => { if (selected) { turn(selected, "rotate"); changed(); } });
   $("p-flip").addEventListener("click", () => { if (selected) { turn(selected, "flip"); changed(); } });
@@ -587,15 +589,14 @@
   });
   let narrowNow = null;
   window.addEventListener("resize", () => {
-    const narrow = ($("p-board").clientWidth || window.innerWidth) < 480;
-    if (narrow !== narrowNow) { narrowNow = narrow; draw(); }
+    if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); draw(); }
   });
 
   // --- the scripting hook -------------------------------------------------------------------
 
   window.ubongo = {
     select(template, side, face) {
-      choose_ui(template, side, face);
+      show(template, side, face);
       return { template: combo.template, side: combo.side, face: combo.face, pieces: combo.pieces.slice() };
     },
     place(piece, cells) {
@@ -632,6 +633,6 @@
   };
 
   const first = DATA.templates[0];
-  choose_ui(first.id, first.sides[0].side, first.sides[0].faces[0].face);
-  narrowNow = ($("p-board").clientWidth || window.innerWidth) < 480;
+  show(first.id, first.sides[0].side, first.sides[0].faces[0].face);
+  narrowNow = isNarrow();
 })();
