@@ -240,8 +240,10 @@ def page_data(ps: PuzzleSet, tilings: Tilings) -> dict[str, Any]:
 
 
 def _script_json(data: object) -> str:
-    """JSON safe inside a ``<script>`` element: no ``</`` can end it early."""
-    return json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    """JSON safe inside a ``<script>`` element: ``<``, ``>`` and ``&`` as JSON escapes, so no
+    text from a set file can end the element or read as markup."""
+    text = json.dumps(data, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def practice_js() -> str:
