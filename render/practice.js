@@ -608,13 +608,11 @@
       if (!cs.length || !isShapeOf(name, cs) || new Set(cs.map(key)).size !== cs.length) {
         throw new Error(JSON.stringify(cells) + " do not form " + name + " in any turn");
       }
-      const old = item.shape;
+      if (!cs.every(p => combo.inFigure.has(key(p)))) throw new Error(JSON.stringify(cells) + " leave the figure");
+      const used = occupied(null);
+      if (cs.some(p => used.has(key(p)))) throw new Error(JSON.stringify(cells) + " cover a placed piece");
       item.shape = normalise(cs);
-      const at = [Math.min(...cs.map(p => p[0])), Math.min(...cs.map(p => p[1]))];
-      if (!putDown(item, at)) {
-        item.shape = old;
-        throw new Error(JSON.stringify(cells) + " leave the figure or cover a placed piece");
-      }
+      putDown(item, [Math.min(...cs.map(p => p[0])), Math.min(...cs.map(p => p[1]))]);
       draw();
       changed();
       return rows(board.map(b => b.pl)).join("\n") + "\n";

@@ -392,7 +392,7 @@ def _key(c: Any) -> tuple[str, str, str]:
 def _boards(ps: PuzzleSet, count: int, seed: int = 10) -> list[dict[str, Any]]:
     """Random half-filled boards of a set: a random tiling, a random part of it kept, and in
     every fourth board a piece put down where no tiling has it."""
-    combos = list(ps.combinations())
+    combos = [c for c in ps.combinations() if next(solutions(c.puzzle), None)]
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
     while len(out) < count:
@@ -494,6 +494,10 @@ def _many_tilings_set(rng: random.Random) -> PuzzleSet:
                 if len(combos) == 3:
                     break
         templates.append({"id": f"R{i}", "hard": {"figure": fig, "combos": combos}})
+    # and one side whose second combination has no tiling (4 squares on 5 cells)
+    templates.append(
+        {"id": "X", "hard": {"figure": ["###", "##."], "combos": [["I2", "I3"], ["O4"]]}}
+    )
     doc = {"format": "ubongo-puzzle-set", "version": 1, "name": "rectangles"}
     return parse_set({**doc, "die": ["1", "2", "3"], "templates": templates}, "rectangles")
 
@@ -510,7 +514,38 @@ def test_page_hints_equal_the_library_with_many_tilings(driver: WebDriver, tmp_p
     driver.s("POST", "/url", {"url": (tmp_path / "page.html").as_uri()})
     driver.log()
     _compare(driver, _boards(ps, 60, seed=11))
+    # no tiling: said on the board, and hint() throws as `ubongo hint` fails
+    driver.script("window.ubongo.select('X', 'hard', '2')")
+    assert driver.script(STATUS) == "This combination has no tiling."
+    assert driver.script(THROWS, "window.ubongo.hint(1)") == (
+        "Error: no hint: the combination has no tiling"
+    )
+    # place() refuses what a board cannot hold
+    driver.script("window.ubongo.select('X', 'hard', '1')")
+    assert (
+        driver.script(THROWS, "window.ubongo.hint(4)") == "Error: hint level 4; expected 1, 2 or 3"
+    )
+    for call, said in [
+        ("window.ubongo.place('O4', [[0, 0], [0, 1], [1, 0], [1, 1]])", "not in this combination"),
+        ("window.ubongo.place('I3', [[0, 0], [0, 1], [1, 1]])", "do not form I3"),
+        ("window.ubongo.place('I3', [[1, 0], [1, 1], [1, 2]])", "leave the figure"),
+    ]:
+        assert said in driver.script(THROWS, call), call
+    driver.script("window.ubongo.place('I3', [[0, 0], [0, 1], [0, 2]])")
+    assert "cover a placed piece" in driver.script(
+        THROWS, "window.ubongo.place('I2', [[0, 1], [1, 1]])"
+    )
+    assert "placed as often" in driver.script(
+        THROWS, "window.ubongo.place('I3', [[0, 0], [0, 1], [0, 2]])"
+    )
+    assert driver.script("return window.ubongo.board()") == "BBB\n##.\n"
+    driver.script("window.ubongo.clear()")
+    assert driver.script("return window.ubongo.board()") == "###\n##.\n"
     assert _errors(driver) == []
+
+
+THROWS = "try { eval(arguments[0]); return null; } catch (e) { return String(e); }"
+"""Run a call and return the message it throws (null if none)."""
 
 
 def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
