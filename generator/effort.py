@@ -26,8 +26,11 @@ from solver.pieces import Piece, PieceSet
 Combo = tuple[str, ...]
 
 
-def _search(rem: Mask, free: int, moves: list[tuple[int, Mask]]) -> int:
-    """Nodes at and below a node: ``rem`` cells left, ``free`` pieces left (bits)."""
+def _search(rem: Mask, free: int, moves: list[tuple[int, Mask]]) -> tuple[int, int]:
+    """(nodes, tilings) at and below a node: ``rem`` cells left, ``free`` pieces left (bits).
+
+    ``moves`` holds at least every placement that still fits (the parent's fitting ones).
+    """
     fits = [(b, m) for b, m in moves if b & free and m & rem == m]
     cover: dict[Mask, int] = {}
     for _, m in fits:
@@ -44,19 +47,29 @@ def _search(rem: Mask, free: int, moves: list[tuple[int, Mask]]) -> int:
         if n < least:
             cell, least = low, n
         x ^= low
-    count = 1
+    count, found = 1, 0
     for b, m in fits:
-        if m & cell and m != rem:
-            count += _search(rem ^ m, free ^ b, moves)
-    return count
+        if m & cell:
+            if m == rem:
+                found += free == b
+            else:
+                n, t = _search(rem ^ m, free ^ b, fits)
+                count += n
+                found += t
+    return count, found
 
 
-def nodes(figure: Figure, pieces: Sequence[Piece]) -> int:
-    """Nodes of the most-constrained-cell search for every tiling of ``figure`` by ``pieces``."""
+def search(figure: Figure, pieces: Sequence[Piece]) -> tuple[int, int]:
+    """(nodes, tilings) of the most-constrained-cell search for every tiling of ``figure``."""
     stride = figure.width + pad_for(tuple(pieces))
     full = figure_mask(figure, stride)
     moves = [(1 << i, m) for i, p in enumerate(pieces) for m in placements(full, p.shape, stride)]
     return _search(full, (1 << len(pieces)) - 1, moves)
+
+
+def nodes(figure: Figure, pieces: Sequence[Piece]) -> int:
+    """Nodes of the most-constrained-cell search for every tiling of ``figure`` by ``pieces``."""
+    return search(figure, pieces)[0]
 
 
 def dead_ends(

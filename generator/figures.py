@@ -27,7 +27,7 @@ Box = tuple[int, int]
 SIDES = ("top", "bottom", "left", "right")
 MIDDLE = 0.15
 """Chance that a bite is a cut-out between the corners rather than a step at a corner."""
-SHALLOW = 0.75
+SHALLOW = 0.85
 """Chance that a bite is one cell deep (else 1 to the box's depth less 2, evenly)."""
 TRIES = 40
 """Bites a carving tries in a row before it gives up on the figure."""
@@ -174,7 +174,7 @@ def outline(figure: Figure) -> Outline:
 def keep_chance(o: Outline) -> float:
     """How likely a carved figure is kept: one-cell tips past the first, gaps (cut-outs in the
     middle of a side) and many corners make a figure less like the published ones."""
-    return 0.5 ** (max(0, o.tips - 1) + o.notch + max(0, o.corners - 8))
+    return 0.75 ** min(o.tips, 1) * 0.5 ** (max(0, o.tips - 1) + o.notch + max(0, o.corners - 8))
 
 
 def _corners(cells: set[Point], h: int, w: int) -> int:
@@ -208,7 +208,7 @@ def _deepest_cut(cells: set[Point], h: int, w: int) -> int:
             depths.append(max(cols) + 1)
         if max(cols) == w - 1:
             depths.append(w - min(cols))
-        best = max(best, min(depths))
+        best = max(best, min(depths, default=0))  # a hole is no cut-out
     return best
 
 

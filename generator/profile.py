@@ -335,5 +335,13 @@ def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
         k = allocate([(True, target.taper), (False, 1 - target.taper)], n)[0]
         tapers = [i < k for i in range(n)]
         rng.shuffle(tapers)
-    sym = set(sorted(range(n), key=lambda i: (uniques[i], i))[: round(n * target.symmetric)])
+    mirrorable = [i for i, (a, (h, w)) in enumerate(pairs) if _mirrorable(a, h, w)]
+    sym = set(sorted(mirrorable, key=lambda i: (uniques[i], i))[: round(n * target.symmetric)])
     return [Plan(a, b, uniques[i], tapers[i], i in sym) for i, (a, b) in enumerate(pairs)]
+
+
+def _mirrorable(area: int, h: int, w: int) -> bool:
+    """A figure of ``area`` spanning an h x w box can have a symmetry of the box: the cells
+    cut come in mirror pairs, unless a middle line (odd side) or the diagonal (a square) maps
+    onto itself."""
+    return (h * w - area) % 2 == 0 or h % 2 == 1 or w % 2 == 1 or h == w

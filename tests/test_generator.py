@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -15,9 +16,10 @@ from hypothesis import strategies as st
 
 from cli import main
 from cli._common import write_atomic
-from generator import PROFILES, GenerationError, Options, generate, set_stats
+from generator import PROFILES, GenerationError, Options, SetStats, generate, set_stats
 from generator.figures import carve, is_asymmetric
 from generator.profile import PUBLISHED, allocate, layout, resolve
+from generator.stats import PUBLISHED_SIDES, PUBLISHED_UNIQUE
 from puzzles import bundled, parse_set, strict_problems
 from solver import STANDARD, check
 
@@ -275,6 +277,84 @@ def test_layout_matches_the_published_areas() -> None:
     for area, share in PUBLISHED.easy.areas:  # shares sum to 101 %, pairs round one by one
         assert abs(areas.count(area) - 100 * share) <= 1.5
     assert all(a < h * w for a, (h, w) in layout(target, 100, random.Random(0)))
+
+
+# --- like the published game: side composition and figure shapes (calibration.md) -------------
+
+POOL_SEEDS = (1, 2, 3, 4)
+POOL_TEMPLATES = 18
+"""Four seeds of the standard profile, pooled: 72 sides of each kind (about 15 s)."""
+
+
+@pytest.fixture(scope="session")
+def pooled() -> SetStats:
+    sets = [generate(Options(templates=POOL_TEMPLATES, seed=s))[0] for s in POOL_SEEDS]
+    templates = tuple(t for ps in sets for t in ps.templates)
+    return set_stats(dataclasses.replace(sets[0], name="pooled", templates=templates))
+
+
+# (side, measure, published value from calibration.md, tolerance): one test each
+LIKE_PUBLISHED = [
+    ("easy", "distinct pieces", 8.95, 0.7),
+    ("hard", "distinct pieces", 10.4, 0.7),
+    ("easy", "most faces", 4.05, 0.4),
+    ("hard", "most faces", 4.44, 0.4),
+    ("hard", "most faces 5+", 0.47, 0.15),
+    ("easy", "shared pieces", 0.96, 0.2),
+    ("hard", "shared pieces", 1.50, 0.25),
+    ("easy", "unique mean", 3.9, 0.3),
+    ("hard", "unique mean", 1.7, 0.3),
+    ("easy", "unique sd", 1.5, 0.3),
+    ("hard", "unique sd", 1.0, 0.3),
+    ("hard", "rank correlation", 0.08, 0.2),
+    ("hard", "dead ends", 0.83, 0.08),
+    ("hard", "corners", 7.0, 0.6),
+    ("hard", "corners 9+", 0.03, 0.05),
+    ("hard", "tips", 0.97, 0.25),
+    ("hard", "no tip", 0.31, 0.12),
+    ("hard", "deep cut", 0.38, 0.12),
+    ("easy", "wide ends", 0.19, 0.1),
+    ("easy", "notch", 0.12, 0.1),
+    ("hard", "symmetric", 0.06, 0.05),
+]
+
+
+@pytest.mark.parametrize(("side", "measure", "published", "tolerance"), LIKE_PUBLISHED)
+def test_pooled_seeds_look_like_the_published_game(
+    pooled: SetStats, side: str, measure: str, published: float, tolerance: float
+) -> None:
+    assert PUBLISHED_SIDES[side][measure] == published  # the stats table prints the same value
+    value = pooled.sides[side].measures[measure]
+    assert abs(value - published) <= tolerance, (
+        f"{side} {measure}: {value:.3f}, published {published}"
+    )
+
+
+# sides by their number of one-tiling combinations, calibration.md: share, tolerance
+UNIQUE_SPREAD = [
+    ("easy", {1: 0.05, 2: 0.21, 3: 0.11, 4: 0.21, 5: 0.26, 6: 0.16}, 0.05),
+    ("hard", {0: 0.12, 1: 0.31, 2: 0.28, 3: 0.28}, 0.05),
+]
+
+
+@pytest.mark.parametrize(("side", "published", "tolerance"), UNIQUE_SPREAD)
+def test_unique_combinations_per_side_follow_the_published_spread(
+    pooled: SetStats, side: str, published: dict[int, float], tolerance: float
+) -> None:
+    assert PUBLISHED_UNIQUE[side] == published
+    st_ = pooled.sides[side]
+    for k in set(published) | set(st_.unique_sides):
+        share = st_.unique_sides.get(k, 0) / st_.sides
+        assert abs(share - published.get(k, 0.0)) <= tolerance, (side, k, share)
+
+
+def test_pooled_seeds_have_symmetric_figures_and_balanced_faces(pooled: SetStats) -> None:
+    # calibration.md: symmetric easy figures are present (the rule book's example is one);
+    # no die face is systematically easier or harder
+    assert pooled.sides["easy"].measures["symmetric"] > 0
+    for s in pooled.sides.values():
+        means = [f.tilings_mean for f in s.faces]
+        assert max(means) - min(means) <= 0.25 * s.tilings_mean
 
 
 # --- the standard set ------------------------------------------------------------------------
