@@ -90,7 +90,7 @@ PUBLISHED = Profile(
     "published",
     SideProfile(
         areas=((11, 0.10), (12, 0.29), (13, 0.52), (14, 0.10)),
-        boxes=(((4, 4), 0.48), ((4, 5), 0.43), ((3, 6), 0.05), ((3, 4), 0.05)),
+        boxes=(((4, 4), 0.48), ((4, 5), 0.43), ((3, 6), 0.04), ((3, 5), 0.02), ((3, 4), 0.04)),
         tilings=(((1, 1), 0.64), ((2, 2), 0.22), ((3, 3), 0.07), ((4, 6), 0.06), ((7, 9), 0.01)),
         pieces=_shares(dict(zip(_PIECES, _EASY_USE, strict=True))),
         unique_sides=((1, 0.05), (2, 0.21), (3, 0.11), (4, 0.21), (5, 0.26), (6, 0.16)),
@@ -121,12 +121,16 @@ PROFILES = {
     "hard": Profile(
         "hard",
         dataclasses.replace(
-            PUBLISHED.easy, tilings=(((1, 1), 0.85), ((2, 2), 0.15)), unique_sides=()
+            PUBLISHED.easy,
+            tilings=(((1, 1), 0.85), ((2, 2), 0.15)),
+            unique_sides=(),
+            symmetric=0.0,
         ),
         dataclasses.replace(
             PUBLISHED.hard,
             tilings=(((1, 1), 0.50), ((2, 2), 0.30), ((3, 3), 0.20)),
             unique_sides=(),
+            symmetric=0.0,
             dead_ends=1.0,
         ),
     ),
@@ -321,8 +325,8 @@ def unique_spread(target: Target, faces: int) -> tuple[tuple[int, Share], ...]:
 def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
     """The plan of each of ``n`` sides: every share met as closely as integers allow.
 
-    Symmetric figures go to the sides with the fewest one-tiling combinations: a symmetric
-    figure's tilings come in mirror pairs (calibration.md's counting), so it seldom has one.
+    Symmetric figures go to sides at random among those whose area and box allow a symmetry;
+    the search counts their tilings up to the symmetry (see ``generator.design.search``).
     """
     pairs = layout(target, n, rng)
     uniques: list[int] = []
@@ -336,8 +340,12 @@ def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
         tapers = [i < k for i in range(n)]
         rng.shuffle(tapers)
     mirrorable = [i for i, (a, (h, w)) in enumerate(pairs) if _mirrorable(a, h, w)]
-    sym = set(sorted(mirrorable, key=lambda i: (uniques[i], i))[: round(n * target.symmetric)])
-    return [Plan(a, b, uniques[i], tapers[i], i in sym) for i, (a, b) in enumerate(pairs)]
+    sym = set(rng.sample(mirrorable, min(len(mirrorable), round(n * target.symmetric))))
+    # a symmetric figure is carved as carving gives, not forced to a one-cell end
+    return [
+        Plan(a, b, uniques[i], None if i in sym else tapers[i], i in sym)
+        for i, (a, b) in enumerate(pairs)
+    ]
 
 
 def _mirrorable(area: int, h: int, w: int) -> bool:
