@@ -47,9 +47,9 @@ EXTRA_ROUNDS = 4
 """Further searches (new seeds) for a slot whose candidates are all taken, before giving up."""
 BUCKET_WEIGHT = 4.0
 """Weight of the tiling-count targets against the piece-use targets in the selection."""
-PIECE_PULL = 0.15
+PIECE_PULL = 0.08
 """How strongly a combination's draw leans towards pieces the set has used too little."""
-DEAD_END_PULL = 4.0
+DEAD_END_PULL = 3.0
 """How strongly a draw leans towards the profile's dead-end ratio (per unit of ratio)."""
 AWKWARD_PULL = 0.6
 """How strongly a draw leans against awkward pieces (many orientations) in combinations with

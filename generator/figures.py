@@ -174,7 +174,7 @@ def outline(figure: Figure) -> Outline:
 def keep_chance(o: Outline) -> float:
     """How likely a carved figure is kept: one-cell tips past the first, gaps (cut-outs in the
     middle of a side) and many corners make a figure less like the published ones."""
-    return 0.75 ** min(o.tips, 1) * 0.5 ** (max(0, o.tips - 1) + o.notch + max(0, o.corners - 8))
+    return 0.6 ** min(o.tips, 1) * 0.5 ** (max(0, o.tips - 1) + o.notch + max(0, o.corners - 8))
 
 
 def _corners(cells: set[Point], h: int, w: int) -> int:
