@@ -184,8 +184,8 @@ def search(task: Task) -> Found:
             continue
         seen.add(fig.canonical())
         fresh = tried
-        if is_asymmetric(fig) == symmetric and task.round <= EXTRA_ROUNDS // 2:
-            continue
+        if is_asymmetric(fig) == symmetric:
+            continue  # symmetric figures where the plan has them, nowhere else
         analysed += 1
         # a player cannot tell a tiling of a symmetric figure from its image: the profile
         # counts tilings up to the figure's symmetries (the set's counts stay as counted)
@@ -541,8 +541,10 @@ def _rng(task: Task, candidate: int) -> Random:
 def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
     """The slot's search, further rounds run here (kept in ``extra``), then other layouts.
 
-    A small box nearly filled holds few distinct figures (4x4 with 15 cells: one), so a slot
-    whose own area and box are exhausted borrows the other pairs of its target, likeliest first.
+    A small box nearly filled holds few distinct figures (4x4 with 15 cells: one; 4x4 with 13
+    and a one-cell end: a handful), so a slot whose own area and box are exhausted first drops
+    its shape wishes (one-cell end, symmetry), then borrows the other pairs of its target,
+    likeliest first.
     """
     yield first
     for r in range(1, EXTRA_ROUNDS + 1):
@@ -550,7 +552,10 @@ def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
             break  # every figure of this area and box has been seen: a new seed finds no other
         extra.append(search(dataclasses.replace(task, round=r)))
         yield extra[-1]
-    slot = task.slot
+    slot = dataclasses.replace(task.slot, taper=None, symmetric=False)
+    if slot != task.slot:
+        extra.append(search(dataclasses.replace(task, slot=slot, round=EXTRA_ROUNDS + 1)))
+        yield extra[-1]
     for (area, box), _ in sorted(task.others, key=lambda pw: -pw[1]):
         if (area, box) != (slot.area, slot.box):
             moved = dataclasses.replace(slot, area=area, box=box)

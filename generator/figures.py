@@ -27,7 +27,7 @@ Box = tuple[int, int]
 SIDES = ("top", "bottom", "left", "right")
 MIDDLE = 0.15
 """Chance that a bite is a cut-out between the corners rather than a step at a corner."""
-SHALLOW = 0.85
+SHALLOW = 0.9
 """Chance that a bite is one cell deep (else 1 to the box's depth less 2, evenly)."""
 TRIES = 40
 """Bites a carving tries in a row before it gives up on the figure."""
@@ -172,9 +172,11 @@ def outline(figure: Figure) -> Outline:
 
 
 def keep_chance(o: Outline) -> float:
-    """How likely a carved figure is kept: one-cell tips past the first, gaps (cut-outs in the
-    middle of a side) and many corners make a figure less like the published ones."""
-    return 0.6 ** min(o.tips, 1) * 0.5 ** (max(0, o.tips - 1) + o.notch + max(0, o.corners - 8))
+    """How likely a carved figure is kept: one-cell tips, gaps (cut-outs in the middle of a
+    side), deep cut-outs and many corners make a figure less like the published ones (the
+    factors were tuned against calibration.md's shape table, DESIGN.md)."""
+    rough = max(0, o.tips - 1) + o.notch + max(0, o.corners - 8)
+    return 0.45 ** min(o.tips, 1) * 0.7**o.deep_cut * 0.5**rough
 
 
 def _corners(cells: set[Point], h: int, w: int) -> int:
