@@ -55,7 +55,7 @@ AWKWARD_PULL = 0.6
 """How strongly a draw leans against awkward pieces (many orientations) in combinations with
 many tilings and towards them in those with few: the figure's own combinations tie the two
 together (rank correlation +0.45 when drawn plainly, +0.08 published)."""
-FACE_UNIQUE_WEIGHT = 4.0
+FACE_UNIQUE_WEIGHT = 100.0
 """Weight of even unique-tiling counts per die face against even tiling totals."""
 
 
@@ -85,6 +85,8 @@ class Slot:
     unique: int = 0
     taper: bool | None = None
     symmetric: bool = False
+    loose: bool = False
+    """The last resort: any figure with enough combinations, whatever their tiling counts."""
 
 
 class FigureSource(Protocol):
@@ -116,6 +118,8 @@ class Candidate:
     rows: tuple[str, ...]
     combos: tuple[tuple[Combo, int], ...]
     key: tuple[tuple[int, int], ...]
+    counted: tuple[int, ...] = ()
+    """The tiling counts as counted (a symmetric figure's images too), as ``combos``."""
 
 
 @dataclass(frozen=True)
@@ -194,10 +198,16 @@ def search(task: Task) -> Found:
         most = task.max_tilings * order
         combos = analyze(fig, slot.size, task.pieces, max_solutions=most + 1, timeout=_left(task))
         spent += time.perf_counter() - t0
-        usable = tuple((c.pieces, -(-c.tilings // order)) for c in combos if c.tilings <= most)
+        kept = [c for c in combos if c.tilings <= most]
+        usable = tuple((c.pieces, -(-c.tilings // order)) for c in kept)
         ones = sum(n == 1 for _, n in usable)
-        if ones >= slot.unique and len(usable) - ones >= task.faces - slot.unique:
-            found.append(Candidate(tuple(fig.rows()), usable, fig.canonical()))
+        if (
+            slot.loose
+            and len(usable) >= task.faces
+            or (ones >= slot.unique and len(usable) - ones >= task.faces - slot.unique)
+        ):
+            counted = tuple(c.tilings for c in kept)
+            found.append(Candidate(tuple(fig.rows()), usable, fig.canonical(), counted))
     return Found(slot, tuple(found), tried, analysed, spent, tried - fresh >= STALE)
 
 
@@ -277,6 +287,8 @@ class _Balance:
         squared distance of the set's piece use and tiling buckets from the target shares.
         """
         pool = list(cand.combos)
+        ones = sum(n == 1 for _, n in pool)
+        unique = min(max(slot.unique, faces - (len(pool) - ones)), ones)  # loose slots
         centre = (
             sum(self._awkward(c) for c, _ in pool) / len(pool),
             sum(math.log(n) for _, n in pool) / len(pool),
@@ -286,7 +298,7 @@ class _Balance:
         tilings = self.tilings.copy()
         picked: list[tuple[Combo, int]] = []
         for k in range(faces):
-            if k < slot.unique:
+            if k < unique:
                 bracket = [cn for cn in pool if cn[1] == 1]
             else:
                 many = {self.bucket[n] for _, n in pool if n > 1}
@@ -336,11 +348,18 @@ class _Balance:
         ]
         return rng.choices(bracket, weights)[0]
 
-    def commit(self, picked: list[tuple[Combo, int]]) -> tuple[Combo, ...]:
-        """Record the picked combinations; return them in die-face order."""
+    def commit(
+        self, picked: list[tuple[Combo, int]], counted: dict[Combo, int]
+    ) -> tuple[Combo, ...]:
+        """Record the picked combinations; return them in die-face order.
+
+        The die faces are balanced on the tilings as counted (``counted``: a symmetric
+        figure's mirror images too), which is what players and ``stats`` see.
+        """
         for combo, n in picked:
             self.pieces.add([self.index[p] for p in combo])
             self.tilings.add([self.bucket[n]])
+        picked = [(combo, counted[combo]) for combo, _ in picked]
         order = self._faces(picked)
         for f, (combo, n) in zip(order, picked, strict=True):
             self.face_sum[f] += n
@@ -525,7 +544,8 @@ def _select(
                 choice = balance.choose(cand, slot, task.faces, _rng(task, i), {})
             assert choice is not None
             taken.add(cand.key)
-            return Side(fig, balance.commit(choice[1])), extra
+            counted = {c: n for (c, _), n in zip(cand.combos, cand.counted, strict=True)}
+            return Side(fig, balance.commit(choice[1], counted)), extra
     raise GenerationError(
         f"no usable {slot.side} figure of area {slot.area} in a {slot.box[0]}x{slot.box[1]} box "
         f"for template {slot.index + 1}, nor of any other area and box of the profile"
@@ -544,7 +564,8 @@ def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
     A small box nearly filled holds few distinct figures (4x4 with 15 cells: one; 4x4 with 13
     and a one-cell end: a handful), so a slot whose own area and box are exhausted first drops
     its shape wishes (one-cell end, symmetry), then borrows the other pairs of its target,
-    likeliest first.
+    likeliest first; last, it takes any split of one-tiling and other combinations (custom
+    pieces and sizes can leave too few figures for the drawn split).
     """
     yield first
     for r in range(1, EXTRA_ROUNDS + 1):
@@ -556,8 +577,14 @@ def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
     if slot != task.slot:
         extra.append(search(dataclasses.replace(task, slot=slot, round=EXTRA_ROUNDS + 1)))
         yield extra[-1]
-    for (area, box), _ in sorted(task.others, key=lambda pw: -pw[1]):
-        if (area, box) != (slot.area, slot.box):
-            moved = dataclasses.replace(slot, area=area, box=box)
-            extra.append(search(dataclasses.replace(task, slot=moved, round=EXTRA_ROUNDS + 1)))
+    for loose in (False, True):
+        if loose:
+            slot = dataclasses.replace(slot, loose=True)
+            extra.append(search(dataclasses.replace(task, slot=slot, round=EXTRA_ROUNDS + 2)))
             yield extra[-1]
+        for (area, box), _ in sorted(task.others, key=lambda pw: -pw[1]):
+            if (area, box) != (slot.area, slot.box):
+                moved = dataclasses.replace(slot, area=area, box=box)
+                r = EXTRA_ROUNDS + 1 + 2 * loose
+                extra.append(search(dataclasses.replace(task, slot=moved, round=r)))
+                yield extra[-1]
