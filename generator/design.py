@@ -1,19 +1,24 @@
 """Design a complete set of templates: search figures, choose combinations, assign die faces.
 
 Glossary
-    Slot        one side to design: which kind (easy/hard), its index, area and box.
+    Slot        one side to design: kind (easy/hard), index, area, box and its plan (one-tiling
+                combinations, one-cell end, symmetry; generator.profile.plan).
     Candidate   a figure found for a slot with its usable combinations and their tiling counts.
     Found       what one search task returns: a slot's candidates and how much work it took.
+    FigureSource where candidate figures come from (carved at random by default).
     Options     everything that decides the output; the same Options give the same bytes.
 
 Two phases. The *search* (almost all the time) runs one task per slot, independently and in
 any process: task ``(seed, side, index, round)`` seeds its own ``random.Random`` from that text,
-carves figures of the slot's area and box, analyses each for the combination size and keeps
-the first few that can carry a side of the profile. The *selection* then walks the slots in
-set order in one process: for each slot it picks the candidate figure and the combinations
-that bring the set's piece use and tiling counts closest to the profile (least squares,
-greedy), and gives the die faces the combinations so that every face gets the same difficulty
-overall. Results are combined in slot order, so the output does not depend on the executor.
+takes figures of the slot's area and box from the figure source, analyses each for the
+combination size and keeps the first few that can carry the slot's plan. The *selection* then
+walks the slots in set order in one process: for each candidate figure it draws the side's
+combinations like the published sides (at random within each tiling bracket, a piece free to
+come back on several faces, leaning towards the set's piece shares, away from awkward pieces
+in many-tiling combinations and towards few dead ends), takes the candidate that leaves the
+set closest to the profile, and gives the die faces the combinations so that every face gets
+the same difficulty overall. Results are combined in slot order, so the output does not
+depend on the executor (DESIGN.md, Generator).
 """
 
 from __future__ import annotations

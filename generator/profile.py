@@ -171,10 +171,10 @@ class Target:
         """The largest tiling count a combination may have."""
         return max(hi for (_, hi), share in self.tilings if share > 0)
 
-    def need_unique(self, faces: int) -> int:
-        """Combinations with one tiling a side must offer to meet the target."""
-        share = sum(s for (lo, hi), s in self.tilings if lo == hi == 1)
-        return min(faces, round(faces * share))
+    @property
+    def unique_share(self) -> Share:
+        """Target share of combinations with exactly one tiling."""
+        return sum(s for (lo, hi), s in self.tilings if lo == hi == 1)
 
     def bucket(self, tilings: int) -> int:
         """Index of the bucket holding this tiling count."""
@@ -319,7 +319,7 @@ def unique_spread(target: Target, faces: int) -> tuple[tuple[int, Share], ...]:
             n = min(faces, round(k * faces / 6))
             out[n] = out.get(n, 0.0) + s
         return tuple(sorted(out.items()))
-    p = sum(s for (lo, hi), s in target.tilings if lo == hi == 1)
+    p = target.unique_share
     return tuple((k, comb(faces, k) * p**k * (1 - p) ** (faces - k)) for k in range(faces + 1))
 
 
