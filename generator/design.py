@@ -34,12 +34,12 @@ from typing import Protocol
 
 from generator.effort import dead_ends
 from generator.errors import GenerationError, OutOfTime
-from generator.figures import carve, is_asymmetric, keep_chance, outline
+from generator.figures import carve, is_asymmetric, keep_chance, outline, symmetries
 from generator.profile import PROFILES, SIDES, Box, Frame, Target, is_standard, plan, resolve
 from puzzles import PuzzleSet, Side, Template
 from solver.analyze import analyze
 from solver.figure import Figure, parse_figure
-from solver.pieces import STANDARD, PieceSet, orientations
+from solver.pieces import STANDARD, PieceSet
 
 Combo = tuple[str, ...]
 KEEP = 6
@@ -189,16 +189,19 @@ def search(task: Task) -> Found:
     while len(found) < KEEP and tried < MAX_TRIES and tried - fresh < STALE:
         tried += 1
         fig = task.source(rng, asked)
-        if fig is None or fig.canonical() in seen:
+        if fig is None:
             continue
-        seen.add(fig.canonical())
+        key = fig.canonical()
+        if key in seen:
+            continue
+        seen.add(key)
         fresh = tried
         if is_asymmetric(fig) == symmetric:
             continue  # symmetric figures where the plan has them, nowhere else
         analysed += 1
         # a player cannot tell a tiling of a symmetric figure from its image: the profile
         # counts tilings up to the figure's symmetries (the set's counts stay as counted)
-        order = 8 // len(orientations(fig.cells))
+        order = symmetries(fig)
         t0 = time.perf_counter()
         most = task.max_tilings * order
         combos = analyze(fig, slot.size, task.pieces, max_solutions=most + 1, timeout=_left(task))
@@ -212,7 +215,7 @@ def search(task: Task) -> Found:
             or (ones >= slot.unique and len(usable) - ones >= task.faces - slot.unique)
         ):
             counted = tuple(c.tilings for c in kept)
-            found.append(Candidate(tuple(fig.rows()), usable, fig.canonical(), counted))
+            found.append(Candidate(tuple(fig.rows()), usable, key, counted))
     return Found(slot, tuple(found), tried, analysed, spent, tried - fresh >= STALE)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from solver.cells import Point, flood, neighbours
 from solver.figure import Figure
@@ -127,13 +128,19 @@ def _end_line(box: Box, side: str) -> list[Point]:
     return [(r, w - 1) for r in range(h)]
 
 
+@lru_cache(maxsize=4096)  # carving, the search and the outline all ask of each figure
+def symmetries(figure: Figure) -> int:
+    """How many rotations and reflections map the figure onto itself (1: none but identity)."""
+    return 8 // len(orientations(figure.cells))
+
+
 def is_asymmetric(figure: Figure) -> bool:
     """True when no rotation or reflection maps the figure onto itself.
 
     A symmetric figure doubles every tiling that is not itself symmetric (its mirror image is
     another tiling), so it rarely holds a combination with exactly one tiling.
     """
-    return len(orientations(figure.cells)) == 8
+    return symmetries(figure) == 1
 
 
 # --- shape measures (calibration.md, "Figure shapes") ----------------------------------------
