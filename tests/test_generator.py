@@ -16,12 +16,23 @@ from hypothesis import strategies as st
 
 from cli import main
 from cli._common import write_atomic
-from generator import PROFILES, GenerationError, Options, SetStats, effort, generate, set_stats
+from generator import (
+    PROFILES,
+    GenerationError,
+    Options,
+    SetStats,
+    Slot,
+    effort,
+    generate,
+    set_stats,
+)
+from generator.design import carved
 from generator.figures import carve, is_asymmetric, outline
 from generator.profile import PUBLISHED, allocate, layout, resolve
 from generator.stats import PUBLISHED_SIDES, PUBLISHED_UNIQUE
 from puzzles import bundled, parse_set, strict_problems
 from solver import STANDARD, Puzzle, check
+from solver.figure import Figure
 
 STANDARD_COMMAND = ["generate", "--templates", "36", "--seed", "1", "--name", "standard"]
 """The command documented in the README that writes puzzles/standard.json."""
@@ -477,3 +488,17 @@ def test_profiles_target_the_dead_end_ratio(monkeypatch: pytest.MonkeyPatch) -> 
         ps, _ = generate(Options(templates=4, seed=5, profile=name))
         measured[name] = set_stats(ps).sides["hard"].measures["dead ends"]
     assert measured["published"] < measured["neutral"] - 0.05, measured
+
+
+def corner_filled(rng: random.Random, slot: Slot) -> Figure | None:
+    """A figure source: carved figures whose top-left cell is filled, nothing else."""
+    fig = carved(rng, slot)
+    return fig if fig is not None and (0, 0) in fig.cells else None
+
+
+def test_another_figure_source_plugs_in() -> None:
+    ps, _ = generate(Options(templates=2, seed=3), source=corner_filled)
+    assert all((0, 0) in s.figure.cells for t in ps.templates for s in (t.easy, t.hard))
+    assert strict_problems(ps) == []
+    plain, _ = generate(Options(templates=2, seed=3))
+    assert plain.to_json() != ps.to_json()
