@@ -16,21 +16,32 @@ placements (``solver.bitboard.placements``), masks as everywhere in ``solver``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from solver.bitboard import figure_mask, pad_for, placements
 from solver.bits import Mask
 from solver.figure import Figure
+from solver.limits import CHECK_EVERY, Limits
 from solver.pieces import Piece, PieceSet
 
 Combo = tuple[str, ...]
 
 
-def _search(rem: Mask, free: int, moves: list[tuple[int, Mask]]) -> tuple[int, int]:
+Clock = list[Any]
+"""[nodes until the next look at the limits, Limits, nodes searched before] (as in bitboard)."""
+
+
+def _search(rem: Mask, free: int, moves: list[tuple[int, Mask]], clock: Clock) -> tuple[int, int]:
     """(nodes, tilings) at and below a node: ``rem`` cells left, ``free`` pieces left (bits).
 
     ``moves`` holds at least every placement that still fits (the parent's fitting ones).
     """
+    clock[0] -= 1
+    if not clock[0]:
+        clock[0] = CHECK_EVERY
+        clock[2] += CHECK_EVERY
+        clock[1].tick(clock[2])
     fits = [(b, m) for b, m in moves if b & free and m & rem == m]
     cover: dict[Mask, int] = {}
     for _, m in fits:
@@ -53,31 +64,40 @@ def _search(rem: Mask, free: int, moves: list[tuple[int, Mask]]) -> tuple[int, i
             if m == rem:
                 found += free == b
             else:
-                n, t = _search(rem ^ m, free ^ b, fits)
+                n, t = _search(rem ^ m, free ^ b, fits, clock)
                 count += n
                 found += t
     return count, found
 
 
-def search(figure: Figure, pieces: Sequence[Piece]) -> tuple[int, int]:
-    """(nodes, tilings) of the most-constrained-cell search for every tiling of ``figure``."""
+def search(
+    figure: Figure, pieces: Sequence[Piece], timeout: float | None = None
+) -> tuple[int, int]:
+    """(nodes, tilings) of the most-constrained-cell search for every tiling of ``figure``.
+
+    Raises TimeLimit past ``timeout`` seconds.
+    """
     stride = figure.width + pad_for(tuple(pieces))
     full = figure_mask(figure, stride)
     moves = [(1 << i, m) for i, p in enumerate(pieces) for m in placements(full, p.shape, stride)]
-    return _search(full, (1 << len(pieces)) - 1, moves)
+    return _search(full, (1 << len(pieces)) - 1, moves, [CHECK_EVERY, Limits(timeout), 0])
 
 
-def nodes(figure: Figure, pieces: Sequence[Piece]) -> int:
+def nodes(figure: Figure, pieces: Sequence[Piece], timeout: float | None = None) -> int:
     """Nodes of the most-constrained-cell search for every tiling of ``figure`` by ``pieces``."""
-    return search(figure, pieces)[0]
+    return search(figure, pieces, timeout)[0]
 
 
 def dead_ends(
-    figure: Figure, combos: Sequence[tuple[Combo, int]], pieces: PieceSet
+    figure: Figure,
+    combos: Sequence[tuple[Combo, int]],
+    pieces: PieceSet,
+    timeout: Callable[[], float | None] | None = None,
 ) -> dict[Combo, float]:
     """Each combination's nodes over the mean nodes of the figure's combinations with the same
     tiling count (a neutral choice): below 1, fewer dead ends than a random pick."""
-    found = {c: nodes(figure, [pieces[p] for p in c]) for c, _ in combos}
+    left = timeout or (lambda: None)  # seconds left of a whole run, asked before each search
+    found = {c: nodes(figure, [pieces[p] for p in c], left()) for c, _ in combos}
     same: dict[int, list[int]] = {}
     for c, n in combos:
         same.setdefault(n, []).append(found[c])

@@ -241,7 +241,7 @@ def side_stats(
         tilings_max=max(flat, default=0),
         piece_use={p: use.get(p, 0) for p in ps.pieces},
         faces=tuple(faces),
-        measures=measures(ps, sides, counts, every, name == "hard"),
+        measures=measures(ps, sides, counts, every, name == "hard", timeout),
         unique_sides=dict(sorted(Counter(ns.count(1) for ns in counts).items())),
     )
 
@@ -252,6 +252,7 @@ def measures(
     counts: Sequence[Sequence[int]],
     every: Sequence[dict[frozenset[str], int]],
     with_dead_ends: bool,
+    timeout: Timeout = None,
 ) -> dict[str, float]:
     """The side composition and shape measures of calibration.md over these sides.
 
@@ -284,7 +285,11 @@ def measures(
         "symmetric": sum(o.symmetric for o in outs) / n,
     }
     if with_dead_ends:
-        ratios = [r for s, ev in zip(sides, every, strict=True) for r in _side_dead_ends(ps, s, ev)]
+        ratios = [
+            r
+            for s, ev in zip(sides, every, strict=True)
+            for r in _side_dead_ends(ps, s, ev, timeout)
+        ]
         out["dead ends"] = sum(ratios) / len(ratios) if ratios else 1.0
     return out
 
@@ -296,13 +301,15 @@ def _shared(side: Side) -> float:
     return sum(pairs) / len(pairs) if pairs else 0.0
 
 
-def _side_dead_ends(ps: PuzzleSet, side: Side, every: dict[frozenset[str], int]) -> list[float]:
+def _side_dead_ends(
+    ps: PuzzleSet, side: Side, every: dict[frozenset[str], int], timeout: Timeout
+) -> list[float]:
     """The dead-end ratio of each solvable combination of a side, against its figure's others
     with the same tiling count."""
     mine = {frozenset(c) for c in side.combos}
     wanted = {every[c] for c in mine if every.get(c, 0) > 0}
     pool = [(tuple(sorted(c)), n) for c, n in every.items() if n in wanted]
-    ratios = dead_ends(side.figure, pool, ps.pieces)
+    ratios = dead_ends(side.figure, pool, ps.pieces, lambda: _seconds(timeout))
     return [r for c, r in ratios.items() if frozenset(c) in mine]
 
 

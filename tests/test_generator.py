@@ -502,3 +502,13 @@ def test_another_figure_source_plugs_in() -> None:
     assert strict_problems(ps) == []
     plain, _ = generate(Options(templates=2, seed=3))
     assert plain.to_json() != ps.to_json()
+
+
+def test_the_dead_end_search_keeps_to_its_time_limit() -> None:
+    from solver import parse_figure
+    from solver.errors import TimeLimit
+
+    fig = parse_figure("/".join(["#######"] * 4))
+    pieces = [STANDARD[p] for p in ("I2", "I3", "L3", "I4", "L4", "O4", "S4", "T4")]
+    with pytest.raises(TimeLimit):
+        effort.search(fig, pieces, timeout=0.0)
