@@ -104,15 +104,16 @@ def generate(
 ) -> None:
     """Design a complete set of templates, every combination proven solvable.
 
-    Each side is a connected, hole-free figure inside the frame with one combination of
-    distinct pieces per die face, each tiling the figure; tiling counts, areas, boxes and
-    piece use follow the profile (default: the published game's statistics). Same seed and
+    Each side is a connected, hole-free figure inside the frame, carved in bites and steps,
+    with one combination of distinct pieces per die face, each tiling the figure; tiling
+    counts, areas, boxes, piece use, one-tiling combinations per side, symmetric figures and
+    dead ends follow the profile (default: the published game's statistics). Same seed and
     options, same bytes, whatever --workers.
 
     \b
     Examples:
-      ubongo generate --templates 6 --seed 1 -o my-set.json
-      ubongo generate --templates 4 --seed 7 --profile unique --workers 2 -o unique.json
+      ubongo generate --templates 2 --seed 1 -o my-set.json
+      ubongo generate --templates 2 --seed 7 --profile unique --workers 2 -o unique.json
       ubongo stats my-set.json unique.json --published
 
     \b
@@ -199,15 +200,19 @@ def stats(
     """Print the calibration table of puzzle sets (default: the bundled set), side by side.
 
     Per side: areas, bounding boxes, holes, tilings per combination (distribution, mean, max),
-    piece use, and the die faces' balance (mean tilings, share with one tiling). Tilings of a
-    symmetric figure's mirror image count as other tilings, as in calibration.md. Columns are
-    headed by the sets' names, or by their SET arguments when two names are the same.
+    piece use, the die faces' balance (mean tilings, share with one tiling), how a side's
+    combinations relate (distinct pieces, most faces one piece is on, pieces shared by two
+    combinations, one-tiling combinations per side, rank correlation of orientations with
+    tilings, dead-end ratio on hard sides) and the figures' shapes (corners, one-cell tips,
+    deep cut-outs, wide ends, U notches, symmetric share). Tilings of a symmetric figure's
+    mirror image count as other tilings, as in calibration.md. Columns are headed by the
+    sets' names, or by their SET arguments when two names are the same.
 
     \b
     Examples:
       ubongo stats
       ubongo stats sample standard --published
-      ubongo generate --templates 4 --seed 2 -o my-set.json
+      ubongo generate --templates 2 --seed 2 -o my-set.json
       ubongo stats my-set.json --json
     """
     from generator.stats import published_json, set_stats, stats_table
