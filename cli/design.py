@@ -111,15 +111,16 @@ def generate(
 ) -> None:
     """Design a complete set of templates, every combination proven solvable.
 
-    Each side is a connected, hole-free figure inside the frame with one combination of
-    distinct pieces per die face, each tiling the figure; tiling counts, areas, boxes and
-    piece use follow the profile (default: the published game's statistics). Same seed and
+    Each side is a connected, hole-free figure inside the frame, carved in bites and steps,
+    with one combination of distinct pieces per die face, each tiling the figure; tiling
+    counts, areas, boxes, piece use, one-tiling combinations per side, symmetric figures and
+    dead ends follow the profile (default: the published game's statistics). Same seed and
     options, same bytes, whatever --workers.
 
     \b
     Examples:
-      ubongo generate --templates 6 --seed 1 -o my-set.json
-      ubongo generate --templates 4 --seed 7 --profile unique --workers 2 -o unique.json
+      ubongo generate --templates 2 --seed 1 -o my-set.json
+      ubongo generate --templates 2 --seed 7 --profile unique --workers 2 -o unique.json
       ubongo stats my-set.json unique.json --published
       ubongo generate --templates 2 --frame 4x5 --atlas 4x5 -o from-atlas.json
 
@@ -137,11 +138,12 @@ def generate(
     show = not quiet and sys.stderr.isatty()
     start = time.perf_counter()
     with ExitStack() as stack:
-        if atlas_arg is not None:  # lookups in the open atlas, in this process
-            opts, workers = _from_atlas(stack, atlas_arg, opts), 1
+        source: Any = {}  # the default figure source: carved at random
+        if atlas_arg is not None:  # lookups in the open atlas, so in this process
+            source, workers = {"source": _from_atlas(stack, atlas_arg, opts)}, 1
         ex = stack.enter_context(_executor(workers))
         step = stack.enter_context(_bar(2 * templates, show))
-        ps, report = run(opts, ex, _deadline(step, start, timeout), timeout=timeout)
+        ps, report = run(opts, ex, _deadline(step, start, timeout), timeout=timeout, **source)
     write_atomic(output, json.dumps(ps.to_json(), indent=1) + "\n")
     if not quiet:
         combos = sum(len(s.combos) for t in ps.templates for s in (t.easy, t.hard) if s)
@@ -154,11 +156,9 @@ def generate(
 
 
 def _from_atlas(stack: ExitStack, atlas_arg: str, opts: Any) -> Any:
-    """``opts`` with the atlas as its source of figures (the atlas stays open in ``stack``)."""
-    import dataclasses
-
+    """The atlas as a figure source (it stays open in ``stack``), checked against ``opts``."""
     from cli.atlas import open_atlas
-    from generator.from_atlas import AtlasSource
+    from generator.from_atlas import AtlasFigures
     from puzzles.atlas.query import check_pieces
 
     con, about, name = stack.enter_context(open_atlas(atlas_arg))
@@ -169,7 +169,13 @@ def _from_atlas(stack: ExitStack, atlas_arg: str, opts: Any) -> Any:
             f"{printable(name)}: an atlas of the {ar}x{ac} frame; the set's frame is "
             f"{opts.frame[0]}x{opts.frame[1]} (give --frame {ar}x{ac}, or a larger atlas)"
         )
-    return dataclasses.replace(opts, source=AtlasSource(con, about))
+    missing = [n for n in opts.sizes if n not in about.sizes]
+    if missing:
+        raise Failure(
+            f"{printable(name)}: combinations of {', '.join(map(str, about.sizes))} pieces; "
+            f"the set asks for {missing[0]}"
+        )
+    return AtlasFigures(con, about)
 
 
 def _executor(workers: int) -> AbstractContextManager[Any]:
@@ -230,15 +236,19 @@ def stats(
     """Print the calibration table of puzzle sets (default: the bundled set), side by side.
 
     Per side: areas, bounding boxes, holes, tilings per combination (distribution, mean, max),
-    piece use, and the die faces' balance (mean tilings, share with one tiling). Tilings of a
-    symmetric figure's mirror image count as other tilings, as in calibration.md. Columns are
-    headed by the sets' names, or by their SET arguments when two names are the same.
+    piece use, the die faces' balance (mean tilings, share with one tiling), how a side's
+    combinations relate (distinct pieces, most faces one piece is on, pieces shared by two
+    combinations, one-tiling combinations per side, rank correlation of orientations with
+    tilings, dead-end ratio on hard sides) and the figures' shapes (corners, one-cell tips,
+    deep cut-outs, wide ends, U notches, symmetric share). Tilings of a symmetric figure's
+    mirror image count as other tilings, as in calibration.md. Columns are headed by the
+    sets' names, or by their SET arguments when two names are the same.
 
     \b
     Examples:
       ubongo stats
       ubongo stats sample standard --published
-      ubongo generate --templates 4 --seed 2 -o my-set.json
+      ubongo generate --templates 2 --seed 2 -o my-set.json
       ubongo stats my-set.json --json
     """
     from generator.stats import published_json, set_stats, stats_table

@@ -25,7 +25,7 @@ from cli._common import (
 
 if TYPE_CHECKING:
     from puzzles import PuzzleSet
-    from render.html import Solutions
+    from render.html import Tilings
 
 
 @click.command()
@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     "--html",
     "html_dir",
     metavar="DIR",
-    help="Write DIR/index.html: every template, both sides; click a die face for a solution.",
+    help="Write DIR/index.html: an index, a practice board with hints, every template; "
+    "click a die face for a solution.",
 )
 @click.option(
     "--pdf",
@@ -123,14 +124,15 @@ def render(
         n = sum(1 for _ in (write_in_folder(folder, name, svg) for name, svg in _svgs(ps)))
         said.append(f"wrote {plural(n, 'SVG file')} in {svg_dir}")
     if html_dir:
-        from render.html import page
+        from render.html import page, unsolvable
 
-        solutions = _solutions(ps, clock)
-        write_in_folder(output_folder(html_dir), "index.html", page(ps, solutions))
-        path = os.path.join(html_dir, "index.html")
-        missing = sum(1 for s in solutions.values() if s is None)
+        tilings = _tilings(ps, clock)
+        write_in_folder(output_folder(html_dir), "index.html", page(ps, tilings))
+        none = len(unsolvable(ps, tilings))
+        said.append(f"wrote {os.path.join(html_dir, 'index.html')}")
         said.append(
-            f"wrote {path}" + (f"; {plural(missing, 'combination')} unsolvable" if missing else "")
+            f"{none} of {plural(len(tilings), 'combination')} "
+            f"{'has' if none == 1 else 'have'} no tiling"
         )
     if not quiet:
         for line in said:
@@ -156,18 +158,29 @@ def _svgs(ps: PuzzleSet) -> Iterator[tuple[str, str]]:
         )
 
 
-def _solutions(ps: PuzzleSet, clock: Clock) -> Solutions:
-    """A tiling per combination for the page (None where there is none or it is too large)."""
-    from solver.engine import solve
+def _tilings(ps: PuzzleSet, clock: Clock) -> Tilings:
+    """What the page shows of each combination: every tiling, in the order ``ubongo hint``
+    lists them (the bitboard engine's), for Ubongo-sized puzzles; the first only for larger
+    ones, whose listing could take minutes (the 12 pentominoes in 6x10 have 9356)."""
+    from render.html import PAGE_TILINGS, Listing
+    from solver.engine import SMALL_PIECES, solutions, solve
     from solver.errors import PuzzleTooLarge
 
-    found: dict[tuple[str, str, str], object] = {}
+    found: dict[tuple[str, str, str], Listing] = {}
     for c in ps.combinations():
+        key = (c.template, c.side, c.face)
         try:
-            found[(c.template, c.side, c.face)] = solve(c.puzzle, timeout=clock.left())
+            if len(c.puzzle.pieces) > SMALL_PIECES:
+                first = solve(c.puzzle, timeout=clock.left())
+                found[key] = Listing(() if first is None else (first,), first is None)
+                continue
+            listed = list(
+                solutions(c.puzzle, engine="bitboard", timeout=clock.left(), limit=PAGE_TILINGS + 1)
+            )
+            found[key] = Listing(listed[:PAGE_TILINGS], len(listed) <= PAGE_TILINGS)
         except PuzzleTooLarge:
-            found[(c.template, c.side, c.face)] = None
-    return found  # type: ignore[return-value]
+            found[key] = Listing((), False)
+    return found
 
 
 COMMANDS = [render]

@@ -14,7 +14,7 @@ returns depends only on its Options.
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
-    from generator.design import Options, Report, generate
+    from generator.design import FigureSource, Options, Report, Slot, generate
     from generator.errors import GenerationError
     from generator.profile import PROFILES, PUBLISHED, Profile, SideProfile
     from generator.stats import SetStats, SideStats, set_stats, stats_table
@@ -22,8 +22,10 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
 # Importing one submodule (solver.errors, say) must not load every other: the CLI's
 # start-up time is mostly imports. Each public name is imported when first asked for.
 _HOME = {
+    "FigureSource": "generator.design",
     "Options": "generator.design",
     "Report": "generator.design",
+    "Slot": "generator.design",
     "generate": "generator.design",
     "GenerationError": "generator.errors",
     "PROFILES": "generator.profile",
@@ -51,6 +53,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "PROFILES",
     "PUBLISHED",
+    "FigureSource",
     "GenerationError",
     "Options",
     "Profile",
@@ -58,6 +61,7 @@ __all__ = [
     "SetStats",
     "SideProfile",
     "SideStats",
+    "Slot",
     "generate",
     "set_stats",
     "stats_table",

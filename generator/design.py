@@ -1,36 +1,44 @@
 """Design a complete set of templates: search figures, choose combinations, assign die faces.
 
 Glossary
-    Slot        one side to design: which kind (easy/hard), its index, area and box.
+    Slot        one side to design: kind (easy/hard), index, area, box and its plan (one-tiling
+                combinations, one-cell end, symmetry; generator.profile.plan).
     Candidate   a figure found for a slot with its usable combinations and their tiling counts.
     Found       what one search task returns: a slot's candidates and how much work it took.
+    FigureSource where candidate figures come from (carved at random by default).
     Options     everything that decides the output; the same Options give the same bytes.
 
 Two phases. The *search* (almost all the time) runs one task per slot, independently and in
 any process: task ``(seed, side, index, round)`` seeds its own ``random.Random`` from that text,
-carves figures of the slot's area and box, analyses each for the combination size and keeps
-the first few that can carry a side of the profile. The *selection* then walks the slots in
-set order in one process: for each slot it picks the candidate figure and the combinations
-that bring the set's piece use and tiling counts closest to the profile (least squares,
-greedy), and gives the die faces the combinations so that every face gets the same difficulty
-overall. Results are combined in slot order, so the output does not depend on the executor.
+takes figures of the slot's area and box from the figure source, analyses each for the
+combination size and keeps the first few that can carry the slot's plan. The *selection* then
+walks the slots in set order in one process: for each candidate figure it draws the side's
+combinations like the published sides (at random within each tiling bracket, a piece free to
+come back on several faces, leaning towards the set's piece shares, away from awkward pieces
+in many-tiling combinations and towards few dead ends), takes the candidate that leaves the
+set closest to the profile, and gives the die faces the combinations so that every face gets
+the same difficulty overall. Results are combined in slot order, so the output does not
+depend on the executor (DESIGN.md, Generator).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from random import Random
+from typing import Protocol
 
+from generator.effort import dead_ends
 from generator.errors import GenerationError, OutOfTime
-from generator.figures import carve, is_asymmetric
-from generator.profile import PROFILES, SIDES, Box, Frame, Target, is_standard, layout, resolve
+from generator.figures import carve, is_asymmetric, keep_chance, outline, symmetries
+from generator.profile import PROFILES, SIDES, Box, Frame, Target, is_standard, plan, resolve
 from puzzles import PuzzleSet, Side, Template
 from solver.analyze import analyze
-from solver.figure import parse_figure
+from solver.figure import Figure, parse_figure
 from solver.pieces import STANDARD, PieceSet
 
 Combo = tuple[str, ...]
@@ -44,7 +52,15 @@ EXTRA_ROUNDS = 4
 """Further searches (new seeds) for a slot whose candidates are all taken, before giving up."""
 BUCKET_WEIGHT = 4.0
 """Weight of the tiling-count targets against the piece-use targets in the selection."""
-FACE_UNIQUE_WEIGHT = 4.0
+PIECE_PULL = 0.08
+"""How strongly a combination's draw leans towards pieces the set has used too little."""
+DEAD_END_PULL = 3.0
+"""How strongly a draw leans towards the profile's dead-end ratio (per unit of ratio)."""
+AWKWARD_PULL = 0.6
+"""How strongly a draw leans against awkward pieces (many orientations) in combinations with
+many tilings and towards them in those with few: the figure's own combinations tie the two
+together (rank correlation +0.45 when drawn plainly, +0.08 published)."""
+FACE_UNIQUE_WEIGHT = 100.0
 """Weight of even unique-tiling counts per die face against even tiling totals."""
 
 
@@ -60,7 +76,6 @@ class Options:
     pieces: PieceSet = field(default_factory=lambda: STANDARD, compare=False)
     profile: str = "published"
     name: str | None = None
-    source: Callable[[Task], Found] | None = field(default=None, compare=False)  # --atlas
 
 
 @dataclass(frozen=True)
@@ -72,15 +87,44 @@ class Slot:
     size: int
     area: int
     box: Box
+    unique: int = 0
+    taper: bool | None = None
+    symmetric: bool = False
+    loose: bool = False
+    """The last resort: any figure with enough combinations, whatever their tiling counts."""
+
+
+class FigureSource(Protocol):
+    """Where candidate figures come from: one figure for the slot, or None for a miss.
+
+    Called again and again with the task's own ``Random``; must be picklable (a module-level
+    function or an instance of a module-level class) to run in worker processes.
+    """
+
+    def __call__(self, rng: Random, slot: Slot) -> Figure | None: ...
+
+
+def carved(rng: Random, slot: Slot) -> Figure | None:
+    """The default source: a figure carved in bites (generator.figures), kept by its outline."""
+    fig = carve(rng, slot.area, slot.box, taper=bool(slot.taper), symmetric=slot.symmetric)
+    if fig is None:
+        return None
+    shape = outline(fig)
+    if slot.taper is False and not shape.wide_ends:
+        return None
+    return fig if rng.random() < keep_chance(shape) else None
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """A figure for a slot and its usable combinations with their tiling counts."""
+    """A figure for a slot and its usable combinations with their tiling counts (up to the
+    figure's symmetries)."""
 
     rows: tuple[str, ...]
     combos: tuple[tuple[Combo, int], ...]
     key: tuple[tuple[int, int], ...]
+    counted: tuple[int, ...] = ()
+    """The tiling counts as counted (a symmetric figure's images too), as ``combos``."""
 
 
 @dataclass(frozen=True)
@@ -101,10 +145,9 @@ class Task:
     pieces: PieceSet
     max_tilings: int
     faces: int
-    unique: int
     others: tuple[tuple[tuple[int, Box], float], ...] = ()
     deadline: Deadline | None = None
-    source: Callable[[Task], Found] | None = None  # looks candidates up instead of carving
+    source: FigureSource = carved
 
 
 @dataclass(frozen=True)
@@ -133,8 +176,6 @@ class Report:
 
 def search(task: Task) -> Found:
     """Carve and analyse figures for the task's slot until ``KEEP`` usable ones are found."""
-    if task.source is not None:
-        return task.source(task)
     slot = task.slot
     rng = Random(f"{task.seed}:{slot.side}:{slot.index}:{task.round}")
     seen: set[tuple[tuple[int, int], ...]] = set()
@@ -142,24 +183,39 @@ def search(task: Task) -> Found:
     tried = analysed = 0
     spent = 0.0
     fresh = 0
+    # a symmetric slot takes symmetric figures on its first round only, then any figure
+    symmetric = slot.symmetric and task.round == 0
+    asked = dataclasses.replace(slot, symmetric=symmetric)
     while len(found) < KEEP and tried < MAX_TRIES and tried - fresh < STALE:
         tried += 1
-        fig = carve(rng, slot.area, slot.box)
-        if fig is None or fig.canonical() in seen:
+        fig = task.source(rng, asked)
+        if fig is None:
             continue
-        seen.add(fig.canonical())
+        key = fig.canonical()
+        if key in seen:
+            continue
+        seen.add(key)
         fresh = tried
-        if not is_asymmetric(fig):
-            continue
+        if is_asymmetric(fig) == symmetric:
+            continue  # symmetric figures where the plan has them, nowhere else
         analysed += 1
+        # a player cannot tell a tiling of a symmetric figure from its image: the profile
+        # counts tilings up to the figure's symmetries (the set's counts stay as counted)
+        order = symmetries(fig)
         t0 = time.perf_counter()
-        combos = analyze(
-            fig, slot.size, task.pieces, max_solutions=task.max_tilings + 1, timeout=_left(task)
-        )
+        most = task.max_tilings * order
+        combos = analyze(fig, slot.size, task.pieces, max_solutions=most + 1, timeout=_left(task))
         spent += time.perf_counter() - t0
-        usable = tuple((c.pieces, c.tilings) for c in combos if c.tilings <= task.max_tilings)
-        if len(usable) >= task.faces and sum(n == 1 for _, n in usable) >= task.unique:
-            found.append(Candidate(tuple(fig.rows()), usable, fig.canonical()))
+        kept = [c for c in combos if c.tilings <= most]
+        usable = tuple((c.pieces, -(-c.tilings // order)) for c in kept)
+        ones = sum(n == 1 for _, n in usable)
+        if (
+            slot.loose
+            and len(usable) >= task.faces
+            or (ones >= slot.unique and len(usable) - ones >= task.faces - slot.unique)
+        ):
+            counted = tuple(c.tilings for c in kept)
+            found.append(Candidate(tuple(fig.rows()), usable, key, counted))
     return Found(slot, tuple(found), tried, analysed, spent, tried - fresh >= STALE)
 
 
@@ -213,8 +269,9 @@ class _Deviation:
 class _Balance:
     """Running piece use and tiling buckets of one kind of side, scored against its target."""
 
-    def __init__(self, target: Target, sides: int, faces: int) -> None:
+    def __init__(self, target: Target, sides: int, faces: int, pieces: PieceSet) -> None:
         self.target = target
+        self.turns = {n: len(p.orientations) for n, p in pieces.items()}
         self.names = [p for p, _ in target.pieces]
         self.index = {p: i for i, p in enumerate(self.names)}
         self.pieces = _Deviation([s for _, s in target.pieces])
@@ -225,39 +282,92 @@ class _Balance:
         self.face_unique = [0] * faces
         self.face_use = [dict.fromkeys(self.names, 0) for _ in range(faces)]
 
-    def choose(self, cand: Candidate, faces: int) -> tuple[float, list[tuple[Combo, int]]] | None:
-        """The greedy best ``faces`` combinations of a candidate, and the cost they lead to.
+    def choose(
+        self, cand: Candidate, slot: Slot, faces: int, rng: Random, ratios: dict[Combo, float]
+    ) -> tuple[float, list[tuple[Combo, int]]] | None:
+        """Draw a side's ``faces`` combinations from a candidate, and the cost they lead to.
 
-        The cost is the squared distance of the set's piece use and tiling buckets from the
-        target shares; ``cap`` bounds each piece's use.
+        ``slot.unique`` combinations with one tiling, the others from the tiling buckets the
+        set needs most. Within a bucket the draw is random, leaning towards the pieces the
+        set (before this side) has used least and towards the profile's dead-end ratio
+        (``ratios``, when known): the side's own picks do not count against a piece, so a
+        piece may come back on several faces, as on the published sides. The cost is the
+        squared distance of the set's piece use and tiling buckets from the target shares.
         """
-        pieces, tilings = self.pieces.copy(), self.tilings.copy()
-        pool = [
-            ([self.index[p] for p in combo], [self.bucket[n]], combo, n) for combo, n in cand.combos
-        ]
+        pool = list(cand.combos)
+        ones = sum(n == 1 for _, n in pool)
+        unique = min(max(slot.unique, faces - (len(pool) - ones)), ones)  # loose slots
+        centre = (
+            sum(self._awkward(c) for c, _ in pool) / len(pool),
+            sum(math.log(n) for _, n in pool) / len(pool),
+        )
+        use = self.pieces.count
+        cap_left = {i: self.cap - use[i] for i in range(len(use))}
+        tilings = self.tilings.copy()
         picked: list[tuple[Combo, int]] = []
-        best = 0.0
-        for _ in range(faces):
-            best_i = -1
-            for i, (ps, bs, _, _) in enumerate(pool):
-                if any(pieces.count[p] >= self.cap for p in ps):
-                    continue
-                c = pieces.after(ps) + BUCKET_WEIGHT * tilings.after(bs)
-                if best_i < 0 or c < best:
-                    best, best_i = c, i
-            if best_i < 0:
+        for k in range(faces):
+            if k < unique:
+                bracket = [cn for cn in pool if cn[1] == 1]
+            else:
+                many = {self.bucket[n] for _, n in pool if n > 1}
+                if not many:
+                    return None
+                b = min(sorted(many), key=lambda x: tilings.after([x]))
+                bracket = [cn for cn in pool if self.bucket[cn[1]] == b and cn[1] > 1]
+            bracket = [cn for cn in bracket if all(cap_left[self.index[p]] > 0 for p in cn[0])]
+            if not bracket:
                 return None
-            ps, bs, combo, n = pool.pop(best_i)
-            pieces.add(ps)
-            tilings.add(bs)
+            combo, n = self._draw(bracket, rng, ratios, centre)
+            pool.remove((combo, n))
+            for p in combo:
+                cap_left[self.index[p]] -= 1
+            tilings.add([self.bucket[n]])
             picked.append((combo, n))
-        return best, picked
+        pieces = self.pieces.copy()
+        for combo, _ in picked:
+            pieces.add([self.index[p] for p in combo])
+        return pieces.after([]) + BUCKET_WEIGHT * tilings.after([]), picked
 
-    def commit(self, picked: list[tuple[Combo, int]]) -> tuple[Combo, ...]:
-        """Record the picked combinations; return them in die-face order."""
+    def _awkward(self, combo: Combo) -> int:
+        """The combination's orientation sum: awkward pieces (L4, L5, P5, Y5) have 8."""
+        return sum(self.turns[p] for p in combo)
+
+    def _draw(
+        self,
+        bracket: list[tuple[Combo, int]],
+        rng: Random,
+        ratios: dict[Combo, float],
+        centre: tuple[float, float],
+    ) -> tuple[Combo, int]:
+        """One combination of a bracket, at random, weighted as ``choose`` says.
+
+        ``centre``: the mean orientation sum and log tiling count of the figure's combinations.
+        """
+        lean = [self.pieces.after([self.index[p] for p in c]) for c, _ in bracket]
+        low = min(lean)
+        pull = DEAD_END_PULL * (1 - self.target.dead_ends) / (1 - 0.83)
+        weights = [
+            math.exp(
+                -PIECE_PULL * (x - low)
+                - pull * ratios.get(c, 1.0)
+                - AWKWARD_PULL * (self._awkward(c) - centre[0]) * (math.log(n) - centre[1])
+            )
+            for x, (c, n) in zip(lean, bracket, strict=True)
+        ]
+        return rng.choices(bracket, weights)[0]
+
+    def commit(
+        self, picked: list[tuple[Combo, int]], counted: dict[Combo, int]
+    ) -> tuple[Combo, ...]:
+        """Record the picked combinations; return them in die-face order.
+
+        The die faces are balanced on the tilings as counted (``counted``: a symmetric
+        figure's mirror images too), which is what players and ``stats`` see.
+        """
         for combo, n in picked:
             self.pieces.add([self.index[p] for p in combo])
             self.tilings.add([self.bucket[n]])
+        picked = [(combo, counted[combo]) for combo, _ in picked]
         order = self._faces(picked)
         for f, (combo, n) in zip(order, picked, strict=True):
             self.face_sum[f] += n
@@ -306,17 +416,23 @@ def _oriented(box: Box, frame: Frame) -> Box:
     return (short, long) if short <= frame[0] and long <= frame[1] else (long, short)
 
 
-def _tasks(opts: Options, targets: dict[str, Target], deadline: Deadline | None) -> list[Task]:
+def _tasks(
+    opts: Options,
+    targets: dict[str, Target],
+    deadline: Deadline | None,
+    source: FigureSource,
+) -> list[Task]:
     """The search tasks of a set, in slot order: template 1 easy, template 1 hard, ..."""
     seed = str(opts.seed)
-    plans = {s: layout(targets[s], opts.templates, Random(f"{seed}:layout:{s}")) for s in SIDES}
+    plans = {
+        s: plan(targets[s], opts.templates, opts.faces, Random(f"{seed}:layout:{s}")) for s in SIDES
+    }
     tasks = []
     for i in range(opts.templates):
         for s in SIDES:
-            area, box = plans[s][i]
-            slot = Slot(s, i, targets[s].size, area, _oriented(box, opts.frame))
-            t = targets[s]
-            unique = t.need_unique(opts.faces)
+            p, t = plans[s][i], targets[s]
+            box = _oriented(p.box, opts.frame)
+            slot = Slot(s, i, t.size, p.area, box, p.unique, p.taper, p.symmetric)
             others = tuple(((a, _oriented(b, opts.frame)), w) for (a, b), w in t.pairs)
             tasks.append(
                 Task(
@@ -326,10 +442,9 @@ def _tasks(opts: Options, targets: dict[str, Target], deadline: Deadline | None)
                     opts.pieces,
                     t.max_tilings,
                     opts.faces,
-                    unique,
                     others,
                     deadline,
-                    opts.source,
+                    source,
                 )
             )
     return tasks
@@ -340,12 +455,15 @@ def generate(
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
     timeout: float | None = None,
+    source: FigureSource = carved,
 ) -> tuple[PuzzleSet, Report]:
     """A complete set of templates for ``opts``, and the work it took.
 
     ``executor`` runs the searches (in this process when None); ``progress(n)`` is called as
     searches finish. The set does not depend on the executor. Past ``timeout`` seconds the run
     stops with OutOfTime: a set is whole or not made at all, so it never depends on timing.
+    ``source`` gives the candidate figures (default: carved at random; an atlas of figures
+    can be plugged in here).
     """
     deadline = None if timeout is None else Deadline(time.time() + timeout, timeout)
     start = time.perf_counter()
@@ -356,11 +474,11 @@ def generate(
         s: resolve(profile, s, opts.pieces, size, opts.frame)
         for s, size in zip(SIDES, opts.sizes, strict=True)
     }
-    tasks = _tasks(opts, targets, deadline)
+    tasks = _tasks(opts, targets, deadline, source)
     results: Iterable[Found] = (
         executor.map(search, tasks) if executor is not None else map(search, tasks)
     )
-    balance = {s: _Balance(targets[s], opts.templates, opts.faces) for s in SIDES}
+    balance = {s: _Balance(targets[s], opts.templates, opts.faces, opts.pieces) for s in SIDES}
     taken: set[tuple[tuple[int, int], ...]] = set()
     sides: list[Side] = []
     found: list[Found] = []
@@ -373,7 +491,7 @@ def generate(
         if progress is not None:
             progress(1)
         t0 = time.perf_counter()
-        side, more = _select(task, f, balance[task.slot.side], taken)
+        side, more = _select(task, f, balance[task.slot.side], taken, opts.pieces)
         selecting += time.perf_counter() - t0
         extra += more
         sides.append(side)
@@ -401,34 +519,61 @@ def generate(
 
 
 def _select(
-    task: Task, found: Found, balance: _Balance, taken: set[tuple[tuple[int, int], ...]]
+    task: Task,
+    found: Found,
+    balance: _Balance,
+    taken: set[tuple[tuple[int, int], ...]],
+    pieces: PieceSet,
 ) -> tuple[Side, list[Found]]:
-    """The side for a slot: its best free candidate, searching further rounds if none is left."""
+    """The side for a slot: its best free candidate, searching further rounds if none is left.
+
+    Each candidate's combinations are drawn (``_Balance.choose``) and the candidate leaving
+    the set closest to its targets is taken; its draw is then made again with the dead-end
+    ratios of its combinations, measured for the chosen figure only (they cost a search each).
+    """
     extra: list[Found] = []
+    slot = task.slot
     for f in _rounds(task, found, extra):
-        best: tuple[float, Candidate, list[tuple[Combo, int]]] | None = None
-        for cand in f.candidates:
+        best: tuple[float, int, Candidate] | None = None
+        for i, cand in enumerate(f.candidates):
             if cand.key in taken:
                 continue
-            choice = balance.choose(cand, task.faces)
+            choice = balance.choose(cand, slot, task.faces, _rng(task, i), {})
             if choice is not None and (best is None or choice[0] < best[0]):
-                best = (choice[0], cand, choice[1])
+                best = (choice[0], i, cand)
         if best is not None:
-            _, cand, picked = best
+            _, i, cand = best
+            fig = parse_figure(list(cand.rows))
+            ratios = {}
+            if balance.target.dead_ends != 1.0:
+                ratios = dead_ends(fig, cand.combos, pieces)
+            choice = balance.choose(cand, slot, task.faces, _rng(task, i), ratios)
+            if choice is None:  # the lean moved the draw onto a capped piece: draw plainly
+                choice = balance.choose(cand, slot, task.faces, _rng(task, i), {})
+            assert choice is not None
             taken.add(cand.key)
-            return Side(parse_figure(list(cand.rows)), balance.commit(picked)), extra
-    slot = task.slot
+            counted = {c: n for (c, _), n in zip(cand.combos, cand.counted, strict=True)}
+            return Side(fig, balance.commit(choice[1], counted)), extra
     raise GenerationError(
         f"no usable {slot.side} figure of area {slot.area} in a {slot.box[0]}x{slot.box[1]} box "
         f"for template {slot.index + 1}, nor of any other area and box of the profile"
     )
 
 
+def _rng(task: Task, candidate: int) -> Random:
+    """The random draws of a slot's candidate: the same whatever was tried before."""
+    slot = task.slot
+    return Random(f"{task.seed}:draw:{slot.side}:{slot.index}:{candidate}")
+
+
 def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
     """The slot's search, further rounds run here (kept in ``extra``), then other layouts.
 
-    A small box nearly filled holds few distinct figures (4x4 with 15 cells: one), so a slot
-    whose own area and box are exhausted borrows the other pairs of its target, likeliest first.
+    A small box nearly filled holds few distinct figures (4x4 with 15 cells: one; 4x4 with 13
+    and a one-cell end: a handful), so a slot whose own area and box are exhausted first drops
+    its shape wishes (one-cell end, symmetry), then borrows the other pairs of its target,
+    likeliest first; last, it takes any split of one-tiling and other combinations (custom
+    pieces and sizes can leave too few figures for the drawn split).
     """
     yield first
     for r in range(1, EXTRA_ROUNDS + 1):
@@ -436,9 +581,18 @@ def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
             break  # every figure of this area and box has been seen: a new seed finds no other
         extra.append(search(dataclasses.replace(task, round=r)))
         yield extra[-1]
-    slot = task.slot
-    for (area, box), _ in sorted(task.others, key=lambda pw: -pw[1]):
-        if (area, box) != (slot.area, slot.box):
-            moved = dataclasses.replace(slot, area=area, box=box)
-            extra.append(search(dataclasses.replace(task, slot=moved, round=EXTRA_ROUNDS + 1)))
+    slot = dataclasses.replace(task.slot, taper=None, symmetric=False)
+    if slot != task.slot:
+        extra.append(search(dataclasses.replace(task, slot=slot, round=EXTRA_ROUNDS + 1)))
+        yield extra[-1]
+    for loose in (False, True):
+        if loose:
+            slot = dataclasses.replace(slot, loose=True)
+            extra.append(search(dataclasses.replace(task, slot=slot, round=EXTRA_ROUNDS + 2)))
             yield extra[-1]
+        for (area, box), _ in sorted(task.others, key=lambda pw: -pw[1]):
+            if (area, box) != (slot.area, slot.box):
+                moved = dataclasses.replace(slot, area=area, box=box)
+                r = EXTRA_ROUNDS + 1 + 2 * loose
+                extra.append(search(dataclasses.replace(task, slot=moved, round=r)))
+                yield extra[-1]

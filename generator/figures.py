@@ -1,20 +1,37 @@
 """Random figures: connected, hole-free shapes of a given area spanning a given box.
 
-A figure is carved out of its full bounding box, one cell at a time. Only a cell that touches
-the outside may go, so no hole can ever form; a cell whose removal would split the figure or
-empty an edge row or column of the box stays. Cells with few neighbours (corners, tips) are
-likelier to go, which keeps figures compact and notched like the published ones.
+Glossary
+    Line     a row or a column of the box, seen from one of its sides (top, bottom, left, right).
+    Bite     a rectangle-like cut from one side: on ``span`` neighbouring lines, the ``depth``
+             outermost cells of the figure. At a box corner a bite is a step (two bites make a
+             staircase); between the corners it is a cut-out.
+    Outline  the shape measures of calibration.md's "Figure shapes" for one figure.
+
+A figure is carved out of its full bounding box in bites, not cell by cell: a solid core with
+a few large steps and cut-outs, as the published figures are. A bite takes only cells reachable
+from outside along its lines, so no hole can ever form; a bite that would split the figure or
+empty an edge row or column of the box is not taken. Carving cell by cell (the first version)
+left many one-cell tips and one-cell notches in the middle of a side (DESIGN.md).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from functools import lru_cache
 
 from solver.cells import Point, flood, neighbours
 from solver.figure import Figure
 from solver.pieces import orientations
 
 Box = tuple[int, int]
+SIDES = ("top", "bottom", "left", "right")
+MIDDLE = 0.15
+"""Chance that a bite is a cut-out between the corners rather than a step at a corner."""
+SHALLOW = 0.9
+"""Chance that a bite is one cell deep (else 1 to the box's depth less 2, evenly)."""
+TRIES = 40
+"""Bites a carving tries in a row before it gives up on the figure."""
 
 
 def _connected(cells: set[Point]) -> bool:
@@ -22,48 +39,195 @@ def _connected(cells: set[Point]) -> bool:
     return len(flood(cells, min(cells))) == len(cells)
 
 
-def _removable(cells: set[Point], box: Box) -> list[Point]:
-    """Cells touching the outside, in a stable order."""
+def _line(cells: set[Point], box: Box, side: str, i: int) -> list[Point]:
+    """The figure's cells on line ``i`` seen from ``side``, outermost first."""
     h, w = box
-    return [
-        p
-        for p in sorted(cells)
-        if p[0] in (0, h - 1) or p[1] in (0, w - 1) or any(n not in cells for n in neighbours(p))
-    ]
+    pts = [(r, i) for r in range(h)] if side in ("top", "bottom") else [(i, c) for c in range(w)]
+    if side in ("bottom", "right"):
+        pts.reverse()
+    return [p for p in pts if p in cells]
 
 
-def _keeps_box(cells: set[Point], p: Point, box: Box) -> bool:
-    """Removing ``p`` leaves a cell in each edge row and edge column of the box."""
+def _keeps_box(cells: set[Point], box: Box) -> bool:
+    """Every edge row and edge column of the box still holds a cell."""
+    h, w = box
+    rows = {r for r, _ in cells}
+    cols = {c for _, c in cells}
+    return {0, h - 1} <= rows and {0, w - 1} <= cols
+
+
+def _bite(rng: random.Random, cells: set[Point], box: Box, most: int) -> set[Point]:
+    """A random bite of at most ``most`` cells (empty when the draw was too large)."""
+    h, w = box
+    side = rng.choice(SIDES)
+    lines = w if side in ("top", "bottom") else h
+    deep = h if side in ("top", "bottom") else w
+    span = rng.randint(1, lines - 1)
+    depth = 1 if rng.random() < SHALLOW else rng.randint(1, max(1, deep - 2))
+    if rng.random() < MIDDLE and lines - span >= 2:
+        start = rng.randint(1, lines - span - 1)
+    else:
+        start = 0 if rng.random() < 0.5 else lines - span
+    out: set[Point] = set()
+    for i in range(start, start + span):
+        out.update(_line(cells, box, side, i)[:depth])
+    return out if len(out) <= most else set()
+
+
+def _mirror(p: Point, box: Box, kind: int) -> Point:
+    """``p`` under a symmetry of the box: 0 left-right, 1 top-bottom, 2 half turn, 3 diagonal."""
     h, w = box
     r, c = p
-    if r in (0, h - 1) and not any((r, x) in cells for x in range(w) if x != c):
-        return False
-    return not (c in (0, w - 1) and not any((y, c) in cells for y in range(h) if y != r))
+    return ((r, w - 1 - c), (h - 1 - r, c), (h - 1 - r, w - 1 - c), (c, r))[kind]
 
 
-def carve(rng: random.Random, area: int, box: Box) -> Figure | None:
-    """A random connected, hole-free figure of ``area`` cells spanning ``box``; None if stuck."""
+def carve(
+    rng: random.Random, area: int, box: Box, *, taper: bool = False, symmetric: bool = False
+) -> Figure | None:
+    """A random connected, hole-free figure of ``area`` cells spanning ``box``; None if stuck.
+
+    ``taper``: one end of the long side is a single cell. ``symmetric``: every bite is taken
+    with its mirror image, so the figure has a symmetry (when the area allows one).
+    """
     h, w = box
     cells = {(r, c) for r in range(h) for c in range(w)}
-    while len(cells) > area:
-        pool = _removable(cells, box)
-        weights = [(5 - sum(n in cells for n in neighbours(p))) ** 2 for p in pool]
-        while pool:
-            i = rng.choices(range(len(pool)), weights)[0]
-            p = pool.pop(i)
-            weights.pop(i)
-            if _keeps_box(cells, p, box) and _connected(cells - {p}):
-                cells.discard(p)
-                break
-        else:
+    kind = rng.choice([0, 1, 2, 3] if h == w else [0, 1, 2])
+    if taper:
+        side = rng.choice(SIDES[:2] if h > w else SIDES[2:] if w > h else SIDES)
+        end = _end_line(box, side)
+        keep = rng.choice(end)
+        cut = set(end) - {keep}
+        if symmetric:
+            cut |= {_mirror(p, box, kind) for p in cut}
+        if keep in cut:
             return None
+        cells -= cut
+    for _ in range(TRIES):
+        if len(cells) <= area:
+            break
+        bite = _bite(rng, cells, box, len(cells) - area)
+        if symmetric:
+            bite |= {_mirror(p, box, kind) for p in bite}
+        rest = cells - bite
+        if bite and len(rest) >= area and _keeps_box(rest, box) and _connected(rest):
+            cells = rest
+    if len(cells) != area:
+        return None
     return Figure.from_cells(cells)
+
+
+def _end_line(box: Box, side: str) -> list[Point]:
+    """Every cell of the box's edge line on ``side``."""
+    h, w = box
+    if side == "top":
+        return [(0, c) for c in range(w)]
+    if side == "bottom":
+        return [(h - 1, c) for c in range(w)]
+    if side == "left":
+        return [(r, 0) for r in range(h)]
+    return [(r, w - 1) for r in range(h)]
+
+
+@lru_cache(maxsize=4096)  # carving, the search and the outline all ask of each figure
+def symmetries(figure: Figure) -> int:
+    """How many rotations and reflections map the figure onto itself (1: none but identity)."""
+    return 8 // len(orientations(figure.cells))
 
 
 def is_asymmetric(figure: Figure) -> bool:
     """True when no rotation or reflection maps the figure onto itself.
 
-    A symmetric figure doubles every tiling (its mirror image is another tiling), so it can
-    never hold a combination with exactly one tiling.
+    A symmetric figure doubles every tiling that is not itself symmetric (its mirror image is
+    another tiling), so it rarely holds a combination with exactly one tiling.
     """
-    return len(orientations(figure.cells)) == 8
+    return symmetries(figure) == 1
+
+
+# --- shape measures (calibration.md, "Figure shapes") ----------------------------------------
+
+
+@dataclass(frozen=True)
+class Outline:
+    """The shape measures of one figure."""
+
+    corners: int
+    """Convex corners of the outline."""
+    tips: int
+    """Cells with exactly one neighbour in the figure."""
+    deep_cut: bool
+    """An empty region of the box reaches 2 or more cells deep from every side it opens on."""
+    wide_ends: bool
+    """Both ends of the long side hold 2 or more cells (a square box: all four sides)."""
+    notch: bool
+    """A row or column of the figure has a gap (a U notch)."""
+    symmetric: bool
+    """A rotation or reflection maps the figure onto itself."""
+
+
+def outline(figure: Figure) -> Outline:
+    """The shape measures of ``figure``."""
+    cells = set(figure.cells)
+    h, w = figure.height, figure.width
+    return Outline(
+        corners=_corners(cells, h, w),
+        tips=sum(sum(n in cells for n in neighbours(p)) == 1 for p in cells),
+        deep_cut=_deepest_cut(cells, h, w) >= 2,
+        wide_ends=all(len(set(_end_line((h, w), s)) & cells) >= 2 for s in _ends(h, w)),
+        notch=_has_gap(cells, h, w),
+        symmetric=not is_asymmetric(figure),
+    )
+
+
+def keep_chance(o: Outline) -> float:
+    """How likely a carved figure is kept: one-cell tips, gaps (cut-outs in the middle of a
+    side), deep cut-outs and many corners make a figure less like the published ones (the
+    factors were tuned against calibration.md's shape table, DESIGN.md)."""
+    rough = max(0, o.tips - 1) + o.notch + max(0, o.corners - 8)
+    return 0.45 ** min(o.tips, 1) * 0.7**o.deep_cut * 0.5**rough
+
+
+def _corners(cells: set[Point], h: int, w: int) -> int:
+    """Convex corners: grid points with one figure cell of four around them (two if diagonal)."""
+    out = 0
+    for r in range(h + 1):
+        for c in range(w + 1):
+            around = [(r - 1, c - 1) in cells, (r - 1, c) in cells, (r, c - 1) in cells]
+            around.append((r, c) in cells)
+            n = sum(around)
+            out += n == 1 or 2 * (n == 2 and around[0] == around[3])
+    return out
+
+
+def _deepest_cut(cells: set[Point], h: int, w: int) -> int:
+    """The depth of the deepest empty region of the box: the least depth from the sides it
+    opens on (a corner step of 1 by 3 cells is 1 deep)."""
+    empty = {(r, c) for r in range(h) for c in range(w)} - cells
+    best = 0
+    while empty:
+        region = flood(empty, min(empty))
+        empty -= region
+        rows = [r for r, _ in region]
+        cols = [c for _, c in region]
+        depths = []
+        if min(rows) == 0:
+            depths.append(max(rows) + 1)
+        if max(rows) == h - 1:
+            depths.append(h - min(rows))
+        if min(cols) == 0:
+            depths.append(max(cols) + 1)
+        if max(cols) == w - 1:
+            depths.append(w - min(cols))
+        best = max(best, min(depths, default=0))  # a hole is no cut-out
+    return best
+
+
+def _ends(h: int, w: int) -> tuple[str, ...]:
+    """The sides at the ends of the long axis (all four for a square)."""
+    return SIDES[:2] if h > w else SIDES[2:] if w > h else SIDES
+
+
+def _has_gap(cells: set[Point], h: int, w: int) -> bool:
+    """True when some row or column holds cells that are not side by side."""
+    lines = [[c for c in range(w) if (r, c) in cells] for r in range(h)]
+    lines += [[r for r in range(h) if (r, c) in cells] for c in range(w)]
+    return any(x and x[-1] - x[0] + 1 != len(x) for x in lines)

@@ -1,51 +1,43 @@
 """Candidate figures from an atlas instead of random carving (``ubongo generate --atlas``).
 
-The atlas already knows every figure of a frame and every combination that tiles it, so a
-search task becomes a lookup: the figures of the slot's area and box that can carry a side
-(enough combinations within the profile's tiling bound, enough unique ones), shuffled by the
-task's seed, ``KEEP`` per round. The selection that follows is the generator's own, so the
-profiles mean the same as with carving. The lookups run in the main process (they ask the
-open database), which is why the CLI runs them without a pool.
+``AtlasFigures`` is a ``FigureSource`` (generator.design): for a slot it draws, with the
+task's own ``Random``, one of the atlas's figures of the slot's area and box that have a
+combination of the slot's size (and enough with one tiling, where the slot plans them),
+symmetric exactly where the slot asks for symmetry. The generator then analyses and selects
+as it does for carved figures, so the profiles mean the same. It asks the open database, so it
+runs in the process that opened it (the CLI runs the searches there).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 
-from generator.design import KEEP, Candidate, Found, Task
-from puzzles.atlas.enumerate import cells_of
-from puzzles.atlas.query import Connection, Info, candidates, combos
+from generator.design import Slot
+from puzzles.atlas.enumerate import Mask, cells_of
+from puzzles.atlas.query import Connection, Info, figures_for
 from solver.figure import Figure
 
 
-@dataclass(frozen=True)
-class AtlasSource:
-    """``source(task) -> Found``: a slot's candidate figures, looked up in an open atlas."""
+@dataclass
+class AtlasFigures:
+    """A FigureSource over an open atlas; the figures of each kind of slot are asked once."""
 
     con: Connection
     about: Info
+    pools: dict[tuple[int, int, int, int, bool, int], list[Mask]] = field(default_factory=dict)
 
-    def __call__(self, task: Task) -> Found:
-        slot = task.slot
-        masks = candidates(self.con, slot.area, slot.box, slot.size, task.max_tilings, task.faces)
-        Random(f"{task.seed}:{slot.side}:{slot.index}:atlas").shuffle(masks)
-        chosen = masks[task.round * KEEP : (task.round + 1) * KEEP]
-        found = []
-        for mask in chosen:
-            usable = tuple(
-                (pieces, n)
-                for pieces, n in combos(self.con, self.about, mask, slot.size)
-                if n <= task.max_tilings
+    def __call__(self, rng: Random, slot: Slot) -> Figure | None:
+        unique = 0 if slot.loose or slot.symmetric else slot.unique
+        key = (slot.area, *slot.box, slot.size, slot.symmetric, unique)
+        if key not in self.pools:
+            self.pools[key] = figures_for(
+                self.con, slot.area, slot.box, slot.size, slot.symmetric, unique
             )
-            if sum(n == 1 for _, n in usable) < task.unique:
-                continue
-            fig = self._oriented(mask, slot.box)
-            found.append(Candidate(tuple(fig.rows()), usable, fig.canonical()))
-        exhausted = (task.round + 1) * KEEP >= len(masks)
-        return Found(slot, tuple(found), len(chosen), 0, 0.0, exhausted)
+        pool = self.pools[key]
+        return self._oriented(rng.choice(pool), slot.box) if pool else None
 
-    def _oriented(self, mask: int, box: tuple[int, int]) -> Figure:
+    def _oriented(self, mask: Mask, box: tuple[int, int]) -> Figure:
         """The figure of ``mask`` turned so that its box is ``box`` (rows, columns)."""
         cells = cells_of(mask, self.about.frame[1])
         fig = Figure(frozenset(cells))

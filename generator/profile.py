@@ -15,10 +15,12 @@ and 4 (hard) pieces per side; other piece sets or sizes get targets derived from
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 from generator.errors import GenerationError
@@ -43,6 +45,15 @@ class SideProfile:
     boxes: tuple[tuple[Box, Share], ...]
     tilings: tuple[tuple[Bucket, Share], ...]
     pieces: tuple[tuple[str, Share], ...]
+    unique_sides: tuple[tuple[int, Share], ...] = ()
+    """Sides with this many one-tiling combinations (of 6); empty: binomial on unique_share."""
+    symmetric: Share = 0.0
+    """Share of figures with a symmetry (their tilings counted as calibration.md counts)."""
+    taper: Share | None = None
+    """Share of sides planned with a one-cell end of the long side; None: as carving gives.
+    A slot whose box holds too few such figures drops the wish, so fewer are made."""
+    dead_ends: float = 1.0
+    """Target dead-end ratio (generator.effort): 1 a neutral choice, lower fewer dead ends."""
 
     @property
     def max_tilings(self) -> int:
@@ -80,9 +91,12 @@ PUBLISHED = Profile(
     "published",
     SideProfile(
         areas=((11, 0.10), (12, 0.29), (13, 0.52), (14, 0.10)),
-        boxes=(((4, 4), 0.48), ((4, 5), 0.43), ((3, 6), 0.05), ((3, 4), 0.05)),
+        boxes=(((4, 4), 0.48), ((4, 5), 0.43), ((3, 6), 0.04), ((3, 5), 0.02), ((3, 4), 0.04)),
         tilings=(((1, 1), 0.64), ((2, 2), 0.22), ((3, 3), 0.07), ((4, 6), 0.06), ((7, 9), 0.01)),
         pieces=_shares(dict(zip(_PIECES, _EASY_USE, strict=True))),
+        unique_sides=((1, 0.05), (2, 0.21), (3, 0.11), (4, 0.21), (5, 0.26), (6, 0.16)),
+        symmetric=0.03,
+        taper=0.9,  # planned; 0.81 measured, as small boxes fall back to any figure
     ),
     SideProfile(
         areas=((14, 0.04), (15, 0.12), (16, 0.28), (17, 0.44), (18, 0.12)),
@@ -96,6 +110,9 @@ PUBLISHED = Profile(
             ((13, 48), 0.01),
         ),
         pieces=_shares(dict(zip(_PIECES, _HARD_USE, strict=True))),
+        unique_sides=((0, 0.12), (1, 0.31), (2, 0.28), (3, 0.28)),
+        symmetric=0.06,
+        dead_ends=0.83,
     ),
 )
 """The published game, as measured in calibration.md."""
@@ -104,26 +121,27 @@ PROFILES = {
     "published": PUBLISHED,
     "hard": Profile(
         "hard",
-        SideProfile(
-            PUBLISHED.easy.areas,
-            PUBLISHED.easy.boxes,
-            (((1, 1), 0.85), ((2, 2), 0.15)),
-            PUBLISHED.easy.pieces,
+        dataclasses.replace(
+            PUBLISHED.easy,
+            tilings=(((1, 1), 0.85), ((2, 2), 0.15)),
+            unique_sides=(),
+            symmetric=0.0,
         ),
-        SideProfile(
-            PUBLISHED.hard.areas,
-            PUBLISHED.hard.boxes,
-            (((1, 1), 0.50), ((2, 2), 0.30), ((3, 3), 0.20)),
-            PUBLISHED.hard.pieces,
+        dataclasses.replace(
+            PUBLISHED.hard,
+            tilings=(((1, 1), 0.50), ((2, 2), 0.30), ((3, 3), 0.20)),
+            unique_sides=(),
+            symmetric=0.0,
+            dead_ends=1.0,
         ),
     ),
     "unique": Profile(
         "unique",
-        SideProfile(
-            PUBLISHED.easy.areas, PUBLISHED.easy.boxes, (((1, 1), 1.0),), PUBLISHED.easy.pieces
+        dataclasses.replace(
+            PUBLISHED.easy, tilings=(((1, 1), 1.0),), unique_sides=(), symmetric=0.0
         ),
-        SideProfile(
-            PUBLISHED.hard.areas, PUBLISHED.hard.boxes, (((1, 1), 1.0),), PUBLISHED.hard.pieces
+        dataclasses.replace(
+            PUBLISHED.hard, tilings=(((1, 1), 1.0),), unique_sides=(), symmetric=0.0
         ),
     ),
 }
@@ -143,16 +161,20 @@ class Target:
     tilings: tuple[tuple[Bucket, Share], ...]
     pieces: tuple[tuple[str, Share], ...]
     cap: Share = PIECE_CAP
+    unique_sides: tuple[tuple[int, Share], ...] = ()
+    symmetric: Share = 0.0
+    taper: Share | None = None
+    dead_ends: float = 1.0
 
     @property
     def max_tilings(self) -> int:
         """The largest tiling count a combination may have."""
         return max(hi for (_, hi), share in self.tilings if share > 0)
 
-    def need_unique(self, faces: int) -> int:
-        """Combinations with one tiling a side must offer to meet the target."""
-        share = sum(s for (lo, hi), s in self.tilings if lo == hi == 1)
-        return min(faces, round(faces * share))
+    @property
+    def unique_share(self) -> Share:
+        """Target share of combinations with exactly one tiling."""
+        return sum(s for (lo, hi), s in self.tilings if lo == hi == 1)
 
     def bucket(self, tilings: int) -> int:
         """Index of the bucket holding this tiling count."""
@@ -182,7 +204,17 @@ def resolve(profile: Profile, side: str, pieces: PieceSet, size: int, frame: Fra
             f"no {side} figure of area {min(areas)}-{max(areas)} fits in a "
             f"{frame[0]}x{frame[1]} frame"
         )
-    return Target(side, size, pairs, sp.tilings, shares)
+    return Target(
+        side,
+        size,
+        pairs,
+        sp.tilings,
+        shares,
+        unique_sides=sp.unique_sides,
+        symmetric=sp.symmetric if calibrated else 0.0,
+        taper=sp.taper if calibrated else None,
+        dead_ends=sp.dead_ends,
+    )
 
 
 def _derived_areas(pieces: PieceSet, size: int) -> dict[int, Share]:
@@ -262,3 +294,70 @@ def layout(target: Target, n: int, rng: random.Random) -> list[tuple[int, Box]]:
         out += [pair] * k
     rng.shuffle(out)
     return out
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one side is built on: area and box, one-tiling combinations, shape wishes."""
+
+    area: int
+    box: Box
+    unique: int
+    taper: bool | None
+    symmetric: bool
+
+
+def unique_spread(target: Target, faces: int) -> tuple[tuple[int, Share], ...]:
+    """Shares of sides by their number of one-tiling combinations, for ``faces`` die faces.
+
+    The profile's spread is given for 6 faces and scaled; without one, the count is binomial
+    on the unique share (every face drawn on its own).
+    """
+    if target.unique_sides:
+        out: dict[int, Share] = {}
+        for k, s in target.unique_sides:
+            n = min(faces, round(k * faces / 6))
+            out[n] = out.get(n, 0.0) + s
+        return tuple(sorted(out.items()))
+    p = target.unique_share
+    return tuple((k, comb(faces, k) * p**k * (1 - p) ** (faces - k)) for k in range(faces + 1))
+
+
+def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
+    """The plan of each of ``n`` sides: every share met as closely as integers allow.
+
+    Symmetric figures go to sides at random among those whose area and box allow a symmetry;
+    the search counts their tilings up to the symmetry (see ``generator.design.search``).
+    """
+    pairs = layout(target, n, rng)
+    uniques: list[int] = []
+    spread = unique_spread(target, faces)
+    for (k, _), m in zip(spread, allocate(spread, n), strict=True):
+        uniques += [k] * m
+    rng.shuffle(uniques)
+    tapers: list[bool | None] = [None] * n
+    if target.taper is not None:
+        k = allocate([(True, target.taper), (False, 1 - target.taper)], n)[0]
+        roomy = sorted(range(n), key=lambda i: (-_room(*pairs[i]), rng.random()))
+        tapers = [i in set(roomy[:k]) for i in range(n)]
+    mirrorable = [i for i, (a, (h, w)) in enumerate(pairs) if _mirrorable(a, h, w)]
+    sym = set(rng.sample(mirrorable, min(len(mirrorable), round(n * target.symmetric))))
+    # a symmetric figure is carved as carving gives, not forced to a one-cell end
+    return [
+        Plan(a, b, uniques[i], None if i in sym else tapers[i], i in sym)
+        for i, (a, b) in enumerate(pairs)
+    ]
+
+
+def _room(area: int, box: Box) -> int:
+    """Cells left to carve once one end of the long side is cut to a single cell: the fewer,
+    the fewer distinct tapering figures (4x4 with 13 cells has two)."""
+    h, w = box
+    return h * w - area - (min(h, w) - 1)
+
+
+def _mirrorable(area: int, h: int, w: int) -> bool:
+    """A figure of ``area`` spanning an h x w box can have a symmetry of the box: the cells
+    cut come in mirror pairs, unless a middle line (odd side) or the diagonal (a square) maps
+    onto itself."""
+    return (h * w - area) % 2 == 0 or h % 2 == 1 or w % 2 == 1 or h == w

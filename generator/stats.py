@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from generator.effort import dead_ends
+from generator.figures import outline
 from generator.profile import PUBLISHED, SIDES, Frame, SideProfile
 from puzzles import PuzzleSet, Side
 from solver.analyze import analyze
+from solver.pieces import orientations
 
 BUCKETS: tuple[tuple[str, int, int], ...] = (
     ("1", 1, 1),
@@ -30,6 +33,54 @@ BUCKETS: tuple[tuple[str, int, int], ...] = (
     ("13+", 13, 10**9),
 )
 """Tiling-count buckets of the table: label, lowest, highest."""
+
+PUBLISHED_SIDES: dict[str, dict[str, float]] = {
+    "easy": {
+        "distinct pieces": 8.95,
+        "most faces": 4.05,
+        "shared pieces": 0.96,
+        "unique mean": 3.9,
+        "unique sd": 1.5,
+        "wide ends": 0.19,
+        "notch": 0.12,
+    },
+    "hard": {
+        "distinct pieces": 10.4,
+        "most faces": 4.44,
+        "most faces 5+": 0.47,
+        "shared pieces": 1.50,
+        "unique mean": 1.7,
+        "unique sd": 1.0,
+        "rank correlation": 0.08,
+        "dead ends": 0.83,
+        "corners": 7.0,
+        "corners 9+": 0.03,
+        "tips": 0.97,
+        "no tip": 0.31,
+        "deep cut": 0.38,
+        "symmetric": 0.06,
+    },
+}
+"""calibration.md's "How a side's six combinations relate" and "Figure shapes", by measure
+(shares as fractions): the one place the published values of these rows are kept."""
+
+PUBLISHED_BOXES: dict[str, dict[str, float]] = {
+    "easy": {"4x4": 0.48, "4x5": 0.43, "3x6": 0.05, "3x4": 0.05},
+    "hard": {"4x6": 0.34, "4x5": 0.31, "5x5": 0.22, "4x4": 0.06, "5x6": 0.06},
+}
+"""Bounding boxes of the published figures (calibration.md). The generator's profile also
+draws 3x5, which calibration.md does not list, taking its share from 3x4 and 3x6."""
+
+PUBLISHED_UNIQUE: dict[str, dict[int, float]] = {
+    "easy": {1: 0.05, 2: 0.21, 3: 0.11, 4: 0.21, 5: 0.26, 6: 0.16},
+    "hard": {0: 0.12, 1: 0.31, 2: 0.28, 3: 0.28},
+}
+"""Published sides by their number of one-tiling combinations (calibration.md)."""
+
+SHARES = frozenset(
+    {"most faces 5+", "corners 9+", "no tip", "deep cut", "wide ends", "notch", "symmetric"}
+)
+"""Measures that are shares of sides (printed as percentages)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +112,10 @@ class SideStats:
     tilings_max: int
     piece_use: dict[str, int]
     faces: tuple[FaceStats, ...]
+    measures: dict[str, float] = field(default_factory=dict)
+    """Side composition and shape measures, named as in ``PUBLISHED_SIDES``."""
+    unique_sides: dict[int, int] = field(default_factory=dict)
+    """Sides by their number of one-tiling combinations."""
 
     @property
     def combos(self) -> int:
@@ -100,6 +155,8 @@ class SideStats:
             "unique_share": round(self.unique_share, 4),
             "piece_use": self.piece_use,
             "piece_share": {p: round(self.piece_share(p), 4) for p in self.piece_use},
+            "measures": {k: round(v, 4) for k, v in self.measures.items()},
+            "unique_sides": {str(k): v for k, v in self.unique_sides.items()},
             "faces": [
                 {
                     "face": f.face,
@@ -135,11 +192,17 @@ class SetStats:
 
 def tilings(side: Side, ps: PuzzleSet, timeout: Timeout = None) -> list[int]:
     """Tiling count of each combination of a side, in die order (0 when unsolvable)."""
+    counts = _counts(side, ps, timeout)
+    return [counts.get(frozenset(c), 0) for c in side.combos]
+
+
+def _counts(side: Side, ps: PuzzleSet, timeout: Timeout = None) -> dict[frozenset[str], int]:
+    """Tiling count of every combination of the side's sizes that tiles its figure."""
     counts: dict[frozenset[str], int] = {}
     for size in sorted({len(c) for c in side.combos}):
         for cc in analyze(side.figure, size, ps.pieces, timeout=_seconds(timeout)):
             counts[frozenset(cc.pieces)] = cc.tilings
-    return [counts.get(frozenset(c), 0) for c in side.combos]
+    return counts
 
 
 def _fits(h: int, w: int, frame: Frame) -> bool:
@@ -152,7 +215,8 @@ def side_stats(
     """The calibration numbers of the ``name`` sides of a set (``timeout``: see set_stats)."""
     sides = [s for t in ps.templates if (s := t.side(name)) is not None]
     figs = [s.figure for s in sides]
-    counts = [tilings(s, ps, timeout) for s in sides]
+    every = [_counts(s, ps, timeout) for s in sides]
+    counts = [[c.get(frozenset(x), 0) for x in s.combos] for s, c in zip(sides, every, strict=True)]
     flat = [n for ns in counts for n in ns]
     solved = [n for n in flat if n > 0]
     faces = []
@@ -177,7 +241,117 @@ def side_stats(
         tilings_max=max(flat, default=0),
         piece_use={p: use.get(p, 0) for p in ps.pieces},
         faces=tuple(faces),
+        measures=measures(ps, sides, counts, every, name == "hard", timeout),
+        unique_sides=dict(sorted(Counter(ns.count(1) for ns in counts).items())),
     )
+
+
+def measures(
+    ps: PuzzleSet,
+    sides: Sequence[Side],
+    counts: Sequence[Sequence[int]],
+    every: Sequence[dict[frozenset[str], int]],
+    with_dead_ends: bool,
+    timeout: Timeout = None,
+) -> dict[str, float]:
+    """The side composition and shape measures of calibration.md over these sides.
+
+    ``counts``: the tiling count of each side's combinations; ``every``: of every combination
+    of the side's figure. The dead-end ratio (generator.effort) costs a search per
+    combination of the figure, so it is measured where calibration.md gives it (hard sides).
+    """
+    if not sides:
+        return {}
+    n = len(sides)
+    outs = [outline(s.figure) for s in sides]
+    most = [max(Counter(p for c in s.combos for p in c).values(), default=0) for s in sides]
+    uniques = [ns.count(1) for ns in counts]
+    mean_u = sum(uniques) / n
+    out = {
+        "distinct pieces": sum(len({p for c in s.combos for p in c}) for s in sides) / n,
+        "most faces": sum(most) / n,
+        "most faces 5+": sum(m >= 5 for m in most) / n,
+        "shared pieces": sum(_shared(s) for s in sides) / n,
+        "unique mean": mean_u,
+        "unique sd": (sum((u - mean_u) ** 2 for u in uniques) / n) ** 0.5,
+        "rank correlation": _rank_correlation(ps, sides, counts),
+        "corners": sum(o.corners for o in outs) / n,
+        "corners 9+": sum(o.corners >= 9 for o in outs) / n,
+        "tips": sum(o.tips for o in outs) / n,
+        "no tip": sum(o.tips == 0 for o in outs) / n,
+        "deep cut": sum(o.deep_cut for o in outs) / n,
+        "wide ends": sum(o.wide_ends for o in outs) / n,
+        "notch": sum(o.notch for o in outs) / n,
+        "symmetric": sum(o.symmetric for o in outs) / n,
+    }
+    if with_dead_ends:
+        ratios = [
+            r
+            for s, ev in zip(sides, every, strict=True)
+            for r in _side_dead_ends(ps, s, ev, timeout)
+        ]
+        out["dead ends"] = sum(ratios) / len(ratios) if ratios else 1.0
+    return out
+
+
+def _shared(side: Side) -> float:
+    """Pieces two combinations of the side have in common, mean over the pairs."""
+    cs = [set(c) for c in side.combos]
+    pairs = [len(a & b) for i, a in enumerate(cs) for b in cs[i + 1 :]]
+    return sum(pairs) / len(pairs) if pairs else 0.0
+
+
+def _side_dead_ends(
+    ps: PuzzleSet, side: Side, every: dict[frozenset[str], int], timeout: Timeout
+) -> list[float]:
+    """The dead-end ratio of each solvable combination of a side, against its figure's others
+    with the same tiling count."""
+    mine = {frozenset(c) for c in side.combos}
+    wanted = {every[c] for c in mine if every.get(c, 0) > 0}
+    pool = [(tuple(sorted(c)), n) for c, n in every.items() if n in wanted]
+    ratios = dead_ends(side.figure, pool, ps.pieces, lambda: _seconds(timeout))
+    return [r for c, r in ratios.items() if frozenset(c) in mine]
+
+
+def _rank_correlation(
+    ps: PuzzleSet, sides: Sequence[Side], counts: Sequence[Sequence[int]]
+) -> float:
+    """Spearman's rank correlation of a combination's orientation sum (awkward pieces have 8)
+    with its tiling count (the same ranks as log tilings), over the solvable combinations."""
+    xs, ys = [], []
+    for s, ns in zip(sides, counts, strict=True):
+        for c, n in zip(s.combos, ns, strict=True):
+            if n > 0:
+                xs.append(sum(len(orientations(ps.pieces[p].shape)) for p in c))
+                ys.append(n)
+    return _pearson(_ranks(xs), _ranks(ys))
+
+
+def _ranks(xs: Sequence[float]) -> list[float]:
+    """Ranks from 1, ties sharing their mean rank."""
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def _pearson(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Pearson's correlation (0 when either side does not vary)."""
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    return sxy / (sxx * syy) ** 0.5 if sxx and syy else 0.0
 
 
 def _box(h: int, w: int) -> str:
@@ -245,7 +419,16 @@ def column(st: SetStats) -> Column:
             col[f"{p}face {f.face}"] = (
                 f"{f.tilings_mean:.2f} {_pct(f.unique, f.combos)}" if f.combos else "-"
             )
+        for k, n in s.unique_sides.items():
+            col[f"{p}unique on {k} faces"] = _pct(n, s.sides)
+        for m, v in s.measures.items():
+            col[p + m] = _measure(m, v)
     return col
+
+
+def _measure(name: str, value: float) -> str:
+    """A side measure as the table prints it: shares in percent, others to 2 places."""
+    return f"{100 * value:.0f}%" if name in SHARES else f"{value:.2f}"
 
 
 def published_column() -> Column:
@@ -258,8 +441,8 @@ def published_column() -> Column:
         col[p + "sides"] = str(sides[name])
         for a, s in sp.areas:
             col[f"{p}area {a}"] = f"{100 * s:.0f}%"
-        for (h, w), s in sp.boxes:
-            col[f"{p}box {h}x{w}"] = f"{100 * s:.0f}%"
+        for box, s in PUBLISHED_BOXES[name].items():
+            col[f"{p}box {box}"] = f"{100 * s:.0f}%"
         col[p + "holes"] = "0"
         col[p + "disconnected"] = "0"
         col[p + "outside 5x6"] = "0"
@@ -267,6 +450,10 @@ def published_column() -> Column:
         col.update(_published_tilings(name))
         for piece, s in sp.pieces:
             col[f"{p}piece {piece}"] = f"{100 * s:.0f}%"
+        for k, share in PUBLISHED_UNIQUE[name].items():
+            col[f"{p}unique on {k} faces"] = f"{100 * share:.0f}%"
+        for m, v in PUBLISHED_SIDES[name].items():
+            col[p + m] = _measure(m, v)
     return col
 
 
@@ -305,6 +492,19 @@ def _row_key(label: str) -> tuple[int, int, str]:
         "unsolvable",
         "piece",
         "face",
+        "distinct",
+        "most",
+        "shared",
+        "unique",
+        "rank",
+        "dead",
+        "corners",
+        "tips",
+        "no",
+        "deep",
+        "wide",
+        "notch",
+        "symmetric",
     )
     rest = label.split(" ", 1)[1] if side else label
     word = rest.split()[0]
@@ -315,6 +515,8 @@ def _row_key(label: str) -> tuple[int, int, str]:
         return side, kind, f"{labels.index(sub):02d}" if sub in labels else sub
     if word in ("area", "face"):
         return side, kind, rest.split()[1].rjust(6)
+    if word == "unique":
+        return side, kind, "~" + rest if rest.startswith("unique on") else rest
     return side, kind, ""
 
 
@@ -344,9 +546,11 @@ def published_json() -> dict[str, Any]:
         sp: SideProfile = PUBLISHED.side(name)
         out["sides"][name] = {
             "areas": {str(a): s for a, s in sp.areas},
-            "boxes": {f"{h}x{w}": s for (h, w), s in sp.boxes},
+            "boxes": PUBLISHED_BOXES[name],
             "tilings": {f"{lo}-{hi}" if lo != hi else str(lo): s for (lo, hi), s in sp.tilings},
             "pieces": dict(sp.pieces),
+            "measures": PUBLISHED_SIDES[name],
+            "unique_sides": {str(k): v for k, v in PUBLISHED_UNIQUE[name].items()},
         }
     return out
 

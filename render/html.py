@@ -1,38 +1,93 @@
-"""One self-contained HTML page of a puzzle set: every template, both sides, and a click on a
-die face reveals that combination's solution over the figure.
+"""One self-contained HTML page of a puzzle set: an index of templates, a practice board with
+hints, and every template, both sides, where a click on a die face reveals a solution.
 
-The page has no outside reference (no URL, font or script from elsewhere): inline SVG, a
-little CSS and a little JavaScript, so it can be mailed or opened from a USB stick.
+The page has no outside reference (no URL, font or script from elsewhere): inline SVG, CSS,
+the practice script (``render/practice.js``) and the set's data as inline JSON, so it can be
+mailed or opened from a USB stick. The data holds every tiling of every combination, as the
+command line lists them: the script computes hints from those, the way ``ubongo hint`` does
+(DESIGN.md, "The practice page"); this module never searches.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator, Mapping
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
 
 from puzzles import PuzzleSet, Template
+from render.colours import set_colours
 from render.svg import side_element, sides, to_string
+from solver.cells import Point
+from solver.hints import MAX_TILINGS
 from solver.puzzle import Solution
 
-Solutions = Mapping[tuple[str, str, str], Solution | None]
-"""A tiling per combination, keyed ``(template, side, face)``; None (or absent) for none."""
+
+@dataclass(frozen=True)
+class Listing:
+    """The tilings of one combination the page holds, in the bitboard engine's order (the
+    order ``ubongo hint`` lists them in); ``complete`` when they are all of them, which the
+    page's hints need (a large puzzle gets its first tiling only, and no hints)."""
+
+    tilings: Sequence[Solution]
+    complete: bool
+
+    @property
+    def none(self) -> bool:
+        """True when the combination is known to have no tiling."""
+        return self.complete and not self.tilings
+
+
+Tilings = Mapping[tuple[str, str, str], Listing]
+"""What the page knows per combination, keyed ``(template, side, face)``; absent: nothing."""
+
+PAGE_TILINGS = MAX_TILINGS
+"""Tilings of one combination listed at most: past it the listing is not complete."""
+
+CODES = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+"""A tiling in the page data: for each figure cell in reading order, the position of the piece
+covering it in the combination, written as one of these characters."""
 
 CSS = """
-body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; background: #f6f6f4; }
-h1 { margin: 0 0 .25rem; } header p { margin: 0 0 1rem; color: #555; }
+body { font-family: system-ui, sans-serif; margin: 1rem; color: #222; background: #f6f6f4; }
+h1 { margin: 0 0 .25rem; } header p { margin: 0 0 .5rem; color: #555; }
+nav.index { display: flex; flex-wrap: wrap; gap: .3rem .6rem; margin: 0 0 1rem; }
+nav.index a { color: #1a4f8b; } nav.index a.unsolvable { color: #b00020; }
 section.template { margin: 0 0 1.5rem; }
 h2 { font-size: 1.1rem; margin: 0 0 .5rem; }
 .sides { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
-figure.side { margin: 0; }
+figure.side { margin: 0; min-width: 0; max-width: 100%; }
+svg { max-width: 100%; height: auto; }
 figcaption { min-height: 1.2em; }
-pre.answer { margin: .3rem 0 0; font-size: .9rem; }
+pre.answer { margin: .3rem 0 0; font-size: .9rem; white-space: pre-wrap; }
+p.nosolution { color: #b00020; margin: .2rem 0; }
 .combo { cursor: pointer; }
 .combo:hover rect.hit, .combo:focus rect.hit { fill-opacity: .5; }
 .combo.selected rect.hit { fill-opacity: .9; stroke: #222; stroke-width: 1.5; }
 .combo:focus { outline: none; }
+#practice { background: #fff; border: 1px solid #ccc; border-radius: 8px; padding: .6rem;
+  margin: 0 0 1.5rem; max-width: 60rem; }
+#practice .row { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: center;
+  margin: 0 0 .5rem; }
+#practice button, #practice select, #practice input { font: inherit; font-size: .9rem;
+  padding: .1rem .35rem; }
+@media (max-width: 480px) { body { margin: .5rem; } #practice { padding: .4rem; } }
+#practice h2 { margin: 0 0 .4rem; }
+#practice input[type=number] { width: 4em; }
+#p-status { min-height: 1.3em; margin: .3rem 0; font-weight: 600; }
+#p-status.won { color: #0a7a26; font-size: 1.6rem; }
+#p-status.lost { color: #b00020; }
+#p-hint { margin: .3rem 0; color: #1a4f8b; }
+#p-board svg { display: block; width: 100%; height: auto; touch-action: none;
+  user-select: none; -webkit-user-select: none; }
+#p-board g.pp { cursor: grab; }
+#p-board g.pp.selected rect { stroke: #000; stroke-width: 2.5; }
+#p-board g.pp.dragging { cursor: grabbing; opacity: .85; }
 """
 
-JS = """
+JS_REVEAL = """
 function reveal(row) {
   const side = row.closest(".side");
   const answer = side.querySelector(".answer");
@@ -63,48 +118,174 @@ document.addEventListener("keydown", e => {
 });
 """
 
+PRACTICE = """
+<section id="practice" aria-label="Practice">
+<h2>Practise</h2>
+<div class="row">
+<label>Template <select id="p-template"></select></label>
+<label>Side <select id="p-side"></select></label>
+<label>Die <select id="p-face"></select></label>
+<button type="button" id="p-roll">Roll the die</button>
+</div>
+<div class="row">
+<label><input type="checkbox" id="p-timer-on"> Sand timer</label>
+<label><input type="number" id="p-seconds" value="60" min="5" max="3600"> s</label>
+<button type="button" id="p-start">Start again</button>
+<span id="p-timer" aria-live="off"></span>
+</div>
+<div class="row">
+<button type="button" id="p-rotate" title="Rotate the chosen piece (key R)">Rotate (R)</button>
+<button type="button" id="p-flip" title="Turn the chosen piece over (key F)">Turn over (F)</button>
+<button type="button" id="p-clear">Clear</button>
+</div>
+<div class="row">Hint:
+<button type="button" class="p-hint" data-level="1">which piece</button>
+<button type="button" class="p-hint" data-level="2">where</button>
+<button type="button" class="p-hint" data-level="3">solution</button>
+</div>
+<p id="p-status" aria-live="polite"></p>
+<p id="p-hint" aria-live="polite"></p>
+<div id="p-board"></div>
+</section>
+"""
+
 
 def combo_id(template: str, side: str, face: str) -> str:
     """The ``data-combo`` of a combination: ``01-easy-3``."""
     return f"{template}-{side}-{face}"
 
 
-def _sides(ps: PuzzleSet, t: Template, solutions: Solutions) -> Iterator[str]:
+def _sides(ps: PuzzleSet, t: Template, tilings: Tilings) -> Iterator[str]:
     for s in sides(ps, [t.id]):
-        sols = [solutions.get((t.id, s.name, f)) for f in ps.die[: len(s.combos)]]
+        faces = ps.die[: len(s.combos)]
+        found = [tilings.get((t.id, s.name, f)) for f in faces]
+        none = [f for f, x in zip(faces, found, strict=True) if x and x.none]
         svg = side_element(
             s.figure,
             s.combos,
             ps.die,
             title=s.title,
             side=s.name,
-            ids=[combo_id(t.id, s.name, f) for f in ps.die[: len(s.combos)]],
-            solutions=sols,
+            ids=[combo_id(t.id, s.name, f) for f in faces],
+            solutions=[x.tilings[0] if x and x.tilings else None for x in found],
+            unsolvable=[f in none for f in faces],
             pieces=ps.pieces,
+        )
+        note = (
+            f'<p class="nosolution">No tiling: die {html.escape(", ".join(none))}</p>'
+            if none
+            else ""
         )
         yield (
             f'<figure class="side" data-side="{html.escape(f"{t.id}-{s.name}")}">'
             f"{to_string(svg, standalone=False)}"
-            '<figcaption><pre class="answer" aria-live="polite"></pre></figcaption></figure>'
+            f'<figcaption>{note}<pre class="answer" aria-live="polite"></pre></figcaption>'
+            "</figure>"
         )
 
 
-def page(ps: PuzzleSet, solutions: Solutions) -> str:
-    """The HTML page of a set, each combination revealing its tiling from ``solutions``."""
+def unsolvable(ps: PuzzleSet, tilings: Tilings) -> list[tuple[str, str, str]]:
+    """The combinations listed with no tiling, in set order."""
+    keys = ((c.template, c.side, c.face) for c in ps.combinations())
+    return [k for k in keys if (x := tilings.get(k)) is not None and x.none]
+
+
+def _encode(cells: Sequence[Point], pieces: Sequence[str], tiling: Solution) -> str:
+    """A tiling as one character per figure cell: the covering piece's place in the combo."""
+    at: dict[Point, int] = {}
+    free = list(range(len(pieces)))  # copies of one piece take their places in turn
+    for pl in tiling:
+        i = next(i for i in free if pieces[i] == pl.piece)
+        free.remove(i)
+        at.update(dict.fromkeys(pl.cells, i))
+    return "".join(CODES[at[p]] for p in cells)
+
+
+def page_data(ps: PuzzleSet, tilings: Tilings) -> dict[str, Any]:
+    """What the practice script reads: pieces (orientations in the engine's order), figures,
+    combinations and their tilings."""
+    colours = set_colours(ps.pieces)
+    pieces = {
+        p.name: {
+            "code": p.code,
+            "colour": colours[p.name],
+            "key": ";".join(f"{r},{c}" for r, c in p.key),
+            "orientations": [sorted([r, c] for r, c in o) for o in p.orientations],
+        }
+        for p in ps.pieces.values()
+    }
+    templates = []
+    for t in ps.templates:
+        out_sides = []
+        for s in sides(ps, [t.id]):
+            cells = sorted(s.figure.cells)
+            faces = []
+            for face, combo in zip(ps.die, s.combos, strict=False):
+                names = [p.name for p in combo]
+                found = tilings.get((t.id, s.name, face)) or Listing((), False)
+                fits = len(names) <= len(CODES)
+                faces.append(
+                    {
+                        "face": face,
+                        "pieces": names,
+                        "complete": found.complete and fits,
+                        "tilings": [_encode(cells, names, x) for x in found.tilings]
+                        if fits
+                        else [],
+                    }
+                )
+            out_sides.append({"side": s.name, "rows": s.figure.rows(), "faces": faces})
+        templates.append({"id": t.id, "sides": out_sides})
+    return {"name": ps.name, "codes": CODES, "pieces": pieces, "templates": templates}
+
+
+def _script_json(data: object) -> str:
+    """JSON safe inside a ``<script>`` element: ``<``, ``>`` and ``&`` as JSON escapes, so no
+    text from a set file can end the element or read as markup."""
+    text = json.dumps(data, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def practice_js() -> str:
+    """The practice board's script (package data, so it is read, not a user file)."""
+    return files("render").joinpath("practice.js").read_text(encoding="utf-8")
+
+
+def page(ps: PuzzleSet, tilings: Tilings) -> str:
+    """The HTML page of a set: index, practice board and every template side; a combination
+    reveals its first tiling from ``tilings`` and the practice board's hints use them all."""
     n = sum(1 for _ in ps.combinations())
+    bad = unsolvable(ps, tilings)
+    bad_templates = {k[0] for k in bad}
+    index = " ".join(
+        f'<a href="#template-{html.escape(t.id)}"'
+        + (
+            ' class="unsolvable" title="has a combination with no tiling"'
+            if t.id in bad_templates
+            else ""
+        )
+        + f">{html.escape(t.id)}{' ✗' if t.id in bad_templates else ''}</a>"
+        for t in ps.templates
+    )
     body = "\n".join(
         f'<section class="template" id="template-{html.escape(t.id)}">'
         f"<h2>Template {html.escape(t.id)}</h2>"
-        f'<div class="sides">{"".join(_sides(ps, t, solutions))}</div></section>'
+        f'<div class="sides">{"".join(_sides(ps, t, tilings))}</div></section>'
         for t in ps.templates
     )
     name = html.escape(ps.name)
+    missing = f" {len(bad)} of {n} have no tiling (marked ✗)." if bad else ""
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{name}: Ubongo templates</title><style>{CSS}</style></head>\n<body>"
-        f"<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations. "
-        "Click a die face to see a solution; click it again to hide it.</p></header>\n"
-        f"<main>\n{body}\n</main>\n<script>{JS}</script>\n</body></html>\n"
+        f"<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations."
+        f"{missing} Practise below, or click a die face on a template to see a solution; "
+        "click it again to hide it.</p></header>\n"
+        f'<nav class="index" aria-label="Templates">{index}</nav>\n'
+        f"{PRACTICE}\n<main>\n{body}\n</main>\n"
+        f'<script type="application/json" id="ubongo-data">{_script_json(page_data(ps, tilings))}'
+        f"</script>\n<script>{JS_REVEAL}</script>\n<script>{practice_js()}</script>\n"
+        "</body></html>\n"
     )

@@ -228,6 +228,7 @@ def side_element(
     cell: float = CELL,
     ids: Sequence[str] | None = None,
     solutions: Sequence[Solution | None] | None = None,
+    unsolvable: Sequence[bool] = (),
     pieces: PieceSet = STANDARD,
     size: tuple[float, float] | None = None,
 ) -> ET.Element:
@@ -235,6 +236,7 @@ def side_element(
 
     With ``ids`` each row is a ``g.combo`` with ``data-combo``; with ``solutions`` each
     solved row's tiling is a hidden ``g.solution`` over the figure, for a page to reveal.
+    Rows flagged in ``unsolvable`` are struck through in red, a cross at their end.
     With ``size`` (at least the side's own size) the card is that big, its drawing centred.
     """
     icon = cell * ICON
@@ -329,6 +331,8 @@ def side_element(
             iy = y + (row_h - icon / 4 - h * icon) / 2
             piece_group(g, p.name, s, icon, ix, iy, cls="icon", fill=own.get(p.name))
             ix += (1 + max(c for _, c in s)) * icon + icon
+        if i < len(unsolvable) and unsolvable[i]:
+            _strike(g, pad, y + (row_h - icon / 4) / 2, col_w, cell)
     figure_group(svg, figure, cell, fig_x, fig_y)
     for i, sol in enumerate(solutions or ()):
         if sol is None or ids is None:
@@ -346,6 +350,25 @@ def side_element(
             label = _code(pieces, pl.piece)
             piece_group(g, pl.piece, pl.cells, cell, fig_x, fig_y, label=label, fill=fill)
     return svg
+
+
+def _strike(g: ET.Element, x: float, y: float, width: float, cell: float) -> None:
+    """Mark a die row that has no tiling: a red line through it and a cross by the face."""
+    g.set("class", "combo unsolvable")
+    _el(g, "title").text = "no tiling"
+    red = "#b00020"
+    _el(g, "path", d=f"M{_n(x)} {_n(y)}H{_n(x + width)}", stroke=red, stroke_width=cell / 10)
+    _el(
+        g,
+        "text",
+        x=x + width,
+        y=y + BASELINE * cell * 0.6,
+        font_size=cell * 0.6,
+        font_weight="bold",
+        font_family="sans-serif",
+        text_anchor="end",
+        fill=red,
+    ).text = "✗"
 
 
 def side_svg(

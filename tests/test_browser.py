@@ -1,6 +1,11 @@
 """The HTML page of a set in a real browser: headless Chromium driven through chromedriver's
 W3C WebDriver HTTP API, spoken with urllib (no Selenium).
 
+The practice board is played with real pointer events (the Actions API, mouse and touch), its
+hints are compared with the library's on random half-filled boards, the page must fit a
+360-pixel window, and the browser log must hold no error. ``UBONGO_SCREENSHOTS=DIR`` keeps
+the phone-width screenshots (README's picture is made so, see there).
+
 Skipped when chromium or chromedriver is missing, except under CI (``CI`` set), where a
 missing browser is a failure: ``.ci/run`` installs Debian's ``chromium`` and
 ``chromium-driver``.
@@ -11,6 +16,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import random
 import shutil
 import socket
 import struct
@@ -28,8 +34,13 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from puzzles import bundled
-from render.html import combo_id
+from puzzles import PuzzleSet, bundled, parse_set
+from render.html import Listing, combo_id, page
+from solver import STANDARD, Puzzle, parse_figure
+from solver.engine import solutions
+from solver.hints import hint
+from solver.pieces import normalise
+from solver.puzzle import Placement, solution_rows
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -91,6 +102,43 @@ class WebDriver:
     def script(self, js: str, *args: Any) -> Any:
         return self.s("POST", "/execute/sync", {"script": js, "args": list(args)})
 
+    def centre(self, css: str) -> tuple[int, int]:
+        """The viewport position of an element's middle (as the page is scrolled now)."""
+        x, y = self.script(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+            "return [r.x + r.width / 2, r.y + r.height / 2];",
+            css,
+        )
+        return round(x), round(y)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], kind: str = "mouse") -> None:
+        """Press at ``start``, move to ``end`` in a few steps and release: real pointer events."""
+        (x0, y0), (x1, y1) = start, end
+        moves = [
+            {"type": "pointerMove", "duration": 30, "origin": "viewport",
+             "x": round(x0 + (x1 - x0) * i / 4), "y": round(y0 + (y1 - y0) * i / 4)}
+            for i in range(1, 5)
+        ]  # fmt: skip
+        steps = [
+            {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": x0, "y": y0},
+            {"type": "pointerDown", "button": 0},
+            *moves,
+            {"type": "pointerUp", "button": 0},
+        ]
+        pointer = {"type": "pointer", "id": kind, "parameters": {"pointerType": kind}}
+        self.s("POST", "/actions", {"actions": [{**pointer, "actions": steps}]})
+        self.s("DELETE", "/actions")
+
+    def key(self, ch: str) -> None:
+        """Press and release one key on the page."""
+        steps = [{"type": "keyDown", "value": ch}, {"type": "keyUp", "value": ch}]
+        self.s("POST", "/actions", {"actions": [{"type": "key", "id": "kb", "actions": steps}]})
+        self.s("DELETE", "/actions")
+
+    def log(self) -> list[dict[str, Any]]:
+        """The browser console's entries since the last call (chromedriver's log endpoint)."""
+        return list(self.s("POST", "/se/log", {"type": "browser"}))
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -120,7 +168,12 @@ def driver() -> Iterator[WebDriver]:
                 raise AssertionError("chromedriver did not become ready in 30 s")
             time.sleep(0.1)
         options = {"binary": CHROMIUM, "args": [*FLAGS, f"--user-data-dir={profile}"]}
-        caps = {"capabilities": {"alwaysMatch": {"goog:chromeOptions": options}}}
+        logs = {"browser": "ALL"}
+        caps = {
+            "capabilities": {
+                "alwaysMatch": {"goog:chromeOptions": options, "goog:loggingPrefs": logs}
+            }
+        }
         wd.session = wd.call("POST", "/session", caps)["sessionId"]
         yield wd
         wd.s("DELETE", "")
@@ -228,3 +281,310 @@ def test_click_reveals_a_solution(driver: WebDriver, page_url: str, tmp_path: Pa
     driver.s("POST", f"/element/{row}/click")  # a second click hides it again
     assert driver.script(visible) == []
     assert driver.s("GET", f"/element/{answer}/text") == ""
+
+
+# --- the practice board ----------------------------------------------------------------------
+
+STATUS = "return document.getElementById('p-status').textContent"
+
+
+def _errors(driver: WebDriver) -> list[str]:
+    return [e["message"] for e in driver.log() if e.get("level") == "SEVERE"]
+
+
+def _turn_to(driver: WebDriver, piece: str, shape: str) -> None:
+    """Rotate (key R) and turn over (button) the chosen piece until it has ``shape``."""
+    css = f'g.pp[data-piece="{piece}"]'
+    for i in range(8):
+        if driver.script(f"return document.querySelector('{css}').dataset.shape") == shape:
+            return
+        if i == 3:
+            driver.s("POST", f"/element/{driver.find('#p-flip')}/click")
+        else:
+            driver.key("r")
+    assert driver.script(f"return document.querySelector('{css}').dataset.shape") == shape
+
+
+def _shape(cells: frozenset[tuple[int, int]]) -> str:
+    return ";".join(f"{r},{c}" for r, c in sorted(normalise(cells)))
+
+
+def test_pointer_events_play_a_combination_to_ubongo(driver: WebDriver, page_url: str) -> None:
+    ps = bundled()
+    c = next(c for c in ps.combinations() if c.side == "hard")
+    tiling = next(solutions(c.puzzle, engine="bitboard"))
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    driver.script(
+        "window.ubongo.select(arguments[0], arguments[1], arguments[2])", c.template, c.side, c.face
+    )
+    assert driver.script(STATUS).startswith("Place the pieces")
+    driver.script("document.getElementById('p-board').scrollIntoView()")
+    for n, pl in enumerate(tiling):
+        css = f'g.pp[data-piece="{pl.piece}"]'
+        # a press and release where the piece lies chooses it without moving it
+        grip = driver.centre(f'{css} rect[data-k="0"]')
+        driver.drag(grip, grip)
+        assert driver.script(
+            f"return document.querySelector('{css}').classList.contains('selected')"
+        )
+        _turn_to(driver, pl.piece, _shape(pl.cells))
+        r, c0 = min(pl.cells)  # the piece's first square, in reading order, is its rect 0
+        target = driver.centre(f'#p-board rect[data-cell="{r},{c0}"]')
+        start = driver.centre(f'{css} rect[data-k="0"]')
+        driver.drag(start, target, "touch" if n % 2 else "mouse")
+        assert driver.script(f"return document.querySelector('{css}').classList.contains('placed')")
+    assert driver.script(STATUS).startswith("Ubongo!")
+    board = driver.script("return window.ubongo.board()")
+    assert board.splitlines() == solution_rows(c.puzzle.figure, tiling, ps.pieces)
+    # a piece dropped outside the figure goes back to the tray; the win is undone
+    css = f'g.pp[data-piece="{tiling[0].piece}"]'
+    driver.drag(driver.centre(f'{css} rect[data-k="0"]'), (5, 5))
+    assert not driver.script(f"return document.querySelector('{css}').classList.contains('placed')")
+    assert "Ubongo" not in driver.script(STATUS)
+    assert _errors(driver) == []
+
+
+def test_die_roll_sand_timer_and_hint_words(driver: WebDriver, page_url: str) -> None:
+    ps = bundled()
+    c = next(c for c in ps.combinations() if c.side == "easy")
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    driver.script("window.ubongo.select(arguments[0], arguments[1], arguments[2])", *_key(c))
+    faces = {f for t, s, f in (_key(x) for x in ps.combinations()) if (t, s) == _key(c)[:2]}
+    rolled = set()
+    for _ in range(12):
+        driver.s("POST", f"/element/{driver.find('#p-roll')}/click")
+        rolled.add(driver.script("return document.getElementById('p-face').value"))
+    assert rolled <= faces and len(rolled) > 1
+    face = driver.script("return document.getElementById('p-face').value")
+    c = next(x for x in ps.combinations() if _key(x) == (c.template, c.side, face))
+    # the sand timer: one second, then time is up
+    driver.script(
+        "document.getElementById('p-timer-on').checked = true;"
+        "document.getElementById('p-seconds').value = '1';"
+    )
+    driver.s("POST", f"/element/{driver.find('#p-start')}/click")
+    assert driver.script("return document.getElementById('p-timer').textContent") == "⏳ 1 s"
+    time.sleep(1.6)
+    assert driver.script(STATUS) == "Time is up!"
+    assert driver.script("return document.getElementById('p-timer').textContent") == "⏳ 0 s"
+    # the hint buttons say what `ubongo hint` says
+    first = next(solutions(c.puzzle, engine="bitboard"))[0]
+    driver.script(
+        "window.ubongo.place(arguments[0], arguments[1])", first.piece, sorted(first.cells)
+    )
+    rows = solution_rows(c.puzzle.figure, [first], ps.pieces)
+    for level in (1, 2, 3):
+        button = driver.find(f"button.p-hint[data-level='{level}']")
+        driver.s("POST", f"/element/{button}/click")
+        said = driver.script("return document.getElementById('p-hint').textContent")
+        assert said == hint(c.puzzle, rows, level, pieces=ps.pieces).message()
+    drawn = driver.script("return document.querySelectorAll('#p-board rect.hinted').length")
+    assert drawn == c.puzzle.figure.area - len(first.cells)  # level 3 shows the rest
+    assert _errors(driver) == []
+
+
+def _key(c: Any) -> tuple[str, str, str]:
+    return c.template, c.side, c.face
+
+
+def _boards(ps: PuzzleSet, count: int, seed: int = 10) -> list[dict[str, Any]]:
+    """Random half-filled boards of a set: a random tiling, a random part of it kept, and in
+    every fourth board a piece put down where no tiling has it."""
+    combos = [c for c in ps.combinations() if next(solutions(c.puzzle), None)]
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    while len(out) < count:
+        c = rng.choice(combos)
+        tiling = rng.choice(list(solutions(c.puzzle, engine="bitboard")))
+        kept = [pl for pl in tiling if rng.random() < 0.5]
+        if len(out) < 2:  # an empty board and a complete one
+            kept = [] if len(out) == 0 else list(tiling)
+        if len(out) % 4 == 3:
+            wrong = _wrong(c.puzzle, kept, rng, ps)
+            if wrong is None:
+                continue
+            kept.append(wrong)
+        rows = solution_rows(c.puzzle.figure, kept, ps.pieces)
+        expected = [hint(c.puzzle, rows, lv, pieces=ps.pieces).to_json() for lv in (1, 2, 3)]
+        out.append(
+            {
+                "combo": [c.template, c.side, c.face],
+                "placed": [[pl.piece, sorted(pl.cells)] for pl in rng.sample(kept, len(kept))],
+                "board": "\n".join(rows) + "\n",
+                "hints": expected,
+            }
+        )
+    return out
+
+
+def _wrong(
+    puzzle: Puzzle, kept: list[Placement], rng: random.Random, ps: PuzzleSet
+) -> Placement | None:
+    """A placement of a piece not yet down, in the empty cells, that no tiling extends."""
+    used = {p for pl in kept for p in pl.cells}
+    left = puzzle.figure.cells - used
+    todo = list(puzzle.pieces)
+    for pl in kept:
+        todo.remove(ps.pieces[pl.piece])
+    spots = [
+        Placement(p.name, frozenset((r + dr - o[0][0], c + dc - o[0][1]) for dr, dc in o))
+        for p in todo
+        for o in (sorted(x) for x in p.orientations)
+        for r, c in sorted(left)
+    ]
+    spots = [s for s in spots if s.cells <= left]
+    rng.shuffle(spots)
+    for s in spots:
+        rows = solution_rows(puzzle.figure, [*kept, s], ps.pieces)
+        if not hint(puzzle, rows, 1, pieces=ps.pieces).completable:
+            return s
+    return None
+
+
+PLAY = """const out = [];
+for (const b of arguments[0]) {
+  try {
+    window.ubongo.select(...b.combo);
+    for (const [piece, cells] of b.placed) window.ubongo.place(piece, cells);
+    const hints = [1, 2, 3].map(level => window.ubongo.hint(level));
+    out.push({board: window.ubongo.board(), hints});
+  } catch (e) { out.push({error: String(e)}); }
+}
+return out;"""
+"""Every board in one call: select its combination, place its pieces, ask the three hints."""
+
+
+def _compare(driver: WebDriver, boards: list[dict[str, Any]]) -> None:
+    got = driver.script(PLAY, [{k: b[k] for k in ("combo", "placed")} for b in boards])
+    for b, g in zip(boards, got, strict=True):
+        assert g.get("error") is None, (b["combo"], g)
+        assert g["board"] == b["board"], b["combo"]
+        for lv in range(3):
+            assert g["hints"][lv] == b["hints"][lv], (b["combo"], b["board"], lv + 1)
+
+
+def test_page_hints_equal_the_library_on_random_boards(driver: WebDriver, page_url: str) -> None:
+    ps = bundled()
+    boards = _boards(ps, 60)
+    assert sum(1 for b in boards if "take_back" in b["hints"][0]) >= 10
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    _compare(driver, boards)
+    assert _errors(driver) == []
+
+
+def _many_tilings_set(rng: random.Random) -> PuzzleSet:
+    """A set of rectangles (wider than tall too: the engine turns those) with 2 to 60
+    tilings per combination, where the order of the tilings decides the level-3 answer."""
+    names = list(STANDARD)
+    templates = []
+    for i, (h, w) in enumerate([(2, 6), (3, 4), (4, 3), (3, 5), (2, 8), (4, 4)]):
+        fig = ["#" * w] * h if i % 2 else ["." + "#" * (w - 1)] + ["#" * w] * (h - 1)
+        area = sum(r.count("#") for r in fig)
+        combos: list[list[str]] = []
+        for _ in range(3000):
+            combo = rng.sample(names, rng.randint(2, 5))
+            if sum(STANDARD[n].area for n in combo) != area:
+                continue
+            puzzle = Puzzle(parse_figure(fig), STANDARD.resolve(combo))
+            if 2 <= sum(1 for _ in solutions(puzzle, engine="bitboard", limit=60)) < 60:
+                combos.append(combo)
+                if len(combos) == 3:
+                    break
+        templates.append({"id": f"R{i}", "hard": {"figure": fig, "combos": combos}})
+    # and one side whose second combination has no tiling (4 squares on 5 cells)
+    templates.append(
+        {"id": "X", "hard": {"figure": ["###", "##."], "combos": [["I2", "I3"], ["O4"]]}}
+    )
+    doc = {"format": "ubongo-puzzle-set", "version": 1, "name": "rectangles"}
+    return parse_set({**doc, "die": ["1", "2", "3"], "templates": templates}, "rectangles")
+
+
+def test_page_hints_equal_the_library_with_many_tilings(driver: WebDriver, tmp_path: Path) -> None:
+    rng = random.Random(7)
+    ps = _many_tilings_set(rng)
+    tilings = {
+        _key(c): Listing(list(solutions(c.puzzle, engine="bitboard")), True)
+        for c in ps.combinations()
+    }
+    assert sum(len(t.tilings) > 5 for t in tilings.values()) >= 5
+    (tmp_path / "page.html").write_text(page(ps, tilings), encoding="utf-8")
+    driver.s("POST", "/url", {"url": (tmp_path / "page.html").as_uri()})
+    driver.log()
+    _compare(driver, _boards(ps, 60, seed=11))
+    # no tiling: said on the board, and hint() throws as `ubongo hint` fails
+    driver.script("window.ubongo.select('X', 'hard', '2')")
+    assert driver.script(STATUS) == "This combination has no tiling."
+    assert driver.script(THROWS, "window.ubongo.hint(1)") == (
+        "Error: no hint: the combination has no tiling"
+    )
+    # place() refuses what a board cannot hold
+    driver.script("window.ubongo.select('X', 'hard', '1')")
+    assert (
+        driver.script(THROWS, "window.ubongo.hint(4)") == "Error: hint level 4; expected 1, 2 or 3"
+    )
+    for call, said in [
+        ("window.ubongo.place('O4', [[0, 0], [0, 1], [1, 0], [1, 1]])", "not in this combination"),
+        ("window.ubongo.place('I3', [[0, 0], [0, 1], [1, 1]])", "do not form I3"),
+        ("window.ubongo.place('I3', [[1, 0], [1, 1], [1, 2]])", "leave the figure"),
+    ]:
+        assert said in driver.script(THROWS, call), call
+    driver.script("window.ubongo.place('I3', [[0, 0], [0, 1], [0, 2]])")
+    assert "cover a placed piece" in driver.script(
+        THROWS, "window.ubongo.place('I2', [[0, 1], [1, 1]])"
+    )
+    assert "placed as often" in driver.script(
+        THROWS, "window.ubongo.place('I3', [[0, 0], [0, 1], [0, 2]])"
+    )
+    assert driver.script("return window.ubongo.board()") == "BBB\n##.\n"
+    driver.script("window.ubongo.clear()")
+    assert driver.script("return window.ubongo.board()") == "###\n##.\n"
+    assert _errors(driver) == []
+
+
+THROWS = "try { eval(arguments[0]); return null; } catch (e) { return String(e); }"
+"""Run a call and return the message it throws (null if none)."""
+
+
+def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
+    driver.s("POST", "/window/rect", {"width": 360, "height": 780})
+    try:
+        driver.s("POST", "/url", {"url": page_url})
+        driver.log()
+        width = driver.script("return window.innerWidth")
+        assert width <= 360
+        wide = "return document.scrollingElement.scrollWidth"
+        assert driver.script(wide) <= width
+        # the widest hard side on the practice board, its pieces below the figure
+        ps = bundled()
+        c = max(
+            (c for c in ps.combinations() if c.side == "hard"),
+            key=lambda c: c.puzzle.figure.width,
+        )
+        driver.script(
+            "window.ubongo.select(arguments[0], arguments[1], arguments[2])",
+            c.template,
+            c.side,
+            c.face,
+        )
+        assert driver.script(wide) <= width
+        board = driver.script(
+            "const r = document.querySelector('#p-board svg').getBoundingClientRect();"
+            "return [r.left, r.right]"
+        )
+        assert board[0] >= 0 and board[1] <= width
+        shots = os.environ.get("UBONGO_SCREENSHOTS")
+        if shots:  # README's picture: one piece down, the next shown by a level-2 hint
+            first = next(solutions(c.puzzle, engine="bitboard"))[0]
+            driver.script("window.ubongo.place(arguments[0], arguments[1])", first.piece,
+                          sorted(first.cells))  # fmt: skip
+            where = driver.find("button.p-hint[data-level='2']")
+            driver.s("POST", f"/element/{where}/click")
+            driver.script("document.getElementById('practice').scrollIntoView()")
+            png = base64.b64decode(driver.s("GET", "/screenshot"))
+            Path(shots, "practice-phone.png").write_bytes(png)
+        assert _errors(driver) == []
+    finally:
+        driver.s("POST", "/window/rect", {"width": 1200, "height": 900})

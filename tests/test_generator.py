@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -15,11 +16,23 @@ from hypothesis import strategies as st
 
 from cli import main
 from cli._common import write_atomic
-from generator import PROFILES, GenerationError, Options, generate, set_stats
-from generator.figures import carve, is_asymmetric
+from generator import (
+    PROFILES,
+    GenerationError,
+    Options,
+    SetStats,
+    Slot,
+    effort,
+    generate,
+    set_stats,
+)
+from generator.design import carved
+from generator.figures import carve, is_asymmetric, outline
 from generator.profile import PUBLISHED, allocate, layout, resolve
+from generator.stats import PUBLISHED_SIDES, PUBLISHED_UNIQUE
 from puzzles import bundled, parse_set, strict_problems
-from solver import STANDARD, check
+from solver import STANDARD, Puzzle, check
+from solver.figure import Figure
 
 STANDARD_COMMAND = ["generate", "--templates", "36", "--seed", "1", "--name", "standard"]
 """The command documented in the README that writes puzzles/standard.json."""
@@ -256,6 +269,52 @@ def test_carved_figures_are_connected_hole_free_and_span_their_box(
         assert fig.is_connected() and fig.holes() == 0
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([(11, (4, 4)), (13, (4, 5)), (17, (4, 6)), (16, (5, 5)), (12, (3, 6))]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_carving_keeps_its_wishes(
+    seed: int, pair: tuple[int, tuple[int, int]], taper: bool, symmetric: bool
+) -> None:
+    area, box = pair
+    fig = carve(random.Random(seed), area, box, taper=taper, symmetric=symmetric)
+    if fig is not None:
+        assert fig.area == area and (fig.height, fig.width) == box
+        assert fig.is_connected() and fig.holes() == 0
+        shape = outline(fig)
+        if taper:
+            assert not shape.wide_ends  # an end of the long side is a single cell
+        if symmetric:
+            assert shape.symmetric
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 35), st.sampled_from(["easy", "hard"]), st.integers(0, 5))
+def test_the_dead_end_search_counts_the_solver_tilings(template: int, side: str, face: int) -> None:
+    ps = bundled("standard")
+    s = ps.templates[template].side(side)
+    pieces = [STANDARD[p] for p in s.combos[face]]
+    nodes, tilings = effort.search(s.figure, pieces)
+    assert tilings == check(Puzzle(s.figure, tuple(pieces)), want_count=True).tilings
+    assert nodes >= 1
+
+
+def test_dead_end_ratios_are_one_on_average_per_tiling_count() -> None:
+    from solver import parse_figure
+    from solver.analyze import analyze
+
+    fig = parse_figure(".#####/.###../.###../####..")
+    combos = [(c.pieces, c.tilings) for c in analyze(fig, 4)]
+    ratios = effort.dead_ends(fig, combos, STANDARD)
+    for n in {n for _, n in combos}:
+        same = [ratios[c] for c, k in combos if k == n]
+        assert sum(same) / len(same) == pytest.approx(1.0)
+    assert len(set(ratios.values())) > 1  # they do tell combinations apart
+
+
 def test_symmetric_figures_are_recognised() -> None:
     from solver import parse_figure
 
@@ -275,6 +334,87 @@ def test_layout_matches_the_published_areas() -> None:
     for area, share in PUBLISHED.easy.areas:  # shares sum to 101 %, pairs round one by one
         assert abs(areas.count(area) - 100 * share) <= 1.5
     assert all(a < h * w for a, (h, w) in layout(target, 100, random.Random(0)))
+
+
+# --- like the published game: side composition and figure shapes (calibration.md) -------------
+
+POOL_SEEDS = (1, 2, 3, 4)
+POOL_TEMPLATES = 18
+"""Four seeds of the standard profile, pooled: 72 sides of each kind (about 15 s)."""
+
+
+@pytest.fixture(scope="session")
+def pooled() -> SetStats:
+    sets = [generate(Options(templates=POOL_TEMPLATES, seed=s))[0] for s in POOL_SEEDS]
+    templates = tuple(t for ps in sets for t in ps.templates)
+    return set_stats(dataclasses.replace(sets[0], name="pooled", templates=templates))
+
+
+# (side, measure, published value from calibration.md, tolerance): one test each
+LIKE_PUBLISHED = [
+    ("easy", "distinct pieces", 8.95, 0.7),
+    ("hard", "distinct pieces", 10.4, 0.7),
+    ("easy", "most faces", 4.05, 0.4),
+    ("hard", "most faces", 4.44, 0.4),
+    ("hard", "most faces 5+", 0.47, 0.15),
+    ("easy", "shared pieces", 0.96, 0.2),
+    ("hard", "shared pieces", 1.50, 0.25),
+    ("easy", "unique mean", 3.9, 0.3),
+    ("hard", "unique mean", 1.7, 0.3),
+    ("easy", "unique sd", 1.5, 0.3),
+    ("hard", "unique sd", 1.0, 0.3),
+    ("hard", "rank correlation", 0.08, 0.2),
+    ("hard", "dead ends", 0.83, 0.08),
+    ("hard", "corners", 7.0, 0.6),
+    ("hard", "corners 9+", 0.03, 0.05),
+    ("hard", "tips", 0.97, 0.25),
+    ("hard", "no tip", 0.31, 0.12),
+    ("hard", "deep cut", 0.38, 0.12),
+    # wider: 30 % of easy sides are 4x4 boxes of 13-14 cells, where no more than two figures
+    # end in one cell (DESIGN.md, Generator); measured 0.31 on these seeds
+    ("easy", "wide ends", 0.19, 0.15),
+    ("easy", "notch", 0.12, 0.1),
+    ("hard", "symmetric", 0.06, 0.05),
+]
+
+
+@pytest.mark.parametrize(("side", "measure", "published", "tolerance"), LIKE_PUBLISHED)
+def test_pooled_seeds_look_like_the_published_game(
+    pooled: SetStats, side: str, measure: str, published: float, tolerance: float
+) -> None:
+    assert PUBLISHED_SIDES[side][measure] == published  # the stats table prints the same value
+    value = pooled.sides[side].measures[measure]
+    assert abs(value - published) <= tolerance, (
+        f"{side} {measure}: {value:.3f}, published {published}"
+    )
+
+
+# sides by their number of one-tiling combinations, calibration.md: share, tolerance
+UNIQUE_SPREAD = [
+    # easy: 0.07, since a symmetric side's one-tiling combinations count 2 here (DESIGN.md)
+    ("easy", {1: 0.05, 2: 0.21, 3: 0.11, 4: 0.21, 5: 0.26, 6: 0.16}, 0.07),
+    ("hard", {0: 0.12, 1: 0.31, 2: 0.28, 3: 0.28}, 0.05),
+]
+
+
+@pytest.mark.parametrize(("side", "published", "tolerance"), UNIQUE_SPREAD)
+def test_unique_combinations_per_side_follow_the_published_spread(
+    pooled: SetStats, side: str, published: dict[int, float], tolerance: float
+) -> None:
+    assert PUBLISHED_UNIQUE[side] == published
+    st_ = pooled.sides[side]
+    for k in set(published) | set(st_.unique_sides):
+        share = st_.unique_sides.get(k, 0) / st_.sides
+        assert abs(share - published.get(k, 0.0)) <= tolerance, (side, k, share)
+
+
+def test_pooled_seeds_have_symmetric_figures_and_balanced_faces(pooled: SetStats) -> None:
+    # calibration.md: symmetric easy figures are present (the rule book's example is one);
+    # no die face is systematically easier or harder
+    assert pooled.sides["easy"].measures["symmetric"] > 0
+    for s in pooled.sides.values():
+        means = [f.tilings_mean for f in s.faces]
+        assert max(means) - min(means) <= 0.25 * s.tilings_mean
 
 
 # --- the standard set ------------------------------------------------------------------------
@@ -337,3 +477,38 @@ def test_generate_timeout_writes_nothing(tmp_path):
     assert result.exit_code == 1
     assert "time limit" in result.stderr and "Traceback" not in result.output
     assert not out.exists()
+
+
+def test_profiles_target_the_dead_end_ratio(monkeypatch: pytest.MonkeyPatch) -> None:
+    neutral = dataclasses.replace(PUBLISHED, name="neutral")
+    neutral = dataclasses.replace(neutral, hard=dataclasses.replace(PUBLISHED.hard, dead_ends=1.0))
+    monkeypatch.setitem(PROFILES, "neutral", neutral)
+    measured = {}
+    for name in ("published", "neutral"):
+        ps, _ = generate(Options(templates=4, seed=5, profile=name))
+        measured[name] = set_stats(ps).sides["hard"].measures["dead ends"]
+    assert measured["published"] < measured["neutral"] - 0.05, measured
+
+
+def corner_filled(rng: random.Random, slot: Slot) -> Figure | None:
+    """A figure source: carved figures whose top-left cell is filled, nothing else."""
+    fig = carved(rng, slot)
+    return fig if fig is not None and (0, 0) in fig.cells else None
+
+
+def test_another_figure_source_plugs_in() -> None:
+    ps, _ = generate(Options(templates=2, seed=3), source=corner_filled)
+    assert all((0, 0) in s.figure.cells for t in ps.templates for s in (t.easy, t.hard))
+    assert strict_problems(ps) == []
+    plain, _ = generate(Options(templates=2, seed=3))
+    assert plain.to_json() != ps.to_json()
+
+
+def test_the_dead_end_search_keeps_to_its_time_limit() -> None:
+    from solver import parse_figure
+    from solver.errors import TimeLimit
+
+    fig = parse_figure("/".join(["#######"] * 4))
+    pieces = [STANDARD[p] for p in ("I2", "I3", "L3", "I4", "L4", "O4", "S4", "T4")]
+    with pytest.raises(TimeLimit):
+        effort.search(fig, pieces, timeout=0.0)

@@ -14,13 +14,14 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli import main
-from puzzles import bundled
+from puzzles import bundled, parse_set
 from render import SolutionPicture
 from render.colours import PIECE_COLOURS, colour, combination_rows, paint, should_colour
-from render.html import combo_id, page
+from render.html import Listing, combo_id, page
 from render.outline import boundary_edges, inner_edges, loops
 from render.svg import figure_svg, side_svg, solution_svg
 from solver import STANDARD, Puzzle, parse_figure, parse_solution, solve
+from solver.engine import solutions
 from solver.hints import hint
 from solver.verify import is_solution
 
@@ -196,6 +197,113 @@ def test_page_solutions_are_tilings_of_their_combinations(tmp_path: Path):
     for c in ps.combinations():
         fig, sol = parse_solution(rows[combo_id(c.template, c.side, c.face)].split("/"))
         assert fig == c.puzzle.figure and is_solution(c.puzzle, sol)
+
+
+def _bad_set(tmp_path: Path) -> Path:
+    """A set file with two templates, one combination of which has no tiling."""
+    doc = {
+        "format": "ubongo-puzzle-set",
+        "version": 1,
+        "name": "marks",
+        "templates": [
+            {"id": "A", "easy": {"figure": ["###", "##."], "combos": [["I2", "I3"], ["O4"]]}},
+            {"id": "B", "easy": {"figure": ["####"], "combos": [["I4"], ["I2", "I3"]]}},
+        ],
+    }  # die 2 of each has no tiling: 4 cells on 5, 5 on 4
+    path = tmp_path / "marks.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def _page_data(text: str) -> dict:
+    found = re.search(r'<script type="application/json" id="ubongo-data">(.*?)</script>', text)
+    assert found
+    return json.loads(found.group(1))
+
+
+def test_render_html_counts_and_marks_unsolvable_combinations(tmp_path: Path):
+    path = _bad_set(tmp_path)
+    r = run("render", str(path), "--html", str(tmp_path / "site"))
+    assert r.exit_code == 0, r.output
+    assert r.stderr.splitlines()[-1] == "ubongo render: 2 of 4 combinations have no tiling"
+    text = (tmp_path / "site" / "index.html").read_text()
+    assert "2 of 4 have no tiling" in text
+    nav = re.search(r'<nav class="index".*?</nav>', text)
+    assert nav and re.findall(r'href="#template-(\w+)"', nav.group()) == ["A", "B"]
+    assert re.findall(r'<a href="#template-(\w+)" class="unsolvable"', nav.group()) == ["A", "B"]
+    assert text.count('class="combo unsolvable"') == 2
+    assert "No tiling: die 2</p>" in text and text.count('class="nosolution"') == 2
+    quiet = run("render", str(path), "--html", str(tmp_path / "site"), "-q")
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    one = run("render", "sample", "--html", str(tmp_path / "s2"))
+    assert "ubongo render: 0 of 60 combinations have no tiling" in one.stderr
+
+
+def test_page_holds_every_tiling_in_the_engines_order(tmp_path: Path):
+    ps = bundled("sample")
+    r = run("render", "sample", "--html", str(tmp_path / "site"))
+    assert r.exit_code == 0
+    data = _page_data((tmp_path / "site" / "index.html").read_text())
+    assert set(data["pieces"]) == set(ps.pieces)
+    assert data["pieces"]["L4"]["orientations"][0] == sorted(
+        [r, c] for r, c in next(iter(ps.pieces["L4"].orientations))
+    )
+    for c in ps.combinations():
+        t = next(t for t in data["templates"] if t["id"] == c.template)
+        s = next(s for s in t["sides"] if s["side"] == c.side)
+        f = next(f for f in s["faces"] if f["face"] == c.face)
+        assert s["rows"] == c.puzzle.figure.rows() and f["complete"]
+        cells = sorted(c.puzzle.figure.cells)
+        decoded = [
+            {
+                (f["pieces"][data["codes"].index(ch)], cell)
+                for ch, cell in zip(t, cells, strict=True)
+            }
+            for t in f["tilings"]
+        ]
+        listed = [
+            {(pl.piece, cell) for pl in sol for cell in pl.cells}
+            for sol in solutions(c.puzzle, engine="bitboard")
+        ]
+        assert decoded == listed
+
+
+def test_page_of_large_puzzles_holds_their_first_tiling_and_no_hints(tmp_path: Path):
+    pentominoes = Path(__file__).resolve().parent.parent / "examples" / "pentominoes.json"
+    r = run("render", str(pentominoes), "--html", str(tmp_path / "site"))
+    assert r.exit_code == 0, r.output  # listing 9356 tilings of 6x10 would take minutes
+    data = _page_data((tmp_path / "site" / "index.html").read_text())
+    faces = [f for t in data["templates"] for s in t["sides"] for f in s["faces"]]
+    assert faces and all(len(f["tilings"]) == 1 and not f["complete"] for f in faces)
+
+
+def test_page_scales_to_the_screen_and_inlines_its_script():
+    ps = bundled("sample")
+    html = page(ps, {})
+    assert "svg { max-width: 100%; height: auto; }" in html
+    assert 'name="viewport" content="width=device-width' in html
+    assert "window.ubongo = {" in html and "</script>" not in _page_data_text(html)
+    for svg in re.findall(r"<svg [^>]*>", html):
+        assert "viewBox=" in svg
+
+
+def _page_data_text(html: str) -> str:
+    start = html.index('id="ubongo-data">') + len('id="ubongo-data">')
+    return html[start : html.index("</script>", start)]
+
+
+def test_page_data_cannot_end_its_script_element():
+    doc = {
+        "format": "ubongo-puzzle-set",
+        "version": 1,
+        "name": "x</script><b>",
+        "templates": [{"id": "</script>", "easy": {"figure": ["##"], "combos": [["I2"]]}}],
+    }
+    ps = parse_set(doc, "x")
+    first = list(solutions(next(ps.combinations()).puzzle))
+    html = page(ps, {("</script>", "easy", "1"): Listing(first, True)})
+    data = json.loads(_page_data_text(html))
+    assert data["name"] == "x</script><b>" and data["templates"][0]["id"] == "</script>"
 
 
 # --- PDF -------------------------------------------------------------------------------------

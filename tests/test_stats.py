@@ -167,3 +167,106 @@ def test_commands_have_help() -> None:
     for cmd in ("generate", "stats"):
         result = run(cmd, "--help")
         assert result.exit_code == 0 and "Example" in result.stdout
+
+
+# --- side composition and shapes (calibration.md's two new sections) ---------------------------
+
+# Two easy sides of 6 faces on one figure (3x4 less a corner, 11 cells):
+#   side 1 repeats I2 on every face; side 2 shares no piece between faces but I2/L3.
+COMPOSED = {
+    "format": "ubongo-puzzle-set",
+    "version": 1,
+    "name": "composed",
+    "die": ["1", "2", "3"],
+    "templates": [
+        {
+            "id": "1",
+            "easy": {
+                "figure": ["###.", "####", "####"],
+                "combos": [["I2", "I4", "P5"], ["I2", "L4", "P5"], ["I2", "O4", "P5"]],
+            },
+        },
+        {
+            "id": "2",
+            "easy": {
+                "figure": ["####", "####", "###."],
+                "combos": [["I2", "I4", "Y5"], ["L3", "S4", "I4"], ["I3", "L4", "O4"]],
+            },
+        },
+    ],
+}
+
+
+def test_side_composition_measures() -> None:
+    st = set_stats(parse_set(COMPOSED)).sides["easy"]
+    m = st.measures
+    assert m["distinct pieces"] == (5 + 8) / 2
+    assert m["most faces"] == (3 + 2) / 2 and m["most faces 5+"] == 0
+    assert m["shared pieces"] == pytest.approx((2 + 1 / 3) / 2)  # side 1: I2, P5 in each pair
+
+
+def test_unique_counts_per_side_and_their_spread() -> None:
+    from solver import check
+
+    ps = parse_set(COMPOSED)
+    st = set_stats(ps).sides["easy"]
+    ones = [
+        sum(
+            check(c.puzzle, want_count=True).tilings == 1
+            for c in ps.combinations()
+            if c.template == t.id
+        )
+        for t in ps.templates
+    ]
+    assert st.unique_sides == {k: ones.count(k) for k in sorted(set(ones))}
+    mean = sum(ones) / 2
+    assert st.measures["unique mean"] == mean
+    assert st.measures["unique sd"] == pytest.approx(
+        (sum((u - mean) ** 2 for u in ones) / 2) ** 0.5
+    )
+
+
+def test_rank_correlation_is_spearman() -> None:
+    from generator.stats import _pearson, _ranks
+
+    assert _ranks([10, 30, 20, 20]) == [1.0, 4.0, 2.5, 2.5]
+    assert _pearson(_ranks([1, 2, 3]), _ranks([5, 50, 500])) == pytest.approx(1.0)
+    assert _pearson(_ranks([1, 2, 3]), _ranks([9, 4, 1])) == pytest.approx(-1.0)
+    assert _pearson([1, 1], [2, 3]) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("rows", "corners", "tips", "deep", "wide", "notch", "symmetric"),
+    [
+        (["###.", "####", "####", "####"], 5, 0, False, True, False, True),  # rule book's
+        ([".#.", "###", ".#."], 8, 4, False, False, False, True),  # a plus
+        (["#.#", "###"], 6, 2, False, True, True, True),  # a U, one deep
+        (["#.#", "#.#", "###"], 6, 2, True, True, True, True),  # a U, two deep
+        (["##....", "######", "####.."], 6, 1, False, False, False, False),  # one-cell end
+        (["#.....", "######", "######"], 5, 1, False, True, False, False),
+        (["##", "#."], 5, 2, False, False, False, True),  # the L tromino
+    ],
+)
+def test_outline_measures(rows, corners, tips, deep, wide, notch, symmetric) -> None:  # type: ignore[no-untyped-def]
+    from generator.figures import outline
+    from solver import parse_figure
+
+    o = outline(parse_figure(rows))
+    assert (o.corners, o.tips, o.deep_cut, o.wide_ends, o.notch, o.symmetric) == (
+        corners,
+        tips,
+        deep,
+        wide,
+        notch,
+        symmetric,
+    )
+
+
+def test_table_has_the_new_rows_beside_the_published() -> None:
+    text = stats_table([set_stats(parse_set(COMPOSED))], published=True)
+    easy = text.split("hard side")[0].splitlines()
+    rows = {ln[:26].strip(): ln.split() for ln in easy if ln.startswith("  ")}
+    assert rows["distinct pieces"][-2:] == ["6.50", "8.95"]
+    assert rows["unique sd"][-1] == "1.50"
+    assert rows["wide ends"][-1] == "19%" and rows["notch"][-1] == "12%"
+    assert text.count("deep cut") == 2 and text.count("dead ends") == 1  # hard: published only

@@ -252,28 +252,24 @@ def check_pieces(about: Info, pieces: PieceSet, name: str) -> None:
         )
 
 
-def candidates(
-    con: Connection, area: int, box: tuple[int, int], size: int, max_tilings: int, need: int
+def figures_for(
+    con: Connection, area: int, box: tuple[int, int], size: int, symmetric: bool, unique: int
 ) -> list[Mask]:
-    """Asymmetric figures of ``area`` cells and box ``box`` (either way round), by mask, with
-    at least ``need`` combinations of ``size`` pieces of at most ``max_tilings`` tilings."""
+    """Figures of ``area`` cells and box ``box`` (either way round), symmetric or not, with a
+    combination of ``size`` pieces and at least ``unique`` with one tiling, by mask."""
+    if size not in _sizes(con):
+        return []
     a, b = box
     rows = con.execute(
-        "SELECT f.mask FROM figures f JOIN puzzles p ON p.mask = f.mask "
-        "WHERE f.area = ? AND f.symmetry = 1 AND p.size = ? AND p.tilings <= ? "
-        "AND ((f.rows = ? AND f.cols = ?) OR (f.rows = ? AND f.cols = ?)) "
-        "GROUP BY f.mask HAVING count(*) >= ? ORDER BY f.mask",
-        [area, size, max_tilings, a, b, b, a, need],
+        f"SELECT mask FROM figures WHERE area = ? AND (symmetry > 1) = ? "
+        f"AND ((rows = ? AND cols = ?) OR (rows = ? AND cols = ?)) "
+        f"AND combos{size} > 0 AND unique{size} >= ? ORDER BY mask",
+        [area, symmetric, a, b, b, a, unique],
     ).fetchall()
     return [int(m) for (m,) in rows]
 
 
-def combos(
-    con: Connection, about: Info, mask: Mask, size: int
-) -> list[tuple[tuple[str, ...], int]]:
-    """The combinations of ``size`` pieces that tile figure ``mask``, with their tilings."""
-    rows = con.execute(
-        "SELECT pieces, tilings FROM puzzles WHERE mask = ? AND size = ? ORDER BY pieces",
-        [mask, size],
-    ).fetchall()
-    return [(about.names(int(b)), int(t)) for b, t in rows]
+def _sizes(con: Connection) -> list[int]:
+    """The combination sizes the atlas holds (from its figures table's columns)."""
+    names = [d[0] for d in con.execute("SELECT * FROM figures LIMIT 0").description]
+    return [int(n[6:]) for n in names if n.startswith("combos") and n[6:].isdigit()]
