@@ -59,6 +59,23 @@ class Core(Protocol):
 
     BITS: int  # board width: figures whose Mask is wider stay on the Python engine
     MAX_PIECES: int
+    MAX_POOL: int  # pieces in a pool analyze can take
+
+    def area_table(self, areas: tuple[int, ...], /) -> object: ...
+
+    def analyze(
+        self,
+        full: Mask,
+        pieces: tuple[tuple[Mask, ...], ...],
+        areas: object,
+        size: int,
+        need: int,
+        cap: int,
+        twins: tuple[int, ...],
+        tick: Tick | None,
+        every: int,
+        /,
+    ) -> list[tuple[tuple[int, ...], int]]: ...
 
     def first(
         self, full: Mask, slots: Slots, goal: int, tick: Tick | None, every: int, /
