@@ -554,10 +554,23 @@ larger puzzle runs slower instead of taking all the memory (24 pentominoes took 
 
 def count_memo(board: Board, *, timeout: float | None = None) -> int:
     """Number of tilings, memoised on (empty cells, pieces used): for large puzzles."""
+    return count_memo_first(board, timeout=timeout)[0]
+
+
+def count_memo_first(
+    board: Board, *, timeout: float | None = None
+) -> tuple[int, Callable[[], Solution] | None]:
+    """``count_memo`` and the first tiling it meets, the one ``first_tiling`` finds.
+
+    A memo hit before the first tiling is met is a state already searched to the end without
+    a tiling, so the first tiling met is the plain search's first one.
+    """
     goal = board.all_used
     shift = len(board.puzzle.pieces)
     limits = Limits(timeout)
     memo: dict[int, int] = {}
+    path: list[tuple[int, Mask]] = []
+    first: list[tuple[int, Mask]] = []
     nodes = 0
 
     def rec(rem: Mask, used: int) -> int:
@@ -570,13 +583,20 @@ def count_memo(board: Board, *, timeout: float | None = None) -> int:
         if nodes % CHECK_EVERY == 0:
             limits.tick(nodes)
         total = 0
-        for _, _, bit, m, _ in candidates(board, rem, used):
+        for _, _, bit, m, pos in candidates(board, rem, used):
             if m == rem:
-                total += used | bit == goal
+                if used | bit == goal:
+                    total += 1
+                    if not first:
+                        first.extend(path)
+                        first.append((pos, m))
             else:
+                path.append((pos, m))
                 total += rec(rem ^ m, used | bit)
+                path.pop()
         if len(memo) < MEMO_ENTRIES:
             memo[key] = total
         return total
 
-    return rec(board.full, 0) if board.full else 0
+    n = rec(board.full, 0) if board.full else 0
+    return n, Tiling(board, first) if n else None
