@@ -603,3 +603,18 @@ def test_scan_forward_yields_each_set_bit_once_lowest_first(mask):
     assert len(bits) == popcount(mask) == bin(mask).count("1")
     assert lsb(mask) == (bits[0] if bits else 0)
     assert [bit_index(b) for b in bits] == [i for i, ch in enumerate(bin(mask)[:1:-1]) if ch == "1"]
+
+
+@pytest.mark.parametrize("slots", [1, 64, 1 << 12])
+def test_the_count_memo_table_is_exact_however_small(slots, monkeypatch):
+    """States pushed out of a small table are searched again, never counted wrong; the first
+    tiling the memo meets is the plain search's first."""
+    from solver import bitboard
+
+    monkeypatch.setattr(bitboard, "MEMO_SLOTS", slots)
+    pieces = load_set(str(Path(__file__).parent.parent / "examples" / "pentominoes.json")).pieces
+    puzzle = Puzzle(parse_figure(["#" * 7] * 5), pieces.resolve("FILNPTU"))
+    board = compile_puzzle(puzzle)
+    n, first = bitboard.count_memo_first(board)
+    assert n == count_solutions(board, max_nodes=10**9) > 0
+    assert first is not None and first() == first_tiling(board)()
