@@ -728,11 +728,123 @@ done:
     return out;
 }
 
+/* ---- first tiling, covering the cell with the fewest placements (tried for large puzzles) -- */
+
+typedef struct {
+    board_t mask;
+    Py_ssize_t slot;
+} Cover;
+
+typedef struct {
+    Search *s;
+    Cover *covers;                    /* every placement inside the figure, once per its cells */
+    Py_ssize_t start[BOARD_BITS + 1]; /* cell i's: covers[start[i] .. start[i + 1]) */
+} Fewest;
+
+static int
+fewest_rec(Fewest *f, board_t rem, uint64_t used)
+{
+    Search *s = f->s;
+    if (visit(&s->clock)) return -1;
+    int best = -1;
+    Py_ssize_t best_n = PY_SSIZE_T_MAX;
+    for (board_t left = rem; left; left &= left - 1) {
+        int x = lowest_index(left);
+        Py_ssize_t n = 0;
+        for (Py_ssize_t j = f->start[x]; j < f->start[x + 1] && n < best_n; j++) {
+            const Cover *c = &f->covers[j];
+            const Slot *slot = &s->slots[c->slot];
+            n += (used & slot->need) == slot->req && (c->mask & rem) == c->mask;
+        }
+        if (n < best_n) {
+            best_n = n;
+            best = x;
+            if (n == 0) return 0; /* a cell nothing can cover: a dead end */
+        }
+    }
+    for (Py_ssize_t j = f->start[best]; j < f->start[best + 1]; j++) {
+        const Cover *c = &f->covers[j];
+        const Slot *slot = &s->slots[c->slot];
+        if ((used & slot->need) != slot->req || (c->mask & rem) != c->mask) continue;
+        int got = c->mask == rem ? (used | slot->bit) == s->goal
+                                 : fewest_rec(f, rem ^ c->mask, used | slot->bit);
+        if (got > 0) {
+            s->path_pos[s->depth] = slot->pos;
+            s->path_mask[s->depth++] = c->mask;
+        }
+        if (got) return got;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(first_fewest_doc,
+"first_fewest(full, slots, goal, tick, every) -> [(pos, mask), ...] | None\n\n"
+"first(), but each node covers the empty cell with the fewest placements that fit.");
+
+static PyObject *
+core_first_fewest(PyObject *module, PyObject *args)
+{
+    PyObject *full_obj, *slots, *goal, *tick;
+    long long every;
+    if (!PyArg_ParseTuple(args, "OOOOL:first_fewest", &full_obj, &slots, &goal, &tick, &every))
+        return NULL;
+    board_t full;
+    if (to_board(full_obj, &full)) return NULL;
+    Search s;
+    if (prepare(&s, slots, goal, tick, every)) return NULL;
+    Fewest f = {.s = &s};
+    Py_ssize_t total = 0;
+    for (Py_ssize_t k = 0; k < s.nslots; k++) total += s.slots[k].n;
+    size_t room = (size_t)(total * board_popcount(full)) * 8 + 1;
+    f.covers = PyMem_New(Cover, room);
+    int got = -1;
+    if (f.covers == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t next = 0;
+    for (int x = 0; x < BOARD_BITS; x++) {
+        f.start[x] = next;
+        if (!(full >> x & 1)) continue;
+        /* every placement with a cell on x: each orientation, each of its cells put on x */
+        for (Py_ssize_t k = 0; k < s.nslots; k++)
+            for (Py_ssize_t j = 0; j < s.slots[k].n; j++) {
+                board_t om = s.oriented[s.slots[k].first + j];
+                for (board_t cells = om; cells; cells &= cells - 1) {
+                    int at = lowest_index(cells);
+                    if (at > x) continue;
+                    board_t m = om << (x - at);
+                    if ((m >> (x - at)) == om && (m & full) == m && (size_t)next < room)
+                        f.covers[next++] = (Cover){m, k};
+                }
+            }
+    }
+    f.start[BOARD_BITS] = next;
+    got = full ? fewest_rec(&f, full, 0) : 0;
+done:
+    PyMem_Free(f.covers);
+    PyMem_Free(s.oriented);
+    if (got < 0) return NULL;
+    if (got == 0) Py_RETURN_NONE;
+    PyObject *out = PyList_New(s.depth);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < s.depth; i++) {
+        PyObject *pair = Py_BuildValue("(lN)", s.path_pos[i], from_board(s.path_mask[i]));
+        if (pair == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, pair);
+    }
+    return out;
+}
+
 static PyMethodDef core_methods[] = {
     {"first", core_first, METH_VARARGS, first_doc},
     {"count", core_count, METH_VARARGS, count_doc},
     {"count_first", core_count_first, METH_VARARGS, count_first_doc},
     {"area_table", core_area_table, METH_O, area_table_doc},
+    {"first_fewest", core_first_fewest, METH_VARARGS, first_fewest_doc},
     {"analyze", core_analyze, METH_VARARGS, analyze_doc},
     {NULL, NULL, 0, NULL},
 };
