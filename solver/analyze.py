@@ -75,6 +75,8 @@ def analyze(
     plist = list(pieces.values())
     need = sum(1 << plist.index(p) for p in set(pieces.resolve(required, distinct=False)))
     pool = _pool(tuple(p.shape for p in plist))
+    if max_solutions is not None and max_solutions < 1:
+        return []  # no tiling may be counted, so no combination is kept
     if need.bit_count() > size or not pool.fits(figure.area, size):
         return []  # before listing placements: a figure no `size` pieces cover may be huge
     limits = Limits(timeout)
@@ -85,7 +87,8 @@ def analyze(
     if core is not None and oriented is not None and full.bit_length() <= core.BITS:
         tick = None if timeout is None else limits.tick
         limits.tick(0)  # a budget already spent says so, as the Python search does
-        cap = -1 if max_solutions is None else max_solutions
+        # past 2^32 tilings a cap is never met (and cap * namings must not overflow in C)
+        cap = -1 if max_solutions is None or max_solutions >= 1 << 32 else max_solutions
         areas = pool.area_table(core)
         found = core.analyze(full, oriented, areas, size, need, cap, pool.twins, tick, CHECK_EVERY)
     else:

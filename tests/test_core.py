@@ -232,7 +232,7 @@ def analysis(draw: st.DrawFn) -> tuple[Figure, int, PieceSet, list[str], int | N
         cols = area
     figure = Figure.from_cells(draw(st.sets(cells, min_size=area, max_size=area)))
     required = draw(st.lists(st.sampled_from(list(pool)), max_size=2, unique=True))
-    return figure, size, pool, required, draw(st.sampled_from([None, 1, 2]))
+    return figure, size, pool, required, draw(st.sampled_from([None, -1, 0, 1, 2, 1 << 70]))
 
 
 def analyze_both(
