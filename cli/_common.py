@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import io
 import json
 import math
 import os
@@ -349,15 +350,61 @@ def write_atomic(path: str, data: bytes | str) -> None:
     if path == "-":
         _stdout_bytes(payload)
         return
+    with _atomic_file(path) as fh:
+        fh.write(payload)
+
+
+@contextmanager
+def writing(path: str) -> Iterator[Callable[[str], object]]:
+    """A function that writes text to ``path`` (``-`` = stdout) piece by piece, for output too
+    long to hold: the file is replaced as ``write_atomic`` does, once the block ends without an
+    error (an error leaves the old file as it was). Text is UTF-8, a lone surrogate written as
+    its ``\\uXXXX`` escape."""
+    usable(path)
+    if path == "-":
+        yield functools.partial(click.echo, nl=False)
+        return
+    with _atomic_file(path) as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8", errors="backslashreplace", newline="")
+        try:
+            yield text.write
+            text.flush()
+        finally:
+            text.detach()  # the bytes file is closed (and replaced or removed) by its owner
+
+
+@contextmanager
+def _atomic_file(path: str) -> Iterator[IO[bytes]]:
+    """A temporary file beside ``path``'s target, open for writing bytes, that replaces the
+    target when the block ends (fsync'd, with the old file's mode) and is removed on an error."""
     target = os.path.realpath(path)
     mode = _existing_mode(target, path)
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
         raise Failure(f"{path}: folder {os.path.dirname(path) or '.'} does not exist")
+    import tempfile  # here, not at start-up: most commands write no file
+
     try:
-        _replace(target, payload, mode)
+        fd, tmp = tempfile.mkstemp(
+            dir=folder, prefix=f".{os.path.basename(target)[:64]}.", suffix=".tmp"
+        )
     except OSError as e:
         raise Failure(f"{path}: cannot write: {e.strerror or e}") from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError as e:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise Failure(f"{path}: cannot write: {e.strerror or e}") from None
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _existing_mode(target: str, path: str) -> int:
@@ -375,25 +422,6 @@ def _existing_mode(target: str, path: str) -> int:
     if not stat.S_ISREG(st.st_mode):
         raise Failure(f"{path}: not a regular file (a device or pipe); refusing to replace it")
     return stat.S_IMODE(st.st_mode)
-
-
-def _replace(target: str, payload: bytes, mode: int) -> None:
-    import tempfile  # here, not at start-up: most commands write no file
-
-    fd, tmp = tempfile.mkstemp(
-        dir=os.path.dirname(target), prefix=f".{os.path.basename(target)[:64]}.", suffix=".tmp"
-    )
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def output_folder(path: str) -> str:

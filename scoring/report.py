@@ -18,7 +18,18 @@ from scoring.common import PlayerResult, SessionResult, printable
 from scoring.records import Outcome
 
 Cell = str | int | float | None
-CSV_COLUMNS = ("session", "date", "game", "status", "player", "seat", "score", "rank", "winner")
+CSV_COLUMNS = (
+    "session",
+    "date",
+    "game",
+    "status",
+    "player",
+    "seat",
+    "score",
+    "rank",
+    "winner",
+    "record",
+)
 BREAKDOWN_PREFIX = "breakdown."
 
 
@@ -130,7 +141,7 @@ def _csv_row(
 ) -> list[Cell]:
     """The fixed CSV cells of one player of one session; text from the record is made inert."""
     head: list[Cell] = [outcome.id, outcome.date, result.game, result.status, player.name, seat]
-    tail: list[Cell] = [player.score, player.rank, result.winner]
+    tail: list[Cell] = [player.score, player.rank, result.winner, result.record]
     return [*map(inert, head), *map(inert, tail)]
 
 

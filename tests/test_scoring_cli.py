@@ -236,7 +236,7 @@ def test_csv_columns_and_rows() -> None:
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert list(rows[0]) == [
         "session", "date", "game", "status", "player", "seat", "score", "rank", "winner",
-        "breakdown.ruby", "breakdown.sapphire", "breakdown.emerald", "breakdown.amber",
+        "record", "breakdown.ruby", "breakdown.sapphire", "breakdown.emerald", "breakdown.amber",
         "breakdown.gems", "breakdown.finishes",
     ]  # fmt: skip
     assert [(r["session"], r["player"], r["seat"], r["score"], r["winner"]) for r in rows] == [
@@ -246,6 +246,29 @@ def test_csv_columns_and_rows() -> None:
         ("s3", "Ben", "2", "5", ""),
     ]
     assert rows[0]["breakdown.ruby"] == "9" and rows[0]["date"] == "2024-05-01"
+    assert {r["record"] for r in rows} == {"events"}
+
+
+def test_the_csv_record_column_says_which_kind_of_record_a_row_came_from() -> None:
+    """A score pad's totals and a full log side by side: each row names its record's kind,
+    as ``"record"`` does in the JSON."""
+    pad = {
+        "game": "ubongo",
+        "id": "pad",
+        "players": ["Ana", "Ben"],
+        "totals": {"Ana": {"ruby": 1, "sapphire": 2}, "Ben": {"amber": 1}},
+    }
+    result = run("score", "--csv", "-", stdin=jsonl(ANA_WINS, pad))
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [(r["session"], r["player"], r["record"]) for r in rows] == [
+        ("s1", "Ana", "events"),
+        ("s1", "Ben", "events"),
+        ("pad", "Ana", "totals"),
+        ("pad", "Ben", "totals"),
+    ]
+    by_json = [r["record"] for r in results(run("score", "--json", "-", stdin=jsonl(ANA_WINS, pad)))]
+    assert by_json == ["events", "totals"]
 
 
 def test_summary_numbers_in_json_and_table() -> None:
