@@ -267,7 +267,9 @@ def test_the_csv_record_column_says_which_kind_of_record_a_row_came_from() -> No
         ("pad", "Ana", "totals"),
         ("pad", "Ben", "totals"),
     ]
-    by_json = [r["record"] for r in results(run("score", "--json", "-", stdin=jsonl(ANA_WINS, pad)))]
+    by_json = [
+        r["record"] for r in results(run("score", "--json", "-", stdin=jsonl(ANA_WINS, pad)))
+    ]
     assert by_json == ["events", "totals"]
 
 
