@@ -205,6 +205,8 @@ def json_text(document: Any, indent: int | None = None) -> str:
     """JSON text that UTF-8 can always carry: a lone surrogate (``"\\udcff"`` in a file is
     valid JSON) stays escaped, so that printing it can never fail."""
     text = json.dumps(document, indent=indent, ensure_ascii=False)
+    if text.isascii():  # the usual case, and a scan 50 times cheaper than the pattern's
+        return text
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
@@ -215,6 +217,8 @@ def json_line(document: Any) -> str:
     """One JSON Lines record: compact, and with U+2028/U+2029 escaped so that no reader that
     splits on every line break (as Python's ``str.splitlines`` does) cuts a record in two."""
     text = json_text(document)
+    if text.isascii():
+        return text
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
