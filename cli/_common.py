@@ -204,13 +204,17 @@ def emit_json(document: Any) -> None:
 def json_text(document: Any, indent: int | None = None) -> str:
     """JSON text that UTF-8 can always carry: a lone surrogate (``"\\udcff"`` in a file is
     valid JSON) stays escaped, so that printing it can never fail."""
-    text = json.dumps(document, indent=indent, ensure_ascii=False)
+    encoder = _COMPACT if indent is None else json.JSONEncoder(ensure_ascii=False, indent=indent)
+    text = encoder.encode(document)
     if text.isascii():  # the usual case, and a scan 50 times cheaper than the pattern's
         return text
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_COMPACT = json.JSONEncoder(ensure_ascii=False)
+"""Made once: ``json.dumps`` with any non-default option builds a new encoder on every call,
+which cost a tenth of writing a line of ``score --jsonl``."""
 
 
 def json_line(document: Any) -> str:
