@@ -107,7 +107,9 @@ def score(
       ubongo score --game jaipur --csv jaipur.jsonl
       ubongo simulate ubongo -p 3 --seed 1 | ubongo score --json -
       ubongo score --jsonl sessions.jsonl -o results.jsonl
-      ubongo simulate jaipur -p 2 --seed 1 -n 3 | ubongo score --export bgg -
+      ubongo simulate jaipur -p 2 --seed 1 -n 3 --date 2026-11-20 > dated.jsonl
+      ubongo score --export bgg dated.jsonl
+      ubongo score --export bgstats dated.jsonl -o plays.json
 
     \b
     Exit codes: 0 every record valid; 1 an invalid record or unreadable file
@@ -345,8 +347,11 @@ def _write_export(run: _Run, kind: str, out: Out) -> None:
     is_flag=True,
     help="Games cut short (not Amul, whose records hold only the end of a game).",
 )
+@click.option("--date", metavar="TEXT", help="Give every record this date (e.g. 2026-11-20).")
 @reported
-def simulate(game: str, players: int, seed: int, sessions: int, unfinished: bool) -> None:
+def simulate(
+    game: str, players: int, seed: int, sessions: int, unfinished: bool, date: str | None
+) -> None:
     """Write random legal sessions of GAME as JSON Lines, one record per line.
 
     The games are finished (they have a winner) unless --unfinished asks for games
@@ -358,6 +363,7 @@ def simulate(game: str, players: int, seed: int, sessions: int, unfinished: bool
       ubongo simulate ubongo --players 3 --seed 7 --sessions 100 > ubongo.jsonl
       ubongo simulate jaipur -p 2 --seed 1 | ubongo score -
       ubongo simulate jambo -p 2 --seed 1 --unfinished -n 5
+      ubongo simulate amul -p 4 --seed 2 --date 2026-11-20
 
     \b
     Exit codes: 0 success; 2 usage error (e.g. a player count the game does not
@@ -373,6 +379,8 @@ def simulate(game: str, players: int, seed: int, sessions: int, unfinished: bool
     for k in range(1, sessions + 1):
         record = module.simulate(players, random.Random(f"{seed}:{k}"), finished=not unfinished)
         record = {"id": f"{game}-{seed}-{k}", **record} if "id" not in record else record
+        if date is not None:
+            record = {"id": record["id"], "date": date, **record}
         click.echo(json_line(record))
 
 

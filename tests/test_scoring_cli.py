@@ -424,3 +424,11 @@ def test_simulate_unfinished_writes_games_cut_short_and_refuses_amul() -> None:
         assert all((status == "finished") == finished for status in statuses)
     refused = run("simulate", "amul", "-p", "3", "--seed", "1", "--unfinished")
     assert refused.exit_code == 2 and "Amul" in refused.stderr and refused.stdout == ""
+
+
+def test_simulate_date_dates_every_record_and_changes_nothing_else() -> None:
+    args = ["simulate", "jaipur", "-p", "2", "--seed", "5", "-n", "3"]
+    plain = [json.loads(line) for line in run(*args).stdout.splitlines()]
+    dated = [json.loads(line) for line in run(*args, "--date", "2026-11-20").stdout.splitlines()]
+    assert [d.pop("date") for d in dated] == ["2026-11-20"] * 3
+    assert dated == plain
