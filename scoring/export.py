@@ -17,7 +17,7 @@ import csv
 import io
 import json
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -72,7 +72,7 @@ def play_time(outcome: Outcome) -> datetime:
 def location(result: SessionResult) -> str | None:
     """Where the session was played: the record's added ``location`` key when it is text."""
     place = result.extra.get("location")
-    return place.strip() or None if isinstance(place, str) else None
+    return (place.strip() or None) if isinstance(place, str) else None
 
 
 def notes(result: SessionResult) -> str:
@@ -283,7 +283,7 @@ def bgg_rows(outcome: Outcome) -> str:
     play: list[Cell] = [outcome.id, day, 1, 0, int(result.status != "finished"), 0]
     play += [location(result) or "", title.name, title.bgg_id, notes(result)]
     return "".join(
-        _csv_line([*play, "", p.name, seat, "", score_text(p.score), 0, 0, _win(result, p.name)])
+        _csv_line([*play, "", p.name, seat, "", p.score, 0, 0, _win(result, p.name)])
         for seat, p in enumerate(result.players, 1)
     )
 
@@ -293,8 +293,9 @@ def _win(result: SessionResult, name: str) -> int:
     return int(result.winner == name)
 
 
-def _csv_line(cells: Iterator[Cell] | tuple[Cell, ...] | list[Cell]) -> str:
-    """One RFC 4180 line, text cells made inert."""
+def _csv_line(cells: Iterable[Cell]) -> str:
+    """One RFC 4180 line, text cells made inert (numbers stay numbers: a score of -2 is no
+    formula)."""
     out = io.StringIO()
     csv.writer(out).writerow([inert(c) for c in cells])
     return out.getvalue()

@@ -16,11 +16,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pytest
 from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli import main
+from cli._common import writing
 from scoring import amul, jaipur, jambo, ubongo
 from scoring.records import Entry, Outcome, evaluate
 
@@ -300,3 +302,42 @@ def test_export_is_exclusive_with_the_other_forms_and_the_summary() -> None:
     for flags in (["--json"], ["--jsonl"], ["--csv"], ["--summary"], ["--by", "date"]):
         done = run("score", "--export", "bgg", *flags, "-", stdin="")
         assert done.exit_code == 2 and done.stdout == "", flags
+
+
+def test_a_stream_cut_short_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
+    """``-o`` replaces the file only when the whole output is written (Ctrl-C, a crash)."""
+    out = tmp_path / "plays.json"
+    out.write_text("old\n")
+    with pytest.raises(KeyboardInterrupt), writing(str(out)) as write:
+        write("half a file")
+        raise KeyboardInterrupt
+    assert out.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["plays.json"]
+    with writing(str(out)) as write:
+        for part in ("new ", "\udcff", "\n"):  # a lone surrogate is written as its escape
+            write(part)
+    assert out.read_text() == "new \\udcff\n"
+
+
+def test_a_negative_score_stays_a_number_and_a_formula_like_name_is_made_inert() -> None:
+    """Amul prestige can be negative (cards of -2 points): BGG must read -2, not '-2."""
+    cards = {"-Ana": -2, "Ben": 3, "Cy": 1}
+    record = {
+        "game": "amul",
+        "id": "neg",
+        "date": "2024-05-01",
+        "players": [
+            {"name": n, "cards": [{"name": f"c{n}", "points": v}]} for n, v in cards.items()
+        ],
+    }
+    rows = list(
+        csv.reader(io.StringIO(run("score", "--export", "bgg", "-", stdin=jsonl([record])).stdout))
+    )
+    assert [(r[11], r[14], r[17]) for r in rows[1:]] == [
+        ("'-Ana", "-2", "0"),
+        ("Ben", "3", "1"),
+        ("Cy", "1", "0"),
+    ]
+    doc = json.loads(run("score", "--export", "bgstats", "-", stdin=jsonl([record])).stdout)
+    assert [s["score"] for s in doc["plays"][0]["playerScores"]] == ["-2", "3", "1"]
+    assert doc["players"][0]["name"] == "-Ana"  # JSON needs no guard
