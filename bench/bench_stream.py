@@ -11,13 +11,17 @@ when a check fails: the score exits 0 and writes one valid result per session. S
 1,000,000 for Ubongo and Jaipur, 100,000 for Amul and 2,000 for Jambo (its simulator referees
 every event with the engine, ~10 ms a session: generating, not scoring, is what limits it).
 ``--sessions N`` sets one count for every game; ``--keep DIR`` keeps the generated files there
-and reuses them (generating a million sessions takes longer than scoring them).
+and reuses them (generating a million sessions takes longer than scoring them); ``--distinct
+K`` simulates only K sessions per game and repeats them (same ids) up to the count, for a
+machine too busy to simulate a million Jaipur games (scoring keeps nothing between records,
+so a repeated session costs what a new one does).
 ``--smoke``: 2,000 sessions per game (Jambo 200), for CI.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import subprocess
 import sys
@@ -44,10 +48,14 @@ def expect(ok: bool, what: str) -> None:
         print(f"  CHECK FAILED: {what}", file=sys.stderr)
 
 
-def sessions_file(folder: Path, game: str, count: int) -> tuple[Path, float | None]:
+def sessions_file(
+    folder: Path, game: str, count: int, distinct: int | None = None
+) -> tuple[Path, float | None]:
     """The file of ``count`` simulated sessions of ``game`` in ``folder`` (made when missing,
-    through a temporary name so that an interrupted run is never reused); the seconds it took
-    to make, or None when it was already there."""
+    through a temporary name so that an interrupted run is never reused), ``distinct`` of them
+    simulated and repeated in turn; the seconds it took to make, or None when it was there."""
+    if distinct is not None and distinct < count:
+        return _repeated(folder, game, count, distinct)
     path = folder / f"{game}-p{PLAYERS[game]}-seed{SEED}-n{count}.jsonl"
     if path.exists():
         return path, None
@@ -57,6 +65,25 @@ def sessions_file(folder: Path, game: str, count: int) -> tuple[Path, float | No
     with partial.open("wb") as out:
         done = subprocess.run(UBONGO + args, stdout=out, cwd=ROOT, check=False)
     expect(done.returncode == 0, f"simulate {game} exit {done.returncode}")
+    partial.replace(path)
+    return path, time.perf_counter() - start
+
+
+def _repeated(folder: Path, game: str, count: int, distinct: int) -> tuple[Path, float | None]:
+    """``count`` sessions: the ``distinct`` simulated ones over and over (the last copy cut)."""
+    path = folder / f"{game}-p{PLAYERS[game]}-seed{SEED}-n{count}-of{distinct}.jsonl"
+    if path.exists():
+        return path, None
+    start = time.perf_counter()
+    base, _ = sessions_file(folder, game, distinct)
+    partial = path.with_suffix(".partial")
+    with partial.open("wb") as out:
+        left = count
+        while left:
+            with base.open("rb") as lines:
+                for line in itertools.islice(lines, left):
+                    out.write(line)
+                    left -= 1
     partial.replace(path)
     return path, time.perf_counter() - start
 
@@ -101,6 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--sessions", type=int, help="sessions per game (default: see above)")
     parser.add_argument("--games", default="ubongo,jaipur,amul,jambo", help="comma-separated")
+    parser.add_argument("--distinct", type=int, help="simulate this many, repeat to the count")
     parser.add_argument("--keep", type=Path, help="keep (and reuse) the session files here")
     parser.add_argument("--smoke", action="store_true", help="2,000 sessions a game (CI)")
     args = parser.parse_args(argv)
@@ -117,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f" {'CPU':>9} {'per CPU s':>10} {'peak RSS':>9}  targets")  # fmt: skip
         for game in games:
             count = args.sessions or counts[game]
-            path, made = sessions_file(folder, game, count)
+            path, made = sessions_file(folder, game, count, args.distinct)
             out = Path(scratch) / f"{game}.out.jsonl"
             seconds, cpu, rss, status = score(path, out)
             expect(status == 0, f"score {game} exit {status}")
