@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import functools
 import io
-import json
 import math
 import os
 import re
@@ -27,6 +26,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 import click
 
 from scoring.common import ScoringError
+from scoring.common import json_text as json_text  # re-exported: every JSON the CLI writes
 from scoring.common import printable as printable  # re-exported: the CLI prints through it
 from solver.errors import TimeLimit, UbongoError, suggestion
 
@@ -199,22 +199,6 @@ def output_option(
 def emit_json(document: Any) -> None:
     """One JSON document on stdout, indented as every command indents."""
     click.echo(json_text(document, indent=2))
-
-
-def json_text(document: Any, indent: int | None = None) -> str:
-    """JSON text that UTF-8 can always carry: a lone surrogate (``"\\udcff"`` in a file is
-    valid JSON) stays escaped, so that printing it can never fail."""
-    encoder = _COMPACT if indent is None else json.JSONEncoder(ensure_ascii=False, indent=indent)
-    text = encoder.encode(document)
-    if text.isascii():  # the usual case, and a scan 50 times cheaper than the pattern's
-        return text
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_COMPACT = json.JSONEncoder(ensure_ascii=False)
-"""Made once: ``json.dumps`` with any non-default option builds a new encoder on every call,
-which cost a tenth of writing a line of ``score --jsonl``."""
 
 
 def json_line(document: Any) -> str:

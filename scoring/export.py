@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from scoring.common import InvalidRecord, SessionResult
+from scoring.common import InvalidRecord, SessionResult, json_text
 from scoring.records import Outcome
 from scoring.report import Cell, inert, result_json
 
@@ -118,7 +118,7 @@ class BGStats:
 
     def opening(self) -> str:
         """The text before the first play."""
-        return '{\n  "about": ' + json.dumps(ABOUT, ensure_ascii=False) + ',\n  "plays": ['
+        return '{\n  "about": ' + json_text(ABOUT) + ',\n  "plays": ['
 
     def play(self, outcome: Outcome) -> str:
         """A valid session's play object (an InvalidRecord when its date cannot be read)."""
@@ -130,7 +130,7 @@ class BGStats:
         where = _ref(self.locations, "location", place, stamp) if place is not None else 0
         content = json.dumps(result_json(outcome), sort_keys=True, ensure_ascii=False)
         play = {
-            "uuid": str(uuid.uuid5(NAMESPACE, "play\0" + content)),
+            "uuid": _uuid("play", content),
             "modificationDate": stamp,
             "entryDate": stamp,
             "playDate": stamp,
@@ -162,7 +162,7 @@ class BGStats:
         }
         self.count += 1
         lead = "," if self.count > 1 else ""
-        return f"{lead}\n    {json.dumps(play, ensure_ascii=False)}"
+        return f"{lead}\n    {json_text(play)}"
 
     def closing(self) -> str:
         """The text after the last play: the tables and the user's own player."""
@@ -180,8 +180,8 @@ class BGStats:
 def _items(value: Any) -> str:
     """A table as JSON text, one entry per line."""
     if not isinstance(value, list) or not value:
-        return json.dumps(value, ensure_ascii=False)
-    return "[\n" + ",\n".join(f"    {json.dumps(v, ensure_ascii=False)}" for v in value) + "\n  ]"
+        return json_text(value)
+    return "[\n" + ",\n".join(f"    {json_text(v)}" for v in value) + "\n  ]"
 
 
 @dataclass
@@ -196,7 +196,7 @@ class _Entry:
     def common(self) -> dict[str, Any]:
         """The keys every table's entry has."""
         return {
-            "uuid": str(uuid.uuid5(NAMESPACE, f"{self.kind}\0{self.name}")),
+            "uuid": _uuid(self.kind, self.name),
             "id": self.id,
             "name": self.name,
             "modificationDate": self.latest,
@@ -229,6 +229,13 @@ class _Entry:
             "minPlayerCount": title.players[0],
             "maxPlayerCount": title.players[1],
         }
+
+
+def _uuid(kind: str, name: str) -> str:
+    """The uuid5 of a ``kind`` of thing named ``name`` (a lone surrogate from a record, which
+    UTF-8 cannot carry, hashed as its escape)."""
+    text = f"{kind}\0{name}".encode("utf-8", "surrogatepass").decode("utf-8", "backslashreplace")
+    return str(uuid.uuid5(NAMESPACE, text))
 
 
 def _ref(table: dict[str, _Entry], kind: str, name: str, stamp: str) -> int:

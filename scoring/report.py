@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.common import PlayerResult, SessionResult, printable
+from scoring.common import PlayerResult, SessionResult, escape_surrogates, printable
 from scoring.records import Outcome
 
 Cell = str | int | float | None
@@ -158,11 +157,8 @@ def inert(value: Cell) -> Cell:
     """
     if not isinstance(value, str):
         return value
-    value = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", value)
+    value = escape_surrogates(value)
     return "'" + value if value.startswith(_FORMULA) else value
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Tally:

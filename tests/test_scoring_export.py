@@ -341,3 +341,22 @@ def test_a_negative_score_stays_a_number_and_a_formula_like_name_is_made_inert()
     doc = json.loads(run("score", "--export", "bgstats", "-", stdin=jsonl([record])).stdout)
     assert [s["score"] for s in doc["plays"][0]["playerScores"]] == ["-2", "3", "1"]
     assert doc["players"][0]["name"] == "-Ana"  # JSON needs no guard
+
+
+def test_a_name_utf8_cannot_carry_is_exported_escaped_never_a_traceback() -> None:
+    """A JSON file may hold a lone surrogate ("\\udcff") or a line separator in a name."""
+    odd = {
+        "game": "jambo",
+        "date": "2024-05-01",
+        "location": "X\udcff",
+        "players": ["A\udcff", "B\u2028"],
+        "totals": {"A\udcff": 61, "B\u2028": 3},
+    }
+    text = json.dumps(odd) + "\n"  # ASCII, with the escapes as a file would hold them
+    done = run("score", "--export", "bgstats", "-", stdin=text)
+    assert done.exit_code == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert [p["name"] for p in doc["players"]] == ["A\udcff", "B\u2028"]
+    assert doc["locations"][0]["name"] == "X\udcff"
+    rows = read_bgg(run("score", "--export", "bgg", "-", stdin=text).stdout)
+    assert [s.name for s in rows[0].seats] == ["A\\udcff", "B\u2028"]
