@@ -26,6 +26,7 @@ from cli._common import (
 )
 from scoring.records import (
     GAMES,
+    SEATS,
     Catalog,
     Entry,
     Outcome,
@@ -40,7 +41,6 @@ from scoring.records import (
 if TYPE_CHECKING:
     from scoring.report import Tally
 
-SEATS = {"amul": (3, 8), "jaipur": (2, 2), "jambo": (2, 2), "ubongo": (2, 4)}
 Out = Callable[[str], object]
 """Where a writer puts its text: stdout, or the file of ``-o`` (replaced atomically at the end)."""
 

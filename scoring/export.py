@@ -23,7 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from scoring.common import InvalidRecord, SessionResult, json_text
-from scoring.records import Outcome
+from scoring.records import SEATS, Outcome
 from scoring.report import Cell, inert, result_json
 
 
@@ -35,14 +35,13 @@ class Title:
     bgg_id: int
     year: int
     designers: str
-    players: tuple[int, int]
 
 
 TITLES = {
-    "ubongo": Title("Ubongo", 16986, 2003, "Grzegorz Rejchtman", (2, 4)),
-    "jaipur": Title("Jaipur", 54043, 2009, "Sébastien Pauchon", (2, 2)),
-    "jambo": Title("Jambo", 12002, 2004, "Rüdiger Dorn", (2, 2)),
-    "amul": Title("Amul", 0, 0, "", (3, 8)),  # its BoardGameGeek id is not known to us
+    "ubongo": Title("Ubongo", 16986, 2003, "Grzegorz Rejchtman"),
+    "jaipur": Title("Jaipur", 54043, 2009, "Sébastien Pauchon"),
+    "jambo": Title("Jambo", 12002, 2004, "Rüdiger Dorn"),
+    "amul": Title("Amul", 0, 0, ""),  # its BoardGameGeek id is not known to us
 }
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "ubongo-lab:score:export")
 """The namespace of every uuid an export makes: the same session always gets the same uuid."""
@@ -226,8 +225,8 @@ class _Entry:
             "designers": title.designers,
             "isBaseGame": 1,
             "isExpansion": 0,
-            "minPlayerCount": title.players[0],
-            "maxPlayerCount": title.players[1],
+            "minPlayerCount": SEATS[self.name][0],
+            "maxPlayerCount": SEATS[self.name][1],
         }
 
 
