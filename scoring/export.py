@@ -41,7 +41,7 @@ TITLES = {
     "ubongo": Title("Ubongo", 16986, 2003, "Grzegorz Rejchtman"),
     "jaipur": Title("Jaipur", 54043, 2009, "Sébastien Pauchon"),
     "jambo": Title("Jambo", 12002, 2004, "Rüdiger Dorn"),
-    "amul": Title("Amul", 0, 0, ""),  # its BoardGameGeek id is not known to us
+    "amul": Title("Amul", 0, 2019, "Remo Conzadori, Stefano Negro"),  # BGG id not known to us: 0
 }
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "ubongo-lab:score:export")
 """The namespace of every uuid an export makes: the same session always gets the same uuid."""
