@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import errno
 import functools
-import json
+import io
 import math
 import os
 import re
@@ -26,6 +26,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 import click
 
 from scoring.common import ScoringError
+from scoring.common import json_text as json_text  # re-exported: every JSON the CLI writes
 from scoring.common import printable as printable  # re-exported: the CLI prints through it
 from solver.errors import TimeLimit, UbongoError, suggestion
 
@@ -205,20 +206,12 @@ def emit_json(document: Any) -> None:
     click.echo(json_text(document, indent=2))
 
 
-def json_text(document: Any, indent: int | None = None) -> str:
-    """JSON text that UTF-8 can always carry: a lone surrogate (``"\\udcff"`` in a file is
-    valid JSON) stays escaped, so that printing it can never fail."""
-    text = json.dumps(document, indent=indent, ensure_ascii=False)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def json_line(document: Any) -> str:
     """One JSON Lines record: compact, and with U+2028/U+2029 escaped so that no reader that
     splits on every line break (as Python's ``str.splitlines`` does) cuts a record in two."""
     text = json_text(document)
+    if text.isascii():
+        return text
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
@@ -354,15 +347,61 @@ def write_atomic(path: str, data: bytes | str) -> None:
     if path == "-":
         _stdout_bytes(payload)
         return
+    with _atomic_file(path) as fh:
+        fh.write(payload)
+
+
+@contextmanager
+def writing(path: str) -> Iterator[Callable[[str], object]]:
+    """A function that writes text to ``path`` (``-`` = stdout) piece by piece, for output too
+    long to hold: the file is replaced as ``write_atomic`` does, once the block ends without an
+    error (an error leaves the old file as it was). Text is UTF-8, a lone surrogate written as
+    its ``\\uXXXX`` escape."""
+    usable(path)
+    if path == "-":
+        yield functools.partial(click.echo, nl=False)
+        return
+    with _atomic_file(path) as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8", errors="backslashreplace", newline="")
+        try:
+            yield text.write
+            text.flush()
+        finally:
+            text.detach()  # the bytes file is closed (and replaced or removed) by its owner
+
+
+@contextmanager
+def _atomic_file(path: str) -> Iterator[IO[bytes]]:
+    """A temporary file beside ``path``'s target, open for writing bytes, that replaces the
+    target when the block ends (fsync'd, with the old file's mode) and is removed on an error."""
     target = os.path.realpath(path)
     mode = _existing_mode(target, path)
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
         raise Failure(f"{path}: folder {os.path.dirname(path) or '.'} does not exist")
+    import tempfile  # here, not at start-up: most commands write no file
+
     try:
-        _replace(target, payload, mode)
+        fd, tmp = tempfile.mkstemp(
+            dir=folder, prefix=f".{os.path.basename(target)[:64]}.", suffix=".tmp"
+        )
     except OSError as e:
         raise Failure(f"{path}: cannot write: {e.strerror or e}") from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError as e:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise Failure(f"{path}: cannot write: {e.strerror or e}") from None
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _existing_mode(target: str, path: str) -> int:
@@ -380,25 +419,6 @@ def _existing_mode(target: str, path: str) -> int:
     if not stat.S_ISREG(st.st_mode):
         raise Failure(f"{path}: not a regular file (a device or pipe); refusing to replace it")
     return stat.S_IMODE(st.st_mode)
-
-
-def _replace(target: str, payload: bytes, mode: int) -> None:
-    import tempfile  # here, not at start-up: most commands write no file
-
-    fd, tmp = tempfile.mkstemp(
-        dir=os.path.dirname(target), prefix=f".{os.path.basename(target)[:64]}.", suffix=".tmp"
-    )
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 @contextmanager

@@ -8,14 +8,25 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import click
 
-from cli._common import display, json_line, json_text, read_lines, read_text, reported, warn
+from cli._common import (
+    display,
+    json_line,
+    json_text,
+    output_option,
+    read_lines,
+    read_text,
+    reported,
+    warn,
+    writing,
+)
 from scoring.records import (
     GAMES,
+    SEATS,
     Catalog,
     Entry,
     Outcome,
@@ -30,7 +41,8 @@ from scoring.records import (
 if TYPE_CHECKING:
     from scoring.report import Tally
 
-SEATS = {"amul": (3, 8), "jaipur": (2, 2), "jambo": (2, 2), "ubongo": (2, 4)}
+Out = Callable[[str], object]
+"""Where a writer puts its text: stdout, or the file of ``-o`` (replaced atomically at the end)."""
 
 
 class Simulator(Protocol):
@@ -60,6 +72,13 @@ class Simulator(Protocol):
 @click.option(
     "--catalog", metavar="FILE", help="Amul card catalog (JSON: card name -> attributes)."
 )
+@click.option(
+    "--export",
+    type=click.Choice(["bgstats", "bgg"]),
+    help="The valid sessions as an app imports them: bgstats (a BG Stats JSON file) or bgg "
+    "(BoardGameGeek plays, CSV, a row per player). Needs each record's date.",
+)
+@output_option("Write the output to FILE instead of stdout")
 @reported
 def score(
     files: tuple[str, ...],
@@ -70,6 +89,8 @@ def score(
     summary: bool,
     by: str | None,
     catalog: str | None,
+    export: str | None,
+    output: str | None,
 ) -> None:
     """Score recorded sessions of Ubongo, Jaipur, Jambo and Amul.
 
@@ -85,15 +106,20 @@ def score(
       ubongo score --summary --by date sessions.jsonl jaipur.jsonl
       ubongo score --game jaipur --csv jaipur.jsonl
       ubongo simulate ubongo -p 3 --seed 1 | ubongo score --json -
-      ubongo score --jsonl sessions.jsonl > results.jsonl
+      ubongo score --jsonl sessions.jsonl -o results.jsonl
+      ubongo simulate jaipur -p 2 --seed 1 -n 3 --date 2026-11-20 > dated.jsonl
+      ubongo score --export bgg dated.jsonl
+      ubongo score --export bgstats dated.jsonl -o plays.json
 
     \b
     Exit codes: 0 every record valid; 1 an invalid record or unreadable file
     (reported on stderr, the others still scored); 2 usage error.
     """
-    if as_json + as_jsonl + as_csv > 1:
-        raise click.UsageError("--json, --jsonl and --csv are exclusive")
+    if as_json + as_jsonl + as_csv + (export is not None) > 1:
+        raise click.UsageError("--json, --jsonl, --csv and --export are exclusive")
     summary = summary or by is not None  # a summary by date is a summary
+    if export and summary:
+        raise click.UsageError(f"--summary does not fit in --export {export}")
     if (as_csv or as_jsonl) and summary:
         kind = "a CSV" if as_csv else "JSON Lines"
         raise click.UsageError(f"--summary does not fit in {kind}; use it with the table or --json")
@@ -102,14 +128,17 @@ def score(
     from scoring.report import Tally  # the writers' module, loaded only when scoring
 
     tally = Tally(by_date=by == "date") if summary else None
-    if as_json:
-        _write_json(run.outcomes(), tally)
-    elif as_jsonl:
-        _write_jsonl(run.outcomes())
-    elif as_csv:
-        _write_csv(run.outcomes())
-    else:
-        _write_tables(run.outcomes(), tally)
+    with writing(output or "-") as out:
+        if export:
+            _write_export(run, export, out)
+        elif as_json:
+            _write_json(run.outcomes(), tally, out)
+        elif as_jsonl:
+            _write_jsonl(run.outcomes(), out)
+        elif as_csv:
+            _write_csv(run.outcomes(), out)
+        else:
+            _write_tables(run.outcomes(), tally, out)
     if not run.seen and not run.failed:
         kind = f"{game} sessions" if game else "sessions"
         warn(f"no {kind} in {', '.join(display(f) for f in files)}")
@@ -192,7 +221,7 @@ def _is_object(line: str) -> bool:
         return False
 
 
-def _write_json(outcomes: Iterator[Outcome], tally: Tally | None) -> None:
+def _write_json(outcomes: Iterator[Outcome], tally: Tally | None, out: Out) -> None:
     """The list of results (with a tally, an object of sessions, standings and the sessions
     they left out), written as each result comes, laid out as ``json.dumps(..., indent=2)``."""
     import textwrap
@@ -206,19 +235,19 @@ def _write_json(outcomes: Iterator[Outcome], tally: Tally | None) -> None:
         if tally:
             tally.add(outcome)
         item = textwrap.indent(_line_safe(json_text(result_json(outcome), indent=2)), pad)
-        click.echo(("," if count else opening) + "\n" + item, nl=False)
+        out(("," if count else opening) + "\n" + item)
         count += 1
     if not count:
-        click.echo(opening, nl=False)
+        out(opening)
     close = f"\n{pad[:-2]}]" if count else "]"
     if not tally:
-        click.echo(close)
+        out(close + "\n")
         return
     rows = [s.to_json(tally.by_date) for s in tally.standings()]
     left = [x.to_json(tally.by_date) for x in tally.left_out()]
     table = textwrap.indent(_line_safe(json_text(rows, indent=2)), "  ").lstrip()
     gaps = textwrap.indent(_line_safe(json_text(left, indent=2)), "  ").lstrip()
-    click.echo(f'{close},\n  "summary": {table},\n  "left_out": {gaps}\n}}')
+    out(f'{close},\n  "summary": {table},\n  "left_out": {gaps}\n}}\n')
 
 
 def _line_safe(text: str) -> str:
@@ -228,15 +257,15 @@ def _line_safe(text: str) -> str:
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
-def _write_jsonl(outcomes: Iterator[Outcome]) -> None:
+def _write_jsonl(outcomes: Iterator[Outcome], out: Out) -> None:
     """One result per line (the elements of ``--json``), each written as soon as it is scored."""
     from scoring.report import result_json
 
     for outcome in outcomes:
-        click.echo(json_line(result_json(outcome)))
+        out(json_line(result_json(outcome)) + "\n")
 
 
-def _write_tables(outcomes: Iterator[Outcome], tally: Tally | None) -> None:
+def _write_tables(outcomes: Iterator[Outcome], tally: Tally | None, out: Out) -> None:
     """A table per valid session as it is scored, then the standings when asked."""
     from scoring.report import session_text, standings_text
 
@@ -245,13 +274,13 @@ def _write_tables(outcomes: Iterator[Outcome], tally: Tally | None) -> None:
         if tally:
             tally.add(outcome)
         if outcome.valid:
-            click.echo(("\n" if shown else "") + session_text(outcome))
+            out(("\n" if shown else "") + session_text(outcome) + "\n")
             shown += 1
     if tally and shown:
-        click.echo("\n" + standings_text(tally))
+        out("\n" + standings_text(tally) + "\n")
 
 
-def _write_csv(outcomes: Iterator[Outcome]) -> None:
+def _write_csv(outcomes: Iterator[Outcome], out: Out) -> None:
     """One CSV row per player per valid session. The header names every breakdown key, which
     are known only at the end: rows wait in a temporary file, not in memory."""
     import csv
@@ -268,16 +297,37 @@ def _write_csv(outcomes: Iterator[Outcome]) -> None:
                 for row in csv_rows(outcome):
                     spool.write(json.dumps(row) + "\n")  # ASCII: a lone surrogate survives
         spool.seek(0)
-        out = io.StringIO()
-        writer = csv.writer(out)
+        text = io.StringIO()
+        writer = csv.writer(text)
         writer.writerow(csv_header(list(keys)))
-        click.echo(out.getvalue(), nl=False)
+        out(text.getvalue())
         for line in spool:
-            out.seek(0)
-            out.truncate()
+            text.seek(0)
+            text.truncate()
             head, breakdown = json.loads(line)
             writer.writerow([*head, *(breakdown.get(k) for k in keys)])
-            click.echo(out.getvalue(), nl=False)
+            out(text.getvalue())
+
+
+def _write_export(run: _Run, kind: str, out: Out) -> None:
+    """The valid sessions as ``kind`` (bgstats, bgg) written as each is scored; a session
+    whose date the export cannot read is reported as an invalid record and left out."""
+    from scoring.common import InvalidRecord
+    from scoring.export import BGStats, bgg_header, bgg_rows
+
+    document = BGStats() if kind == "bgstats" else None
+    out(document.opening() if document else bgg_header())
+    each = document.play if document else bgg_rows
+    for outcome in run.outcomes():
+        if outcome.result is None:
+            continue
+        try:
+            out(each(outcome))
+        except InvalidRecord as error:
+            warn(str(Problem(outcome.location, error.field, error.rule)))
+            run.failed = True
+    if document:
+        out(document.closing())
 
 
 @click.command()
@@ -297,8 +347,11 @@ def _write_csv(outcomes: Iterator[Outcome]) -> None:
     is_flag=True,
     help="Games cut short (not Amul, whose records hold only the end of a game).",
 )
+@click.option("--date", metavar="TEXT", help="Give every record this date (e.g. 2026-11-20).")
 @reported
-def simulate(game: str, players: int, seed: int, sessions: int, unfinished: bool) -> None:
+def simulate(
+    game: str, players: int, seed: int, sessions: int, unfinished: bool, date: str | None
+) -> None:
     """Write random legal sessions of GAME as JSON Lines, one record per line.
 
     The games are finished (they have a winner) unless --unfinished asks for games
@@ -310,6 +363,7 @@ def simulate(game: str, players: int, seed: int, sessions: int, unfinished: bool
       ubongo simulate ubongo --players 3 --seed 7 --sessions 100 > ubongo.jsonl
       ubongo simulate jaipur -p 2 --seed 1 | ubongo score -
       ubongo simulate jambo -p 2 --seed 1 --unfinished -n 5
+      ubongo simulate amul -p 4 --seed 2 --date 2026-11-20
 
     \b
     Exit codes: 0 success; 2 usage error (e.g. a player count the game does not
@@ -325,6 +379,8 @@ def simulate(game: str, players: int, seed: int, sessions: int, unfinished: bool
     for k in range(1, sessions + 1):
         record = module.simulate(players, random.Random(f"{seed}:{k}"), finished=not unfinished)
         record = {"id": f"{game}-{seed}-{k}", **record} if "id" not in record else record
+        if date is not None:
+            record = {"id": record["id"], "date": date, **record}
         click.echo(json_line(record))
 
 

@@ -25,6 +25,13 @@ from typing import Any, Protocol, cast
 from scoring.common import InvalidRecord, ScoringError, SessionResult
 
 GAMES: tuple[str, ...] = ("amul", "jaipur", "jambo", "ubongo")
+SEATS: dict[str, tuple[int, int]] = {
+    "amul": (3, 8),
+    "jaipur": (2, 2),
+    "jambo": (2, 2),
+    "ubongo": (2, 4),
+}
+"""The fewest and most players each game's engine scores."""
 Record = dict[str, Any]
 Catalog = Mapping[str, Any]
 

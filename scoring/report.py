@@ -9,16 +9,26 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.common import PlayerResult, SessionResult, printable
+from scoring.common import PlayerResult, SessionResult, escape_surrogates, printable
 from scoring.records import Outcome
 
 Cell = str | int | float | None
-CSV_COLUMNS = ("session", "date", "game", "status", "player", "seat", "score", "rank", "winner")
+CSV_COLUMNS = (
+    "session",
+    "date",
+    "game",
+    "status",
+    "player",
+    "seat",
+    "score",
+    "rank",
+    "winner",
+    "record",
+)
 BREAKDOWN_PREFIX = "breakdown."
 
 
@@ -130,7 +140,7 @@ def _csv_row(
 ) -> list[Cell]:
     """The fixed CSV cells of one player of one session; text from the record is made inert."""
     head: list[Cell] = [outcome.id, outcome.date, result.game, result.status, player.name, seat]
-    tail: list[Cell] = [player.score, player.rank, result.winner]
+    tail: list[Cell] = [player.score, player.rank, result.winner, result.record]
     return [*map(inert, head), *map(inert, tail)]
 
 
@@ -147,11 +157,8 @@ def inert(value: Cell) -> Cell:
     """
     if not isinstance(value, str):
         return value
-    value = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", value)
+    value = escape_surrogates(value)
     return "'" + value if value.startswith(_FORMULA) else value
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Tally:

@@ -41,14 +41,18 @@ typedef struct {
 } Slot;
 
 typedef struct {
-    Slot slots[MAX_PIECES];
-    Py_ssize_t nslots;
-    board_t *oriented;
-    uint64_t goal;
     PyObject *tick;       /* None or a callable(nodes) */
     long long every;      /* nodes between two calls of tick */
     long long countdown;  /* nodes left until the next call */
     long long nodes;      /* nodes searched up to the last call */
+} Clock;
+
+typedef struct {
+    Slot slots[MAX_PIECES];
+    Py_ssize_t nslots;
+    board_t *oriented;
+    uint64_t goal;
+    Clock clock;
     long long cap;        /* count: stop once this many are found; < 0 for no cap */
     unsigned long long found;
     Py_ssize_t depth;     /* first: the tiling, deepest placement first, as Python returns it;
@@ -180,6 +184,19 @@ done:
     return ok;
 }
 
+static int
+start_clock(Clock *c, PyObject *tick, long long every)
+{
+    if (every < 1) {
+        PyErr_SetString(PyExc_ValueError, "every must be at least 1");
+        return -1;
+    }
+    c->tick = tick;
+    c->every = c->countdown = every;
+    c->nodes = 0;
+    return 0;
+}
+
 /* Fill a Search from the arguments; on success the caller frees s->oriented. */
 static int
 prepare(Search *s, PyObject *slots, PyObject *goal, PyObject *tick, long long every)
@@ -211,12 +228,7 @@ prepare(Search *s, PyObject *slots, PyObject *goal, PyObject *tick, long long ev
         if (read_slot(s, k, PySequence_Fast_GET_ITEM(seq, k), &next, room)) goto fail;
     s->goal = PyLong_AsUnsignedLongLong(goal);
     if (s->goal == (uint64_t)-1 && PyErr_Occurred()) goto fail;
-    if (every < 1) {
-        PyErr_SetString(PyExc_ValueError, "every must be at least 1");
-        goto fail;
-    }
-    s->tick = tick;
-    s->every = s->countdown = every;
+    if (start_clock(&s->clock, tick, every)) goto fail;
     Py_DECREF(seq);
     return 0;
 fail:
@@ -228,14 +240,14 @@ fail:
 
 /* Count one node; every `every` nodes look for Ctrl-C and call tick. -1 means stop (error set). */
 static inline int
-visit(Search *s)
+visit(Clock *c)
 {
-    if (--s->countdown) return 0;
-    s->countdown = s->every;
-    s->nodes += s->every;
+    if (--c->countdown) return 0;
+    c->countdown = c->every;
+    c->nodes += c->every;
     if (PyErr_CheckSignals()) return -1;
-    if (s->tick == Py_None) return 0;
-    PyObject *r = PyObject_CallFunction(s->tick, "L", s->nodes);
+    if (c->tick == Py_None) return 0;
+    PyObject *r = PyObject_CallFunction(c->tick, "L", c->nodes);
     if (r == NULL) return -1;
     Py_DECREF(r);
     return 0;
@@ -245,7 +257,7 @@ visit(Search *s)
 static int
 first_rec(Search *s, board_t rem, uint64_t used)
 {
-    if (visit(s)) return -1;
+    if (visit(&s->clock)) return -1;
     int low = lowest_index(rem);
     board_t r = rem >> low; /* om << low fits inside rem <=> om fits inside rem >> low */
     for (Py_ssize_t k = 0; k < s->nslots; k++) {
@@ -285,7 +297,7 @@ keep_first(Search *s, long pos, board_t mask)
 static int
 count_rec(Search *s, board_t rem, uint64_t used)
 {
-    if (visit(s)) return -1;
+    if (visit(&s->clock)) return -1;
     int low = lowest_index(rem);
     board_t r = rem >> low;
     for (Py_ssize_t k = 0; k < s->nslots; k++) {
@@ -393,10 +405,335 @@ core_count_first(PyObject *module, PyObject *args)
     return Py_BuildValue("(KN)", s.found, placed);
 }
 
+/* ---- analyze: every combination of `size` pieces of a pool that tiles a figure ----------- */
+
+#define MAX_POOL 16 /* pieces in an analysed pool: the area table holds 2^n (n + 1) boards */
+#define AREA_TABLE "solver._core.AreaTable"
+
+typedef struct {
+    Py_ssize_t n;    /* pieces in the pool */
+    board_t reach[]; /* reach[free * (n + 1) + k]: bit t set <=> k pieces of free cover t cells */
+} AreaTable;
+
+typedef struct {
+    board_t mask;
+    uint64_t bit;
+} Cand;
+
+typedef struct {
+    Cand *cands;                      /* every placement inside the figure, by lowest cell */
+    Py_ssize_t start[BOARD_BITS + 1]; /* cell i's placements: cands[start[i] .. start[i + 1]) */
+    const AreaTable *areas;
+    uint64_t all_free, need;
+    long long cap; /* tilings kept per combination, times its namings; < 0: no cap */
+    uint64_t twins[MAX_POOL];         /* groups of same-shaped pieces (two or more) */
+    Py_ssize_t ntwins;
+    uint64_t *keys; /* combinations met (used-sets, never 0), open addressing */
+    unsigned long long *found;
+    size_t room, len;
+    Clock clock;
+} Analysis;
+
+static inline int
+popcount64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+#endif
+}
+
+static inline int
+board_popcount(board_t m)
+{
+#if BOARD_BITS == 128
+    return popcount64((uint64_t)m) + popcount64((uint64_t)(m >> 64));
+#else
+    return popcount64(m);
+#endif
+}
+
+static void
+area_table_free(PyObject *capsule)
+{
+    PyMem_RawFree(PyCapsule_GetPointer(capsule, AREA_TABLE));
+}
+
+PyDoc_STRVAR(area_table_doc,
+"area_table(areas) -> capsule\n\n"
+"Which totals k distinct pieces of each subset of a pool (piece i of area areas[i]) can make,\n"
+"for analyze; one per piece set.");
+
+static PyObject *
+core_area_table(PyObject *module, PyObject *arg)
+{
+    PyObject *seq = PySequence_Fast(arg, "areas must be a sequence");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    long area[MAX_POOL];
+    if (n > MAX_POOL) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "at most %d pieces in a pool", MAX_POOL);
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        area[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (area[i] == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (area[i] < 1) {
+            Py_DECREF(seq);
+            return PyErr_Format(PyExc_ValueError, "a piece's area must be positive");
+        }
+    }
+    Py_DECREF(seq);
+    size_t width = (size_t)n + 1, subsets = (size_t)1 << n;
+    AreaTable *t = PyMem_RawMalloc(sizeof(AreaTable) + subsets * width * sizeof(board_t));
+    if (t == NULL) return PyErr_NoMemory();
+    t->n = n;
+    for (size_t k = 0; k < width; k++) t->reach[k] = k == 0;
+    /* free's lowest piece is either left out or taken: both subsets are smaller than free */
+    for (size_t free = 1; free < subsets; free++) {
+        int i = lowest_index((board_t)free);
+        const board_t *rest = &t->reach[(free & (free - 1)) * width];
+        board_t *out = &t->reach[free * width];
+        out[0] = 1;
+        for (size_t k = 1; k < width; k++)
+            out[k] = rest[k] | (area[i] < BOARD_BITS ? rest[k - 1] << area[i] : 0);
+    }
+    PyObject *capsule = PyCapsule_New(t, AREA_TABLE, area_table_free);
+    if (capsule == NULL) PyMem_RawFree(t);
+    return capsule;
+}
+
+/* How often the search meets one tiling of the pieces in used: same-shaped pieces swap. */
+static unsigned long long
+namings(const Analysis *a, uint64_t used)
+{
+    unsigned long long out = 1;
+    for (Py_ssize_t g = 0; g < a->ntwins; g++)
+        for (int k = popcount64(used & a->twins[g]); k > 1; k--) out *= (unsigned long long)k;
+    return out;
+}
+
+static size_t
+slot_of(const uint64_t *keys, size_t room, uint64_t key)
+{
+    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 32) & (room - 1);
+    while (keys[i] && keys[i] != key) i = (i + 1) & (room - 1);
+    return i;
+}
+
+/* One more tiling of the combination used (up to the cap); -1 when out of memory. */
+static int
+tally(Analysis *a, uint64_t used)
+{
+    if (2 * (a->len + 1) > a->room) {
+        size_t room = a->room * 2;
+        uint64_t *keys = PyMem_Calloc(room, sizeof(uint64_t));
+        unsigned long long *found = PyMem_Calloc(room, sizeof(unsigned long long));
+        if (keys == NULL || found == NULL) {
+            PyMem_Free(keys);
+            PyMem_Free(found);
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (size_t i = 0; i < a->room; i++)
+            if (a->keys[i]) {
+                size_t j = slot_of(keys, room, a->keys[i]);
+                keys[j] = a->keys[i];
+                found[j] = a->found[i];
+            }
+        PyMem_Free(a->keys);
+        PyMem_Free(a->found);
+        a->keys = keys;
+        a->found = found;
+        a->room = room;
+    }
+    size_t i = slot_of(a->keys, a->room, used);
+    if (!a->keys[i]) {
+        a->keys[i] = used;
+        a->len++;
+    }
+    if (a->cap < 0 || a->found[i] < (unsigned long long)a->cap * namings(a, used)) a->found[i]++;
+    return 0;
+}
+
+/* Add every tiling of rem by `left` more free pieces (holding the required ones) to a. */
+static int
+analyze_rec(Analysis *a, board_t rem, uint64_t used, int left)
+{
+    if (visit(&a->clock)) return -1;
+    int low = lowest_index(rem);
+    Py_ssize_t width = a->areas->n + 1;
+    for (Py_ssize_t j = a->start[low]; j < a->start[low + 1]; j++) {
+        const Cand *c = &a->cands[j];
+        if ((used & c->bit) || (c->mask & rem) != c->mask) continue;
+        board_t rest = rem ^ c->mask;
+        uint64_t now = used | c->bit;
+        uint64_t missing = a->need & ~now;
+        if (!rest) {
+            if (left == 1 && !missing && tally(a, now)) return -1;
+        } else if (left > 1 && popcount64(missing) < left &&
+                   (a->areas->reach[(a->all_free & ~now) * width + left - 1] >>
+                        board_popcount(rest) & 1)) {
+            if (analyze_rec(a, rest, now, left - 1)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* Every placement of every piece inside full, grouped by its lowest cell, into a->cands. */
+static int
+place_all(Analysis *a, board_t full, PyObject *pieces)
+{
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(pieces), total = 0;
+    board_t oriented[MAX_POOL][8];
+    Py_ssize_t norients[MAX_POOL];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *masks = PySequence_Fast(PySequence_Fast_GET_ITEM(pieces, i),
+                                          "a piece must be a tuple of masks");
+        if (masks == NULL) return -1;
+        norients[i] = PySequence_Fast_GET_SIZE(masks);
+        int bad = norients[i] > 8;
+        for (Py_ssize_t j = 0; !bad && j < norients[i]; j++)
+            bad = to_board(PySequence_Fast_GET_ITEM(masks, j), &oriented[i][j]) ? -1 : 0;
+        Py_DECREF(masks);
+        if (bad) {
+            if (bad > 0) PyErr_SetString(PyExc_ValueError, "a piece has at most 8 orientations");
+            return -1;
+        }
+        total += norients[i];
+    }
+    a->cands = PyMem_New(Cand, (size_t)(total * board_popcount(full)) + 1);
+    if (a->cands == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_ssize_t next = 0;
+    for (int p = 0; p < BOARD_BITS; p++) {
+        a->start[p] = next;
+        if (!(full >> p & 1)) continue;
+        for (Py_ssize_t i = 0; i < n; i++)
+            for (Py_ssize_t j = 0; j < norients[i]; j++) {
+                board_t m = oriented[i][j] << p;
+                if ((m >> p) == oriented[i][j] && (m & full) == m)
+                    a->cands[next++] = (Cand){m, (uint64_t)1 << i};
+            }
+    }
+    a->start[BOARD_BITS] = next;
+    return 0;
+}
+
+/* Sets of one size in the order itertools.combinations makes them: the set holding the lowest
+ * piece where two differ comes first. */
+static int
+combination_order(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a == b ? 0 : (a & (a ^ b) & (~(a ^ b) + 1)) ? -1 : 1;
+}
+
+/* [((piece index, ...), tilings), ...] of what the search found, in combination order. */
+static PyObject *
+combinations(Analysis *a)
+{
+    uint64_t *order = PyMem_New(uint64_t, a->len + 1);
+    if (order == NULL) return PyErr_NoMemory();
+    size_t len = 0;
+    for (size_t i = 0; i < a->room; i++)
+        if (a->keys[i]) order[len++] = a->keys[i];
+    qsort(order, len, sizeof(uint64_t), combination_order);
+    PyObject *out = PyList_New((Py_ssize_t)len);
+    for (size_t k = 0; out != NULL && k < len; k++) {
+        uint64_t used = order[k];
+        PyObject *pieces = PyTuple_New(popcount64(used));
+        PyObject *row = NULL;
+        if (pieces != NULL) {
+            Py_ssize_t j = 0;
+            for (uint64_t rest = used; rest; rest &= rest - 1)
+                PyTuple_SET_ITEM(pieces, j++, PyLong_FromLong(lowest_index((board_t)rest)));
+            unsigned long long n = a->found[slot_of(a->keys, a->room, used)];
+            row = Py_BuildValue("(NK)", pieces, n / namings(a, used));
+        }
+        if (row == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)k, row);
+    }
+    PyMem_Free(order);
+    return out;
+}
+
+PyDoc_STRVAR(analyze_doc,
+"analyze(full, pieces, areas, size, need, cap, twins, tick, every) -> [(indices, n), ...]\n\n"
+"Every set of `size` pieces of the pool (each a tuple of oriented masks, lowest cell at bit 0)\n"
+"holding the `need` set that tiles full, as its piece indices, with its number of tilings (at\n"
+"most cap; cap < 0: no cap), in itertools.combinations order. areas: area_table() of the\n"
+"pool; twins: the used-sets of same-shaped pieces, whose swaps make no new tiling.");
+
+static PyObject *
+core_analyze(PyObject *module, PyObject *args)
+{
+    PyObject *full_obj, *pieces_obj, *areas, *need_obj, *twins_obj, *tick;
+    int size;
+    long long cap, every;
+    if (!PyArg_ParseTuple(args, "OOOiOLOOL:analyze", &full_obj, &pieces_obj, &areas, &size,
+                          &need_obj, &cap, &twins_obj, &tick, &every))
+        return NULL;
+    Analysis a;
+    memset(&a, 0, sizeof a);
+    board_t full;
+    if (to_board(full_obj, &full)) return NULL;
+    a.areas = PyCapsule_GetPointer(areas, AREA_TABLE);
+    if (a.areas == NULL) return NULL;
+    a.need = PyLong_AsUnsignedLongLong(need_obj);
+    if (a.need == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    if (start_clock(&a.clock, tick, every)) return NULL;
+    a.cap = cap;
+    PyObject *pieces = PySequence_Fast(pieces_obj, "pieces must be a sequence");
+    if (pieces == NULL) return NULL;
+    PyObject *twins = PySequence_Fast(twins_obj, "twins must be a sequence");
+    PyObject *out = NULL;
+    if (twins == NULL) goto done;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(pieces);
+    a.ntwins = PySequence_Fast_GET_SIZE(twins);
+    if (n != a.areas->n || a.ntwins > MAX_POOL) {
+        PyErr_SetString(PyExc_ValueError, "the pool does not match its area table");
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < a.ntwins; g++)
+        if (get_u64(twins, g, &a.twins[g])) goto done;
+    a.all_free = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    a.room = 64;
+    a.keys = PyMem_Calloc(a.room, sizeof(uint64_t));
+    a.found = PyMem_Calloc(a.room, sizeof(unsigned long long));
+    if (a.keys == NULL || a.found == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (place_all(&a, full, pieces)) goto done;
+    if (full && size > 0 && analyze_rec(&a, full, 0, size)) goto done;
+    out = combinations(&a);
+done:
+    PyMem_Free(a.cands);
+    PyMem_Free(a.keys);
+    PyMem_Free(a.found);
+    Py_XDECREF(twins);
+    Py_DECREF(pieces);
+    return out;
+}
+
 static PyMethodDef core_methods[] = {
     {"first", core_first, METH_VARARGS, first_doc},
     {"count", core_count, METH_VARARGS, count_doc},
     {"count_first", core_count_first, METH_VARARGS, count_first_doc},
+    {"area_table", core_area_table, METH_O, area_table_doc},
+    {"analyze", core_analyze, METH_VARARGS, analyze_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -404,6 +741,7 @@ static int
 core_exec(PyObject *module)
 {
     if (PyModule_AddIntConstant(module, "BITS", BOARD_BITS)) return -1;
+    if (PyModule_AddIntConstant(module, "MAX_POOL", MAX_POOL)) return -1;
     return PyModule_AddIntConstant(module, "MAX_PIECES", MAX_PIECES);
 }
 

@@ -4,6 +4,7 @@ from collections.abc import Callable, Sequence
 
 BITS: int
 MAX_PIECES: int
+MAX_POOL: int
 
 _Slots = Sequence[tuple[tuple[int, int, int, int], tuple[int, ...]]]
 
@@ -28,3 +29,16 @@ def count_first(
     every: int,
     /,
 ) -> tuple[int, list[tuple[int, int]] | None]: ...
+def area_table(areas: Sequence[int], /) -> object: ...
+def analyze(
+    full: int,
+    pieces: Sequence[Sequence[int]],
+    areas: object,
+    size: int,
+    need: int,
+    cap: int,
+    twins: Sequence[int],
+    tick: Callable[[int], None] | None,
+    every: int,
+    /,
+) -> list[tuple[tuple[int, ...], int]]: ...

@@ -4,20 +4,26 @@ One depth-first search over the whole piece pool instead of one search per combi
 search shares every partial cover between the combinations that extend it, and an area test
 (can the cells still empty be filled by exactly the number of pieces still to place?) cuts a
 branch as soon as no combination of the right size can finish it.
+
+The search runs in C when the compiled core is in use (``solver._core.analyze``: pools of at
+most 16 pieces, figures that fit its boards), else in Python; both give the same counts
+(tests/test_core.py). What a pool needs (areas, area table, twins, orientations per stride)
+is worked out once per piece set, so a caller analysing many figures pays for it once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import factorial
 
-from solver.bitboard import Candidate, figure_mask, placements
+from solver import bitboard
+from solver.bitboard import Candidate, Core, _oriented, figure_mask, placements
 from solver.bits import Mask, bit_index, lsb, popcount, scan_forward
 from solver.figure import Figure
 from solver.limits import CHECK_EVERY, Limits
-from solver.pieces import STANDARD, Piece, PieceSet, Point
+from solver.pieces import STANDARD, Piece, PieceSet, Point, Shape, canonical
 
 
 @dataclass(frozen=True)
@@ -30,11 +36,8 @@ class ComboCount:
 
 def fitting_sizes(figure: Figure, pieces: PieceSet = STANDARD) -> tuple[int, ...]:
     """Every number of distinct pieces whose areas can add up to the figure's area."""
-    totals = [1] + [0] * len(pieces)  # totals[k]: bit t set <=> k pieces can cover t cells
-    for p in pieces.values():
-        for k in range(len(pieces), 0, -1):
-            totals[k] |= totals[k - 1] << p.area
-    return tuple(k for k in range(1, len(pieces) + 1) if totals[k] >> figure.area & 1)
+    pool = _pool(tuple(p.shape for p in pieces.values()))
+    return tuple(k for k in range(1, len(pool.areas) + 1) if pool.fits(figure.area, k))
 
 
 @cache  # one table per piece set, shared by every figure analysed with it
@@ -71,21 +74,104 @@ def analyze(
     """
     plist = list(pieces.values())
     need = sum(1 << plist.index(p) for p in set(pieces.resolve(required, distinct=False)))
-    if size not in fitting_sizes(figure, pieces):
+    pool = _pool(tuple(p.shape for p in plist))
+    if max_solutions is not None and max_solutions < 1:
+        return []  # no tiling may be counted, so no combination is kept
+    if need.bit_count() > size or not pool.fits(figure.area, size):
         return []  # before listing placements: a figure no `size` pieces cover may be huge
     limits = Limits(timeout)
-    stride = figure.width + max((max(max(r, c) for r, c in p.shape) for p in plist), default=0)
+    stride = figure.width + pool.pad
     full = figure_mask(figure, stride)
+    core = bitboard.CORE
+    oriented = pool.oriented(stride, core) if core is not None else None
+    if core is not None and oriented is not None and full.bit_length() <= core.BITS:
+        tick = None if timeout is None else limits.tick
+        limits.tick(0)  # a budget already spent says so, as the Python search does
+        # past 2^32 tilings a cap is never met (and cap * namings must not overflow in C)
+        cap = -1 if max_solutions is None or max_solutions >= 1 << 32 else max_solutions
+        areas = pool.area_table(core)
+        found = core.analyze(full, oriented, areas, size, need, cap, pool.twins, tick, CHECK_EVERY)
+    else:
+        found = _search(full, size, plist, stride, pool, need, max_solutions, limits)
+    names = [p.name for p in plist]
+    return [ComboCount(tuple(map(names.__getitem__, combo)), n) for combo, n in found]
+
+
+class _Pool:
+    """What analyze needs of a pool of pieces, worked out once per piece set (``_pool``)."""
+
+    def __init__(self, shapes: tuple[Shape, ...]) -> None:
+        self.shapes = shapes
+        self.areas = tuple(len(s) for s in shapes)
+        self.reach = _area_table(self.areas)
+        self.all_free = (1 << len(shapes)) - 1
+        self.pad = max((max(max(r, c) for r, c in s) for s in shapes), default=0)
+        groups: dict[tuple[Point, ...], int] = {}
+        for i, shape in enumerate(shapes):
+            key = canonical(shape)
+            groups[key] = groups.get(key, 0) | 1 << i
+        self.twins = tuple(g for g in groups.values() if g & (g - 1))
+        self._oriented: dict[int, tuple[tuple[Mask, ...], ...] | None] = {}
+        self._area_table: object = None
+
+    def fits(self, area: int, size: int) -> bool:
+        """Whether ``size`` distinct pieces of the pool can add up to ``area`` cells."""
+        return 0 < size <= len(self.areas) and bool(self.reach(self.all_free, size) >> area & 1)
+
+    def namings(self, used: int) -> int:
+        """How often the search meets one tiling of the pieces in ``used``.
+
+        Same-shaped pieces are interchangeable, so a tiling is found once per way of naming
+        them: the product of the factorials of each shape's number of copies in ``used``.
+        """
+        out = 1
+        for g in self.twins:
+            out *= factorial(popcount(used & g))
+        return out
+
+    def oriented(self, stride: int, core: Core) -> tuple[tuple[Mask, ...], ...] | None:
+        """Each piece's orientations at ``stride`` for the compiled core, None if it can't
+        hold them (too many pieces, or masks wider than its boards)."""
+        if stride not in self._oriented:
+            out = tuple(_oriented(s, stride) for s in self.shapes)
+            fits = len(out) <= core.MAX_POOL and all(
+                m.bit_length() <= core.BITS for oms in out for m in oms
+            )
+            self._oriented[stride] = out if fits else None
+        return self._oriented[stride]
+
+    def area_table(self, core: Core) -> object:
+        """The compiled core's area table of this pool (built on first use)."""
+        if self._area_table is None:
+            self._area_table = core.area_table(self.areas)
+        return self._area_table
+
+
+@lru_cache(maxsize=64)  # keyed by shapes, not the PieceSet: a set is a mapping, not hashable
+def _pool(shapes: tuple[Shape, ...]) -> _Pool:
+    """The pool of these shapes, built once: the atlas analyses millions of figures with one."""
+    return _Pool(shapes)
+
+
+def _search(
+    full: Mask,
+    size: int,
+    plist: list[Piece],
+    stride: int,
+    pool: _Pool,
+    need: int,
+    cap: int | None,
+    limits: Limits,
+) -> list[tuple[tuple[int, ...], int]]:
+    """The pure-Python search: (piece indices, tilings) of each combination that tiles
+    ``full``, at most ``cap`` tilings each, in ``itertools.combinations`` order."""
     by_low: dict[Mask, list[Candidate]] = {}
     for i, p in enumerate(plist):
         limits.tick(0)
         for m in placements(full, p.shape, stride):
             by_low.setdefault(lsb(m), []).append((1 << i, 0, 1 << i, m, i))
-    reach = _area_table(tuple(p.area for p in plist))
-    all_free = (1 << len(plist)) - 1
+    reach, all_free, namings = pool.reach, pool.all_free, pool.namings
     counts: dict[int, int] = {}
-    namings = _namings(plist)
-    cap = max_solutions
     empty: list[Candidate] = []
     nodes = 0
 
@@ -113,34 +199,11 @@ def analyze(
                 ):
                     rec(rest, used | bit, left - 1)
 
-    if need.bit_count() <= size and reach(all_free, size) >> figure.area & 1:
-        rec(full, 0, size)
-    return [
-        ComboCount(tuple(p.name for i, p in enumerate(plist) if used >> i & 1), n // namings(used))
-        for used, n in sorted(counts.items(), key=lambda kv: _order_key(kv[0]))
-    ]
+    rec(full, 0, size)
+    combos = sorted((_indices(used), n // namings(used)) for used, n in counts.items())
+    return combos
 
 
-def _namings(plist: list[Piece]) -> Callable[[int], int]:
-    """``namings(used)``: how often the search meets one tiling of the pieces in ``used``.
-
-    Same-shaped pieces are interchangeable, so a tiling is found once per way of naming them:
-    the product of the factorials of each shape's number of copies in the combination.
-    """
-    groups: dict[tuple[Point, ...], int] = {}
-    for i, p in enumerate(plist):
-        groups[p.key] = groups.get(p.key, 0) | 1 << i
-    twins = [g for g in groups.values() if g & (g - 1)]
-
-    def namings(used: int) -> int:
-        out = 1
-        for g in twins:
-            out *= factorial(popcount(used & g))
-        return out
-
-    return namings
-
-
-def _order_key(used: int) -> list[int]:
-    """Sort combinations by their piece indices, like itertools.combinations does."""
-    return [i for i in range(used.bit_length()) if used >> i & 1]
+def _indices(used: int) -> tuple[int, ...]:
+    """The piece indices of a used-set, lowest first."""
+    return tuple(i for i in range(used.bit_length()) if used >> i & 1)

@@ -32,6 +32,7 @@ lowest empty cell, which is also the Candidate table's order.
 from __future__ import annotations
 
 import os
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,7 +42,7 @@ from solver.bits import Mask, lsb
 from solver.cells import Picture
 from solver.figure import Figure
 from solver.limits import CHECK_EVERY, Limits
-from solver.pieces import Piece, Point, Shape, orientations
+from solver.pieces import Piece, Point, Shape, canonical, orientations
 from solver.puzzle import Placement, Puzzle, Solution
 
 Slot = tuple[int, int, int, int]
@@ -59,6 +60,23 @@ class Core(Protocol):
 
     BITS: int  # board width: figures whose Mask is wider stay on the Python engine
     MAX_PIECES: int
+    MAX_POOL: int  # pieces in a pool analyze can take
+
+    def area_table(self, areas: tuple[int, ...], /) -> object: ...
+
+    def analyze(
+        self,
+        full: Mask,
+        pieces: tuple[tuple[Mask, ...], ...],
+        areas: object,
+        size: int,
+        need: int,
+        cap: int,
+        twins: tuple[int, ...],
+        tick: Tick | None,
+        every: int,
+        /,
+    ) -> list[tuple[tuple[int, ...], int]]: ...
 
     def first(
         self, full: Mask, slots: Slots, goal: int, tick: Tick | None, every: int, /
@@ -232,25 +250,44 @@ def compile_puzzle(puzzle: Puzzle, *, table: bool | None = None) -> Board:
     """Slots and orientations of every piece; the Candidate table for large puzzles."""
     pieces = puzzle.pieces
     fig = puzzle.figure
+    shapes = tuple(p.shape for p in pieces)
     # Scanning along the short side keeps the frontier of empty cells short: the 12
     # pentominoes find a 3x20 tiling in 0.06 s as 20 rows of 3, in over 40 s as 3 rows of 20.
     # Piece orientations are closed under transposition, so tilings map one to one.
     transposed = fig.width > fig.height
-    stride = (fig.height if transposed else fig.width) + pad_for(pieces)
+    stride = (fig.height if transposed else fig.width) + _pad(shapes)
     full = figure_mask(fig, stride, transposed=transposed)
-    slots: list[tuple[Slot, tuple[Mask, ...]]] = []
-    last_copy: dict[tuple[Point, ...], int] = {}
-    repeated = len({p.key for p in pieces}) < len(pieces)
-    for pos, piece in enumerate(pieces):
-        bit = 1 << pos
-        req = 0
-        if repeated:  # copies of a shape go down in puzzle order, so a tiling counts once
-            req = last_copy.get(piece.key, 0)
-            last_copy[piece.key] = bit
-        slots.append(((bit | req, req, bit, pos), _oriented(piece.shape, stride)))
+    slots = _slots(shapes, stride)
     use_table = len(pieces) > TABLE_PIECES if table is None else table
     by_low = _table(full, stride, pieces, slots) if use_table else None
     return Board(puzzle, stride, full, slots, by_low, (1 << len(pieces)) - 1, transposed)
+
+
+@lru_cache(maxsize=1024)
+def _shape_key(shape: Shape) -> tuple[Point, ...]:
+    return canonical(shape)
+
+
+@lru_cache(maxsize=4096)
+def _pad(shapes: tuple[Shape, ...]) -> int:
+    return max(_extent(s) for s in shapes)
+
+
+@lru_cache(maxsize=4096)  # a batch asks for the same few combinations of pieces again and again
+def _slots(shapes: tuple[Shape, ...], stride: int) -> Slots:
+    """The Slots and Oriented masks of pieces of these shapes (shared: never changed)."""
+    slots: Slots = []
+    last_copy: dict[tuple[Point, ...], int] = {}
+    keys = [_shape_key(s) for s in shapes]
+    repeated = len(set(keys)) < len(keys)
+    for pos, (shape, key) in enumerate(zip(shapes, keys, strict=True)):
+        bit = 1 << pos
+        req = 0
+        if repeated:  # copies of a shape go down in puzzle order, so a tiling counts once
+            req = last_copy.get(key, 0)
+            last_copy[key] = bit
+        slots.append(((bit | req, req, bit, pos), _oriented(shape, stride)))
+    return slots
 
 
 def _table(
@@ -529,37 +566,63 @@ def _count_first_small(
     return total
 
 
-MEMO_ENTRIES = 4_000_000
-"""The most states ``count_memo`` remembers (about 120 bytes each, so ~0.5 GB at most): the 12
-pentominoes in 6x10 need 3.3 million; past the cap new states are computed, not kept, so a
-larger puzzle runs slower instead of taking all the memory (24 pentominoes took 3.4 GB)."""
+MEMO_SLOTS = 1 << 19
+"""Slots of ``count_memo``'s table. A state takes the slot its hash names, pushing out the one
+there, so memory stays bounded whatever the puzzle: about 24 bytes a slot plus the state's
+int (some 40 bytes), 33 MiB here. The 12 pentominoes in 6x10 meet 3.3 million states, which
+an unbounded dict held in 387 MB; 24 pentominoes in 8x15 took 3.4 GB."""
+
+
+_TOO_MANY = 1 << 64
 
 
 def count_memo(board: Board, *, timeout: float | None = None) -> int:
-    """Number of tilings, memoised on (empty cells, pieces used): for large puzzles."""
+    """Number of tilings, memoised on (empty cells, pieces used) in bounded memory: for large
+    puzzles."""
+    return count_memo_first(board, timeout=timeout)[0]
+
+
+def count_memo_first(
+    board: Board, *, timeout: float | None = None
+) -> tuple[int, Callable[[], Solution] | None]:
+    """``count_memo`` and the first tiling it meets, the one ``first_tiling`` finds.
+
+    A memo hit before the first tiling is met is a state already searched to the end without
+    a tiling, so the first tiling met is the plain search's first one.
+    """
     goal = board.all_used
-    shift = len(board.puzzle.pieces)
     limits = Limits(timeout)
-    memo: dict[int, int] = {}
+    mask = MEMO_SLOTS - 1
+    rems: list[Mask | None] = [None] * MEMO_SLOTS  # the state in each slot: empty cells,
+    useds = array("Q", [0]) * MEMO_SLOTS  # its pieces used
+    counts = array("Q", [0]) * MEMO_SLOTS  # and its number of tilings
+    path: list[tuple[int, Mask]] = []
+    first: list[tuple[int, Mask]] = []
     nodes = 0
 
     def rec(rem: Mask, used: int) -> int:
         nonlocal nodes
-        key = rem << shift | used
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
+        h = hash((rem, used)) & mask
+        if rems[h] == rem and useds[h] == used:
+            return counts[h]
         nodes += 1
         if nodes % CHECK_EVERY == 0:
             limits.tick(nodes)
         total = 0
-        for _, _, bit, m, _ in candidates(board, rem, used):
+        for _, _, bit, m, pos in candidates(board, rem, used):
             if m == rem:
-                total += used | bit == goal
+                if used | bit == goal:
+                    total += 1
+                    if not first:
+                        first.extend(path)
+                        first.append((pos, m))
             else:
+                path.append((pos, m))
                 total += rec(rem ^ m, used | bit)
-        if len(memo) < MEMO_ENTRIES:
-            memo[key] = total
+                path.pop()
+        if total < _TOO_MANY:  # a count past 64 bits is not kept (used fits: MAX_PIECES = 64)
+            rems[h], useds[h], counts[h] = rem, used, total
         return total
 
-    return rec(board.full, 0) if board.full else 0
+    n = rec(board.full, 0) if board.full else 0
+    return n, Tiling(board, first) if n else None

@@ -9,9 +9,10 @@ Engine choice (``engine="auto"``):
     * Counting every tiling of a large puzzle stays on the bitboard engine: the compiled
       core's plain search when the board fits it (the 12 pentominoes in 6x10: 9356 tilings in
       about 2.4 s and 19 MiB), else the Python search memoised on (empty cells, pieces used)
-      (about 10-30 s and 390 MiB there), while CP-SAT enumerated 7779 in 300 s.
-    * ``check`` with a count on a small puzzle searches once: the count keeps the first tiling
-      it meets, which is the one a search for a first tiling finds.
+      (in a bounded table: 55 MiB there, 142 s on a loaded machine where the unbounded dict
+      it replaced took 113 s and 388 MiB), while CP-SAT enumerated 7779 in 300 s.
+    * ``check`` with a count searches once, small puzzle or large: the count keeps the first
+      tiling it meets, which is the one a search for a first tiling finds.
 """
 
 from __future__ import annotations
@@ -186,22 +187,24 @@ def count(
         except TimeLimit as e:  # told as the whole budget, not what was left after the import
             raise TimeLimit(timeout, e.nodes) from None
     if len(puzzle.pieces) > SMALL_PIECES and limit is None:
-        return _count_large(puzzle, timeout)
+        return _count_large(puzzle, timeout)[0]
     return bitboard.count_solutions(_board(puzzle), limit=limit, timeout=timeout)
 
 
-def _count_large(puzzle: Puzzle, timeout: float | None) -> int:
-    """All tilings of a large puzzle: the compiled core's plain search when the board fits it,
-    else the Python engine's memoised one.
+def _count_large(
+    puzzle: Puzzle, timeout: float | None
+) -> tuple[int, Callable[[], Solution] | None]:
+    """All tilings of a large puzzle and the first of them, in one search: the compiled core's
+    plain search when the board fits it, else the Python engine's memoised one.
 
     Measured on the 12 pentominoes in 6x10: the plain C search counts 9356 in about 2 s in a
-    few MB; the Python memo takes 10-30 s and some 390 MB, and plain Python takes minutes.
+    few MB; the Python memo takes minutes on a loaded machine, plain Python longer.
     """
     if puzzle.figure.area <= MAX_BITBOARD_CELLS:
         lean = bitboard.compile_puzzle(puzzle, table=False)  # the C search needs no table
         if bitboard.uses_core(lean):
-            return bitboard.count_solutions(lean, timeout=timeout)
-    return bitboard.count_memo(_board(puzzle), timeout=timeout)
+            return bitboard.count_first(lean, timeout=timeout)
+    return bitboard.count_memo_first(_board(puzzle), timeout=timeout)
 
 
 def check(
@@ -225,6 +228,9 @@ def check(
             n, sol = bitboard.count_first(board, timeout=limits.left())
         else:
             n, sol = None, bitboard.first_tiling(board, timeout=limits.left())
+    elif want_count and engine != "cpsat":  # the count runs on bitboard: it finds the tiling too
+        n, sol = _count_large(puzzle, limits.left())
+        used = "bitboard"
     else:
         if engine == "auto":
             found, used = auto_solutions(puzzle, 1, timeout=limits.left(), node_budget=node_budget)

@@ -17,6 +17,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -25,10 +26,23 @@ from hypothesis import strategies as st
 
 from cli._common import load_set
 from puzzles import bundled
-from solver import STANDARD, Figure, NodeLimit, Puzzle, TimeLimit, bitboard, parse_figure
+from solver import (
+    STANDARD,
+    Figure,
+    NodeLimit,
+    Piece,
+    PieceSet,
+    Puzzle,
+    TimeLimit,
+    analyze,
+    bitboard,
+    parse_figure,
+)
+from solver.analyze import fitting_sizes
 from solver.bitboard import Board, compile_puzzle, count_first, count_solutions, first_tiling
 from solver.engine import count
 from solver.limits import CHECK_EVERY
+from solver.pieces import shape_from_rows
 from solver.puzzle import Solution
 from solver.verify import is_solution
 
@@ -183,6 +197,106 @@ def test_the_pentomino_rectangle_first_tiling_is_the_same_on_both_cores() -> Non
     board = compile_puzzle(RECTANGLE)  # 12 pieces: the Python engine's Candidate table
     compiled, python = both(lambda: first(board))
     assert compiled == python and is_solution(RECTANGLE, compiled)  # type: ignore[arg-type]
+
+
+# --- analyze ---------------------------------------------------------------------------------
+
+TWINS = PieceSet(  # copies of one shape under other names, and a 17th piece past MAX_POOL
+    [
+        *STANDARD.values(),
+        Piece("D2", "a", STANDARD["I2"].shape),
+        Piece("D3", "b", STANDARD["L3"].shape),
+        Piece("D4", "c", shape_from_rows(["##", "##"])),
+        Piece("D5", "d", STANDARD["P5"].shape),
+        Piece("D6", "e", shape_from_rows([".#.", "###"])),
+    ]
+)
+POOLS = {
+    "standard": STANDARD,
+    "twins": PieceSet(list(TWINS.values())[6:16]),  # 10 pieces, three shapes twice
+    "seventeen": TWINS,  # more than the C core's MAX_POOL: the Python search runs
+}
+
+
+@st.composite
+def analysis(draw: st.DrawFn) -> tuple[Figure, int, PieceSet, list[str], int | None]:
+    """A figure of a size's area in a box (some past 64 and 128 bits), a pool, required
+    pieces and a cap."""
+    pool = POOLS[draw(st.sampled_from(sorted(POOLS)))]
+    size = draw(st.integers(1, 4))
+    area = sum(p.area for p in draw(st.permutations(list(pool.values())))[:size])
+    rows = draw(st.integers(1, 9))
+    cols = max(1, -(-area // rows) + draw(st.integers(0, 3)))
+    cells = st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))
+    if rows * cols < area:
+        cols = area
+    figure = Figure.from_cells(draw(st.sets(cells, min_size=area, max_size=area)))
+    required = draw(st.lists(st.sampled_from(list(pool)), max_size=2, unique=True))
+    return figure, size, pool, required, draw(st.sampled_from([None, -1, 0, 1, 2, 1 << 70]))
+
+
+def analyze_both(
+    figure: Figure, size: int, pool: PieceSet, required: list[str], cap: int | None
+) -> tuple[object, object]:
+    """analyze on the compiled core, then on the pure-Python engine."""
+    return both(lambda: analyze(figure, size, pool, required=required, max_solutions=cap))
+
+
+@needs_core
+@settings(max_examples=200, deadline=None)
+@given(analysis())
+def test_both_cores_analyze_alike(
+    case: tuple[Figure, int, PieceSet, list[str], int | None],
+) -> None:
+    compiled, python = analyze_both(*case)
+    assert compiled == python
+
+
+FAR_APART = [  # two blobs in opposite corners: few cells, long masks (75, 102, 117 bits)
+    ["###......."] * 3 + [".......###"] * 3,
+    ["####........"] * 2 + ["." * 12] * 3 + ["........####"] * 2,
+    ["###........."] * 2 + ["." * 12] * 4 + [".........###", "..........##"],
+]
+
+
+@needs_core
+@pytest.mark.parametrize("rows", FAR_APART)
+def test_both_cores_analyze_figures_past_64_bits_alike(rows: list[str]) -> None:
+    figure = parse_figure(rows)
+    stride = figure.width + max(max(max(r, c) for r, c in p.shape) for p in STANDARD.values())
+    assert 64 < bitboard.figure_mask(figure, stride).bit_length() <= CORE.BITS  # type: ignore[union-attr]
+    found = []
+    for size in fitting_sizes(figure)[:2]:
+        compiled, python = both(partial(analyze, figure, size, max_solutions=3))
+        assert compiled == python
+        found += compiled  # type: ignore[arg-type]
+    assert found
+
+
+@needs_core
+def test_both_cores_analyze_the_golden_combinations() -> None:
+    """Every combination of the standard set, with its golden count, is in its side's analysis."""
+    golden = json.loads((ROOT / "tests" / "golden" / "standard_counts.json").read_text())
+    by_side: dict[tuple[str, str], list[tuple[tuple[str, ...], int]]] = {}
+    for row in golden["combinations"]:
+        key = (row["template"], row["side"])
+        by_side.setdefault(key, []).append((tuple(row["pieces"]), row["solutions"]))
+    figures = {(c.template, c.side): c.puzzle.figure for c in bundled("standard").combinations()}
+    for key, combos in by_side.items():
+        for size in {len(p) for p, _ in combos}:
+            compiled, python = both(partial(analyze, figures[key], size))
+            assert compiled == python
+            found = {c.pieces: c.tilings for c in compiled}  # type: ignore[attr-defined]
+            for pieces, n in combos:
+                if len(pieces) == size:
+                    assert found[tuple(sorted(pieces, key=list(STANDARD).index))] == n
+
+
+@needs_core
+def test_analyze_on_both_cores_stops_at_the_time_limit() -> None:
+    figure = parse_figure(["#" * 8] * 5)
+    compiled, python = both(lambda: stopped(lambda: analyze(figure, 9, timeout=0.0)))
+    assert compiled == python == (TimeLimit, 0)
 
 
 # --- limits ----------------------------------------------------------------------------------

@@ -253,6 +253,28 @@ def test_checking_with_a_count_finds_the_tiling_checking_without_one_finds(puzzl
     assert counted.solvable == plain.solvable == (counted.tilings > 0)
 
 
+@pytest.mark.parametrize("core", ["compiled", "pure"])
+def test_a_large_count_searches_once_and_keeps_the_first_tiling(core, monkeypatch):
+    """More than six pieces with a count: one search (no hunt for a first tiling before it),
+    and the tiling it keeps is the one a search for a first tiling finds."""
+    from solver import bitboard, engine
+
+    if core == "pure":
+        monkeypatch.setattr(bitboard, "CORE", None)
+    elif bitboard.CORE is None:
+        pytest.skip("compiled core not built or UBONGO_PURE set")
+    pieces = load_set(str(Path(__file__).parent.parent / "examples" / "pentominoes.json")).pieces
+    puzzle = Puzzle(parse_figure(["#" * 7] * 5), pieces.resolve("FILNPTU"))
+    want = first_tiling(compile_puzzle(puzzle))
+    searches = []
+    monkeypatch.setattr(engine, "auto_solutions", lambda *a, **k: searches.append(a))
+    monkeypatch.setattr(engine, "solve", lambda *a, **k: searches.append(a))
+    v = check(puzzle, want_count=True)
+    assert searches == [] and v.engine == "bitboard"
+    assert v.tilings == count(puzzle) > 0
+    assert want is not None and v.solution == want() and is_solution(puzzle, v.solution)
+
+
 def test_a_piece_renamed_to_another_shape_is_not_taken_for_the_one_solved_before():
     """Pieces compare by name and code: the compiled-board cache must key on shapes too."""
     figure = parse_figure("##/.#")
@@ -581,3 +603,18 @@ def test_scan_forward_yields_each_set_bit_once_lowest_first(mask):
     assert len(bits) == popcount(mask) == bin(mask).count("1")
     assert lsb(mask) == (bits[0] if bits else 0)
     assert [bit_index(b) for b in bits] == [i for i, ch in enumerate(bin(mask)[:1:-1]) if ch == "1"]
+
+
+@pytest.mark.parametrize("slots", [1, 64, 1 << 12])
+def test_the_count_memo_table_is_exact_however_small(slots, monkeypatch):
+    """States pushed out of a small table are searched again, never counted wrong; the first
+    tiling the memo meets is the plain search's first."""
+    from solver import bitboard
+
+    monkeypatch.setattr(bitboard, "MEMO_SLOTS", slots)
+    pieces = load_set(str(Path(__file__).parent.parent / "examples" / "pentominoes.json")).pieces
+    puzzle = Puzzle(parse_figure(["#" * 7] * 5), pieces.resolve("FILNPTU"))
+    board = compile_puzzle(puzzle)
+    n, first = bitboard.count_memo_first(board)
+    assert n == count_solutions(board, max_nodes=10**9) > 0
+    assert first is not None and first() == first_tiling(board)()

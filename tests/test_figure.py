@@ -167,3 +167,19 @@ def test_bad_character_row_counts_comment_lines_too():
     with pytest.raises(FigureError) as info:
         parse_figure("; c\n##\n; c\n#x")
     assert (info.value.row, info.value.col) == (4, 2)  # the line of the text, as an editor shows
+
+
+@given(st.lists(st.text(alphabet="#.", max_size=8), max_size=6))
+def test_rows_of_hashes_and_dots_read_as_the_picture_reader_reads_them(rows):
+    """parse_figure's shortcut for rows of '#' and '.' finds what read_picture finds."""
+    text = "\n".join(rows) if rows else ""
+    try:
+        want = parse_figure(text)
+    except FigureError as e:
+        with pytest.raises(FigureError, match="empty figure") as info:
+            parse_figure(rows)
+        assert str(info.value) == str(e)
+        return
+    got = parse_figure(rows)
+    assert got == want and (got.height, got.width) == (want.height, want.width)
+    assert got.rows() == want.rows()

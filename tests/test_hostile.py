@@ -379,7 +379,7 @@ def test_a_picture_too_large_is_refused_before_it_is_built(tmp_path: Path) -> No
 def test_the_count_memo_is_bounded_and_still_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     from solver import bitboard
 
-    monkeypatch.setattr(bitboard, "MEMO_ENTRIES", 50)
+    monkeypatch.setattr(bitboard, "MEMO_SLOTS", 64)
     rows = "/".join(["#" * 20] * 3)
     result = run("solve", "--pieces", PENTOMINOES, rows, *NAMES, "--count", "--json")
     assert json.loads(result.stdout)["tilings"] == 8

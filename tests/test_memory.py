@@ -32,7 +32,19 @@ def peak_kib(args: list[str]) -> int:
 def sessions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     folder = tmp_path_factory.mktemp("sessions")
     one = subprocess.run(
-        [UBONGO, "simulate", "ubongo", "-p", "4", "--seed", "1", "-n", "300"],
+        [
+            UBONGO,
+            "simulate",
+            "ubongo",
+            "-p",
+            "4",
+            "--seed",
+            "1",
+            "-n",
+            "300",
+            "--date",
+            "2026-11-20",
+        ],
         capture_output=True,
         check=True,
     ).stdout
@@ -43,7 +55,9 @@ def sessions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 @pytest.mark.parametrize(
-    "fmt", [[], ["--json", "--summary"], ["--csv"]], ids=["table", "json", "csv"]
+    "fmt",
+    [[], ["--json", "--summary"], ["--csv"], ["--export", "bgstats"], ["--export", "bgg"]],
+    ids=["table", "json", "csv", "bgstats", "bgg"],
 )
 def test_score_memory_does_not_grow_with_the_sessions(
     sessions: tuple[Path, Path], fmt: list[str]

@@ -236,7 +236,7 @@ def test_csv_columns_and_rows() -> None:
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert list(rows[0]) == [
         "session", "date", "game", "status", "player", "seat", "score", "rank", "winner",
-        "breakdown.ruby", "breakdown.sapphire", "breakdown.emerald", "breakdown.amber",
+        "record", "breakdown.ruby", "breakdown.sapphire", "breakdown.emerald", "breakdown.amber",
         "breakdown.gems", "breakdown.finishes",
     ]  # fmt: skip
     assert [(r["session"], r["player"], r["seat"], r["score"], r["winner"]) for r in rows] == [
@@ -246,6 +246,31 @@ def test_csv_columns_and_rows() -> None:
         ("s3", "Ben", "2", "5", ""),
     ]
     assert rows[0]["breakdown.ruby"] == "9" and rows[0]["date"] == "2024-05-01"
+    assert {r["record"] for r in rows} == {"events"}
+
+
+def test_the_csv_record_column_says_which_kind_of_record_a_row_came_from() -> None:
+    """A score pad's totals and a full log side by side: each row names its record's kind,
+    as ``"record"`` does in the JSON."""
+    pad = {
+        "game": "ubongo",
+        "id": "pad",
+        "players": ["Ana", "Ben"],
+        "totals": {"Ana": {"ruby": 1, "sapphire": 2}, "Ben": {"amber": 1}},
+    }
+    result = run("score", "--csv", "-", stdin=jsonl(ANA_WINS, pad))
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [(r["session"], r["player"], r["record"]) for r in rows] == [
+        ("s1", "Ana", "events"),
+        ("s1", "Ben", "events"),
+        ("pad", "Ana", "totals"),
+        ("pad", "Ben", "totals"),
+    ]
+    by_json = [
+        r["record"] for r in results(run("score", "--json", "-", stdin=jsonl(ANA_WINS, pad)))
+    ]
+    assert by_json == ["events", "totals"]
 
 
 def test_summary_numbers_in_json_and_table() -> None:
@@ -399,3 +424,11 @@ def test_simulate_unfinished_writes_games_cut_short_and_refuses_amul() -> None:
         assert all((status == "finished") == finished for status in statuses)
     refused = run("simulate", "amul", "-p", "3", "--seed", "1", "--unfinished")
     assert refused.exit_code == 2 and "Amul" in refused.stderr and refused.stdout == ""
+
+
+def test_simulate_date_dates_every_record_and_changes_nothing_else() -> None:
+    args = ["simulate", "jaipur", "-p", "2", "--seed", "5", "-n", "3"]
+    plain = [json.loads(line) for line in run(*args).stdout.splitlines()]
+    dated = [json.loads(line) for line in run(*args, "--date", "2026-11-20").stdout.splitlines()]
+    assert [d.pop("date") for d in dated] == ["2026-11-20"] * 3
+    assert dated == plain

@@ -227,9 +227,9 @@ def test_csv_has_one_row_per_player_and_the_union_of_breakdown_keys() -> None:
     rows = list(csv.reader(io.StringIO(report.csv_text([first, BAD, other]))))
     assert rows[0] == [*report.CSV_COLUMNS, "breakdown.x", "breakdown.y"]
     assert rows[1:] == [
-        ["s1", "2024-01-01", "ubongo", "finished", "A", "1", "3", "1", "A", "3", ""],
-        ["s1", "2024-01-01", "ubongo", "finished", "B", "2", "1", "2", "A", "1", ""],
-        ["s2", "", "jaipur", "in progress", "C", "1", "1.5", "1", "", "", "2"],
+        ["s1", "2024-01-01", "ubongo", "finished", "A", "1", "3", "1", "A", "events", "3", ""],
+        ["s1", "2024-01-01", "ubongo", "finished", "B", "2", "1", "2", "A", "events", "1", ""],
+        ["s2", "", "jaipur", "in progress", "C", "1", "1.5", "1", "", "events", "", "2"],
     ]
 
 

@@ -1,0 +1,307 @@
+"""Scored sessions as other apps import them: a BG Stats file and BoardGameGeek play rows.
+
+Both exports stream: each valid session becomes its text as it is scored; only the players,
+games and locations met so far are kept (BG Stats refers to them by id). No I/O here: the
+CLI writes the text.
+
+Glossary
+    Title     a game as the apps know it: BoardGameGeek's name, id, year and designers.
+    Play      one session in an app's words; a player's ``score`` there is text.
+    RefId     BG Stats' reference from a play to a player, game or location: a small int id
+              of an entry in its table (1, 2, ... in order of first appearance).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from scoring.common import InvalidRecord, SessionResult, json_text
+from scoring.records import SEATS, Outcome
+from scoring.report import Cell, inert, result_json
+
+
+@dataclass(frozen=True)
+class Title:
+    """A game as BoardGameGeek lists it (``bgg_id`` 0 and ``year`` 0: not known to us)."""
+
+    name: str
+    bgg_id: int
+    year: int
+    designers: str
+
+
+TITLES = {
+    "ubongo": Title("Ubongo", 16986, 2003, "Grzegorz Rejchtman"),
+    "jaipur": Title("Jaipur", 54043, 2009, "Sébastien Pauchon"),
+    "jambo": Title("Jambo", 12002, 2004, "Rüdiger Dorn"),
+    "amul": Title("Amul", 0, 2019, "Remo Conzadori, Stefano Negro"),  # BGG id not known to us: 0
+}
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "ubongo-lab:score:export")
+"""The namespace of every uuid an export makes: the same session always gets the same uuid."""
+ABOUT = (
+    "Plays exported by ubongo-lab (ubongo score --export bgstats) in the shape of a BG Stats "
+    "export file: players, locations and games referred to by id from the plays."
+)
+DATE_RULE = "the export needs the play date as YYYY-MM-DD (a time may follow: 2024-05-01 20:30)"
+
+
+def play_time(outcome: Outcome) -> datetime:
+    """The session's date as a date and time (midnight when only a day is given); an
+    InvalidRecord on ``date`` when it is missing or not ISO 8601.
+
+    >>> str(play_time(Outcome("f", "s1", "jaipur", "2024-05-01T20:30", None)))
+    '2024-05-01 20:30:00'
+    """
+    if outcome.date is None:
+        raise InvalidRecord("date", f"missing; {DATE_RULE}")
+    try:
+        when = datetime.fromisoformat(outcome.date.strip())
+    except ValueError:
+        raise InvalidRecord("date", f"{DATE_RULE}, not {outcome.date!r}") from None
+    return when.replace(tzinfo=None, microsecond=0)  # the wall-clock time, as the apps keep it
+
+
+def location(result: SessionResult) -> str | None:
+    """Where the session was played: the record's added ``location`` key when it is text."""
+    place = result.extra.get("location")
+    return (place.strip() or None) if isinstance(place, str) else None
+
+
+def notes(result: SessionResult) -> str:
+    """The record's ``notes``, the apps' comments ('' when it has none)."""
+    text = result.extra.get("notes")
+    return text if isinstance(text, str) else ""
+
+
+def score_text(score: int | float) -> str:
+    """A score as the apps keep it, as text: ``12``, ``12.5``."""
+    return str(score)
+
+
+def _valid(outcome: Outcome) -> SessionResult:
+    """The result of a valid outcome (the exports see no other)."""
+    assert outcome.result is not None, "only valid sessions are exported"
+    return outcome.result
+
+
+def _manual_winner(result: SessionResult) -> bool:
+    """Whether the winner is not simply the best score: a tie on points broken by a rule
+    (Ubongo's ambers, Amul's military), so the app must not work the winner out itself."""
+    best = max((p.score for p in result.players), default=0)
+    return result.winner is not None and sum(p.score == best for p in result.players) > 1
+
+
+# --- BG Stats ---------------------------------------------------------------------------------
+
+
+class BGStats:
+    """A BG Stats file, streamed: ``opening()``, then ``play(outcome)`` per valid session, then
+    ``closing()`` with the tables of players, locations and games the plays refer to.
+
+    The plays come first in the file: a JSON object's keys have no order, and so the tables,
+    known only at the end, need not wait in memory with the plays.
+    """
+
+    def __init__(self) -> None:
+        self.players: dict[str, _Entry] = {}
+        self.locations: dict[str, _Entry] = {}
+        self.games: dict[str, _Entry] = {}
+        self.count = 0
+
+    def opening(self) -> str:
+        """The text before the first play."""
+        return '{\n  "about": ' + json_text(ABOUT) + ',\n  "plays": ['
+
+    def play(self, outcome: Outcome) -> str:
+        """A valid session's play object (an InvalidRecord when its date cannot be read)."""
+        result = _valid(outcome)
+        when = play_time(outcome)
+        stamp = when.strftime("%Y-%m-%d %H:%M:%S")
+        place = location(result)
+        game = _ref(self.games, "game", result.game, stamp)
+        where = _ref(self.locations, "location", place, stamp) if place is not None else 0
+        content = json.dumps(result_json(outcome), sort_keys=True, ensure_ascii=False)
+        play = {
+            "uuid": _uuid("play", content),
+            "modificationDate": stamp,
+            "entryDate": stamp,
+            "playDate": stamp,
+            "usesTeams": False,
+            "durationMin": 0,
+            "ignored": result.status != "finished",  # as --summary leaves it out
+            "manualWinner": _manual_winner(result),
+            "rounds": len(result.rounds),
+            "locationRefId": where,
+            "gameRefId": game,
+            "rating": 0,
+            "nemestatsId": 0,
+            "bggId": 0,
+            "comments": notes(result),
+            "playerScores": [
+                {
+                    "score": score_text(p.score),
+                    "winner": result.winner == p.name,
+                    "newPlayer": False,
+                    "startPlayer": False,
+                    "playerRefId": _ref(self.players, "player", p.name, stamp),
+                    "rank": p.rank,
+                    "seatOrder": seat,
+                    "role": "",
+                    "team": "",
+                }
+                for seat, p in enumerate(result.players, 1)
+            ],
+        }
+        self.count += 1
+        lead = "," if self.count > 1 else ""
+        return f"{lead}\n    {json_text(play)}"
+
+    def closing(self) -> str:
+        """The text after the last play: the tables and the user's own player."""
+        tables = {
+            "players": [e.player() for e in self.players.values()],
+            "locations": [e.place() for e in self.locations.values()],
+            "games": [e.game() for e in self.games.values()],
+            "userInfo": {"meRefId": 1 if self.players else 0},
+        }
+        rows = [f'  "{key}": {_items(value)}' for key, value in tables.items()]
+        close = "\n  ]" if self.count else "]"
+        return close + ",\n" + ",\n".join(rows) + "\n}\n"
+
+
+def _items(value: Any) -> str:
+    """A table as JSON text, one entry per line."""
+    if not isinstance(value, list) or not value:
+        return json_text(value)
+    return "[\n" + ",\n".join(f"    {json_text(v)}" for v in value) + "\n  ]"
+
+
+@dataclass
+class _Entry:
+    """A player, location or game met in the plays: its id, name and latest play date."""
+
+    id: int
+    kind: str
+    name: str
+    latest: str
+
+    def common(self) -> dict[str, Any]:
+        """The keys every table's entry has."""
+        return {
+            "uuid": _uuid(self.kind, self.name),
+            "id": self.id,
+            "name": self.name,
+            "modificationDate": self.latest,
+        }
+
+    def player(self) -> dict[str, Any]:
+        """A BG Stats player."""
+        return {**self.common(), "isAnonymous": False, "bggUsername": ""}
+
+    def place(self) -> dict[str, Any]:
+        """A BG Stats location."""
+        return self.common()
+
+    def game(self) -> dict[str, Any]:
+        """A BG Stats game: BoardGameGeek's facts about it."""
+        title = TITLES[self.name]
+        return {
+            **self.common(),
+            "name": title.name,
+            "cooperative": False,
+            "highestWins": True,
+            "noPoints": False,
+            "usesTeams": False,
+            "bggName": title.name,
+            "bggYear": title.year,
+            "bggId": title.bgg_id,
+            "designers": title.designers,
+            "isBaseGame": 1,
+            "isExpansion": 0,
+            "minPlayerCount": SEATS[self.name][0],
+            "maxPlayerCount": SEATS[self.name][1],
+        }
+
+
+def _uuid(kind: str, name: str) -> str:
+    """The uuid5 of a ``kind`` of thing named ``name`` (a lone surrogate from a record, which
+    UTF-8 cannot carry, hashed as its escape)."""
+    text = f"{kind}\0{name}".encode("utf-8", "surrogatepass").decode("utf-8", "backslashreplace")
+    return str(uuid.uuid5(NAMESPACE, text))
+
+
+def _ref(table: dict[str, _Entry], kind: str, name: str, stamp: str) -> int:
+    """The id of the ``kind`` named ``name`` in ``table`` (a new entry when first met), its
+    latest date kept."""
+    entry = table.get(name)
+    if entry is None:
+        entry = table[name] = _Entry(len(table) + 1, kind, name, stamp)
+    entry.latest = max(entry.latest, stamp)
+    return entry.id
+
+
+# --- BoardGameGeek ----------------------------------------------------------------------------
+
+BGG_COLUMNS = (
+    "play",
+    "date",
+    "quantity",
+    "length",
+    "incomplete",
+    "nowinstats",
+    "location",
+    "game",
+    "objectid",
+    "comments",
+    "username",
+    "name",
+    "startposition",
+    "color",
+    "score",
+    "new",
+    "rating",
+    "win",
+)
+"""The play attributes of BoardGameGeek's XML API2 ``plays`` (``date``, ``quantity``,
+``length``, ``incomplete``, ``nowinstats``, ``location``), its item's name (``game``) and
+``objectid``, its ``comments``, then each player's attributes; ``play`` is our session id,
+which groups a play's rows (BGG's own play id is given by BGG when the play is logged)."""
+
+
+def bgg_header() -> str:
+    """The CSV header line of ``--export bgg``."""
+    return _csv_line(BGG_COLUMNS)
+
+
+def bgg_rows(outcome: Outcome) -> str:
+    """A valid session's CSV rows, one per player (an InvalidRecord when its date cannot be
+    read); text from the record is made inert for spreadsheets."""
+    result = _valid(outcome)
+    day = play_time(outcome).strftime("%Y-%m-%d")
+    title = TITLES[result.game]
+    play: list[Cell] = [outcome.id, day, 1, 0, int(result.status != "finished"), 0]
+    play += [location(result) or "", title.name, title.bgg_id, notes(result)]
+    return "".join(
+        _csv_line([*play, "", p.name, seat, "", p.score, 0, 0, _win(result, p.name)])
+        for seat, p in enumerate(result.players, 1)
+    )
+
+
+def _win(result: SessionResult, name: str) -> int:
+    """BGG's ``win``: 1 for the winner, else 0."""
+    return int(result.winner == name)
+
+
+def _csv_line(cells: Iterable[Cell]) -> str:
+    """One RFC 4180 line, text cells made inert (numbers stay numbers: a score of -2 is no
+    formula)."""
+    out = io.StringIO()
+    csv.writer(out).writerow([inert(c) for c in cells])
+    return out.getvalue()

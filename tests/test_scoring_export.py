@@ -1,0 +1,362 @@
+"""``ubongo score --export bgstats|bgg``: the sessions as BG Stats and BoardGameGeek take them.
+
+Each format is read back by a small reader of its own shape, written here and sharing no code
+with ``scoring.export``, and what it reads is checked against the scorer's own results.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli import main
+from cli._common import writing
+from scoring import amul, jaipur, jambo, ubongo
+from scoring.records import Entry, Outcome, evaluate
+
+SEATS: dict[ModuleType, tuple[int, int]] = {
+    amul: (3, 8),
+    jaipur: (2, 2),
+    jambo: (2, 2),
+    ubongo: (2, 4),
+}
+BGG = {"ubongo": ("Ubongo", "16986"), "jaipur": ("Jaipur", "54043"), "jambo": ("Jambo", "12002")}
+BGG["amul"] = ("Amul", "0")  # its id is not known to us: 0, as docs/FORMAT.md says
+DATE_FORMS = ("%Y-%m-%d", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S")
+PLACES = ("Home", "Café Nuñez", "club", "=cmd|' /C calc'!A0")
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    """``ubongo ARGS`` with stdout and stderr kept apart."""
+    return CliRunner().invoke(main, list(args), input=stdin, prog_name="ubongo")
+
+
+def jsonl(records: list[dict[str, Any]]) -> str:
+    return "".join(json.dumps(r) + "\n" for r in records)
+
+
+# --- the readers: each format's shape, read as an importing app would ------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's line of a play, as an app shows it."""
+
+    name: str
+    score: str
+    winner: bool
+    rank: int | None
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play, as an app shows it."""
+
+    date: str
+    location: str | None
+    game: str
+    bgg_id: str
+    finished: bool
+    seats: tuple[Seat, ...]
+
+
+def read_bgstats(text: str) -> list[Play]:
+    """The plays of a BG Stats file, every reference resolved (a KeyError when one dangles)."""
+    doc = json.loads(text)
+    assert isinstance(doc["about"], str) and doc["about"]
+    tables = {
+        key: {row["id"]: row for row in doc[key]} for key in ("players", "locations", "games")
+    }
+    for key, rows in tables.items():
+        assert len(rows) == len(doc[key]), f"{key}: ids repeat"
+        assert len({r["uuid"] for r in doc[key]}) == len(doc[key]), f"{key}: uuids repeat"
+        assert len({r["name"] for r in doc[key]}) == len(doc[key]), f"{key}: names repeat"
+        assert all(isinstance(i, int) and i > 0 for i in rows)
+    assert len({p["uuid"] for p in doc["plays"]}) == len(doc["plays"])
+    me = doc["userInfo"]["meRefId"]
+    assert me in tables["players"] or (me == 0 and not doc["plays"])
+    plays = []
+    for play in doc["plays"]:
+        datetime.strptime(play["playDate"], "%Y-%m-%d %H:%M:%S")
+        game = tables["games"][play["gameRefId"]]
+        where = play["locationRefId"]
+        ordered = sorted(play["playerScores"], key=lambda s: s["seatOrder"])
+        seats = tuple(
+            Seat(tables["players"][s["playerRefId"]]["name"], s["score"], s["winner"], s["rank"])
+            for s in ordered
+        )
+        assert all(isinstance(s.score, str) for s in seats)
+        place = tables["locations"][where]["name"] if where else None
+        name, bgg_id = game["name"], str(game["bggId"])
+        plays.append(Play(play["playDate"], place, name, bgg_id, not play["ignored"], seats))
+    return plays
+
+
+def read_bgg(text: str) -> list[Play]:
+    """The plays of a BGG play CSV: consecutive rows with the same ``play`` are one play."""
+    plays: list[Play] = []
+    current: str | None = None
+    for row in csv.DictReader(io.StringIO(text)):
+        seat = Seat(_cell(row["name"]), _cell(row["score"]), row["win"] == "1", None)
+        assert row["quantity"] == "1" and row["startposition"]
+        if row["play"] == current:
+            last = plays[-1]
+            head = (last.date, last.location, last.game, last.bgg_id, last.finished)
+            plays[-1] = Play(*head, (*last.seats, seat))
+            continue
+        current = row["play"]
+        datetime.strptime(row["date"], "%Y-%m-%d")
+        place = _cell(row["location"]) or None
+        finished = row["incomplete"] == "0"
+        plays.append(Play(row["date"], place, row["game"], row["objectid"], finished, (seat,)))
+    return plays
+
+
+def _cell(text: str) -> str:
+    """A CSV cell as written: a leading ``'`` guards a would-be formula (OWASP's rule)."""
+    return text[1:] if text.startswith("'") and text[1:2] in ("=", "+", "-", "@") else text
+
+
+# --- what the scorer says ---------------------------------------------------------------------
+
+
+def expected(outcome: Outcome, when: str, place: str | None, ranks: bool) -> Play:
+    """A valid session as each export must show it."""
+    result = outcome.result
+    assert result is not None
+    seats = tuple(
+        Seat(p.name, str(p.score), p.name == result.winner, p.rank if ranks else None)
+        for p in result.players
+    )
+    name, bgg_id = BGG[result.game]
+    return Play(when, place, name, bgg_id, result.status == "finished", seats)
+
+
+@st.composite
+def nights(draw: st.DrawFn) -> list[tuple[dict[str, Any], datetime, str, str | None]]:
+    """Simulated sessions of every game (finished or not), each with a date written in one of
+    the ISO forms, and maybe a location and notes: (record, date, form, location)."""
+    found = []
+    for k in range(draw(st.integers(1, 4))):
+        module = draw(st.sampled_from(sorted(SEATS, key=lambda m: m.GAME)))
+        finished = module is amul or draw(st.booleans())
+        rng = random.Random(draw(st.integers(0, 2**32)))
+        record = module.simulate(draw(st.integers(*SEATS[module])), rng, finished)
+        when = draw(st.datetimes(datetime(2000, 1, 1), datetime(2030, 12, 31)))
+        form = draw(st.sampled_from(DATE_FORMS))
+        place = draw(st.none() | st.sampled_from(PLACES))
+        record = {"id": f"s{k}", "date": when.strftime(form), **record}
+        if place is not None:
+            record["location"] = place
+        if draw(st.booleans()):
+            record["notes"] = "a good night"
+        found.append((record, when, form, place))
+    return found
+
+
+def _stamp(when: datetime, form: str, day_only: bool) -> str:
+    """The play date an export must write for a date written as ``form``."""
+    written = datetime.strptime(when.strftime(form), form)  # what the record could say
+    return written.strftime("%Y-%m-%d" if day_only else "%Y-%m-%d %H:%M:%S")
+
+
+@settings(max_examples=30, deadline=None)
+@given(nights())
+def test_bgstats_round_trip_over_simulated_sessions_of_every_game(
+    night: list[tuple[dict[str, Any], datetime, str, str | None]],
+) -> None:
+    records = [r for r, *_ in night]
+    done = run("score", "--export", "bgstats", "-", stdin=jsonl(records))
+    assert done.exit_code == 0, done.stderr
+    plays = read_bgstats(done.stdout)
+    outcomes = [evaluate(Entry(f"<stdin>:{i}", r)) for i, r in enumerate(records, 1)]
+    assert plays == [
+        expected(o, _stamp(when, form, False), place, ranks=True)
+        for o, (_, when, form, place) in zip(outcomes, night, strict=True)
+        if o is not None
+    ]
+    doc = json.loads(done.stdout)
+    names = {n for r in outcomes if r and r.result for n in (p.name for p in r.result.players)}
+    assert {p["name"] for p in doc["players"]} == names  # merged by name across plays
+    assert all(p["comments"] in ("", "a good night") for p in doc["plays"])
+
+
+@settings(max_examples=30, deadline=None)
+@given(nights())
+def test_bgg_round_trip_over_simulated_sessions_of_every_game(
+    night: list[tuple[dict[str, Any], datetime, str, str | None]],
+) -> None:
+    records = [r for r, *_ in night]
+    done = run("score", "--export", "bgg", "-", stdin=jsonl(records))
+    assert done.exit_code == 0, done.stderr
+    outcomes = [evaluate(Entry(f"<stdin>:{i}", r)) for i, r in enumerate(records, 1)]
+    assert read_bgg(done.stdout) == [
+        expected(o, _stamp(when, form, True), place, ranks=False)
+        for o, (_, when, form, place) in zip(outcomes, night, strict=True)
+        if o is not None
+    ]
+
+
+# --- by hand ----------------------------------------------------------------------------------
+
+TIED = {
+    "game": "ubongo",
+    "id": "tie",
+    "date": "2024-05-01",
+    "location": "Home",
+    "players": ["Ana", "Ben", "Cy"],
+    "totals": {"Ana": {"ruby": 2}, "Ben": {"ruby": 2}, "Cy": {"amber": 1}},
+}
+
+
+def test_a_tie_shares_a_rank_and_has_no_winner() -> None:
+    """Ubongo rule book: a tie for first needs the extra round; unrecorded, nobody has won."""
+    plays = read_bgstats(run("score", "--export", "bgstats", "-", stdin=jsonl([TIED])).stdout)
+    assert plays[0].seats == (
+        Seat("Ana", "8", False, 1),
+        Seat("Ben", "8", False, 1),
+        Seat("Cy", "1", False, 3),
+    )
+    assert not plays[0].finished  # an unresolved tie is left out of the app's statistics
+
+
+def test_a_tie_broken_by_a_rule_is_a_manual_winner() -> None:
+    """The app would not know who won a tie on points: the rules' winner is marked by hand."""
+    broken = {**TIED, "tiebreak": "Ben"}
+    doc = json.loads(run("score", "--export", "bgstats", "-", stdin=jsonl([broken, TIED])).stdout)
+    assert [p["manualWinner"] for p in doc["plays"]] == [True, False]
+    assert [s["winner"] for s in doc["plays"][0]["playerScores"]] == [False, True, False]
+
+
+def test_exports_are_reproducible_and_uuids_follow_the_content() -> None:
+    stdin = run("simulate", "jaipur", "-p", "2", "--seed", "3", "-n", "3").stdout
+    dated = "".join(
+        json.dumps({**json.loads(line), "date": "2024-05-01"}) + "\n" for line in stdin.splitlines()
+    )
+    first = run("score", "--export", "bgstats", "-", stdin=dated).stdout
+    assert first == run("score", "--export", "bgstats", "-", stdin=dated).stdout
+    moved = "".join(reversed(dated.splitlines(keepends=True)))
+    again = json.loads(run("score", "--export", "bgstats", "-", stdin=moved).stdout)
+    assert {p["uuid"] for p in again["plays"]} == {p["uuid"] for p in json.loads(first)["plays"]}
+
+
+def test_a_session_without_a_readable_date_is_reported_and_the_rest_exported() -> None:
+    good = {**TIED, "id": "good", "tiebreak": "Ana"}
+    undated = {k: v for k, v in good.items() if k != "date"} | {"id": "undated"}
+    vague = {**good, "id": "vague", "date": "last Friday"}
+    bad = {**good, "id": "bad", "totals": {"Ana": {"opal": 1}, "Ben": {}, "Cy": {}}}
+    stdin = jsonl([undated, good, vague, bad])
+    for kind in ("bgstats", "bgg"):
+        done = run("score", "--export", kind, "-", stdin=stdin)
+        assert done.exit_code == 1
+        assert done.stderr.splitlines() == [
+            "ubongo score: <stdin>:1: date: missing; the export needs the play date as "
+            "YYYY-MM-DD (a time may follow: 2024-05-01 20:30)",
+            "ubongo score: <stdin>:3: date: the export needs the play date as YYYY-MM-DD "
+            "(a time may follow: 2024-05-01 20:30), not 'last Friday'",
+            "ubongo score: <stdin>:4: totals.Ana.opal: unknown gem 'opal'; expected one of "
+            "ruby, sapphire, emerald, amber",
+        ]
+        reader = read_bgstats if kind == "bgstats" else read_bgg
+        assert [p.seats[0].winner for p in reader(done.stdout)] == [True]
+
+
+def test_output_file_is_written_whole_and_stdout_is_the_default(tmp_path: Path) -> None:
+    out = tmp_path / "plays.csv"
+    out.write_text("old\n")
+    stdin = jsonl([{**TIED, "tiebreak": "Ana"}])
+    done = run("score", "--export", "bgg", "-o", str(out), "-", stdin=stdin)
+    assert done.exit_code == 0 and done.stdout == ""
+    assert out.read_text() == run("score", "--export", "bgg", "-", stdin=stdin).stdout
+    assert [p.location for p in read_bgg(out.read_text())] == ["Home"]
+    missing = run(
+        "score", "--export", "bgg", "-o", str(tmp_path / "no" / "x.csv"), "-", stdin=stdin
+    )
+    assert missing.exit_code == 1
+    assert (
+        missing.stderr
+        == f"ubongo score: {tmp_path}/no/x.csv: folder {tmp_path}/no does not exist\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plays.csv"]  # no temporary left
+
+
+def test_an_empty_export_is_still_a_file_of_the_shape() -> None:
+    doc = json.loads(run("score", "--export", "bgstats", "-", stdin="").stdout)
+    assert doc["plays"] == [] and doc["players"] == [] and doc["userInfo"] == {"meRefId": 0}
+    assert run("score", "--export", "bgg", "-", stdin="").stdout.startswith("play,date,")
+
+
+def test_export_is_exclusive_with_the_other_forms_and_the_summary() -> None:
+    for flags in (["--json"], ["--jsonl"], ["--csv"], ["--summary"], ["--by", "date"]):
+        done = run("score", "--export", "bgg", *flags, "-", stdin="")
+        assert done.exit_code == 2 and done.stdout == "", flags
+
+
+def test_a_stream_cut_short_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
+    """``-o`` replaces the file only when the whole output is written (Ctrl-C, a crash)."""
+    out = tmp_path / "plays.json"
+    out.write_text("old\n")
+    with pytest.raises(KeyboardInterrupt), writing(str(out)) as write:
+        write("half a file")
+        raise KeyboardInterrupt
+    assert out.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["plays.json"]
+    with writing(str(out)) as write:
+        for part in ("new ", "\udcff", "\n"):  # a lone surrogate is written as its escape
+            write(part)
+    assert out.read_text() == "new \\udcff\n"
+
+
+def test_a_negative_score_stays_a_number_and_a_formula_like_name_is_made_inert() -> None:
+    """Amul prestige can be negative (cards of -2 points): BGG must read -2, not '-2."""
+    cards = {"-Ana": -2, "Ben": 3, "Cy": 1}
+    record = {
+        "game": "amul",
+        "id": "neg",
+        "date": "2024-05-01",
+        "players": [
+            {"name": n, "cards": [{"name": f"c{n}", "points": v}]} for n, v in cards.items()
+        ],
+    }
+    rows = list(
+        csv.reader(io.StringIO(run("score", "--export", "bgg", "-", stdin=jsonl([record])).stdout))
+    )
+    assert [(r[11], r[14], r[17]) for r in rows[1:]] == [
+        ("'-Ana", "-2", "0"),
+        ("Ben", "3", "1"),
+        ("Cy", "1", "0"),
+    ]
+    doc = json.loads(run("score", "--export", "bgstats", "-", stdin=jsonl([record])).stdout)
+    assert [s["score"] for s in doc["plays"][0]["playerScores"]] == ["-2", "3", "1"]
+    assert doc["players"][0]["name"] == "-Ana"  # JSON needs no guard
+
+
+def test_a_name_utf8_cannot_carry_is_exported_escaped_never_a_traceback() -> None:
+    """A JSON file may hold a lone surrogate ("\\udcff") or a line separator in a name."""
+    odd = {
+        "game": "jambo",
+        "date": "2024-05-01",
+        "location": "X\udcff",
+        "players": ["A\udcff", "B\u2028"],
+        "totals": {"A\udcff": 61, "B\u2028": 3},
+    }
+    text = json.dumps(odd) + "\n"  # ASCII, with the escapes as a file would hold them
+    done = run("score", "--export", "bgstats", "-", stdin=text)
+    assert done.exit_code == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert [p["name"] for p in doc["players"]] == ["A\udcff", "B\u2028"]
+    assert doc["locations"][0]["name"] == "X\udcff"
+    rows = read_bgg(run("score", "--export", "bgg", "-", stdin=text).stdout)
+    assert [s.name for s in rows[0].seats] == ["A\\udcff", "B\u2028"]
