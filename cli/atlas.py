@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from puzzles.atlas.query import Info, Match
 
 SHARDS_SUFFIX = ".shards"
+CONSOLIDATE_MEMORY = "400MB"
+"""DuckDB's memory limit while it sorts the shards into one file (the 5x6 atlas: 1.4 GB without)."""
 MANIFEST = "manifest.json"
 
 
@@ -345,6 +347,8 @@ def _consolidate(output: str, folder: str, spec: Spec, count: int) -> None:
     with atomic_path(output) as tmp:
         con = duckdb.connect(tmp, config={"storage_compatibility_version": "v1.0.0"})
         try:
+            # sorting millions of rows: spill to disk rather than pass the memory target
+            con.execute(f"SET memory_limit = '{CONSOLIDATE_MEMORY}'")
             create_tables(con, spec, count, figures, puzzles)
             con.execute("CHECKPOINT")
         except duckdb.Error as e:
