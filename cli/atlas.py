@@ -529,15 +529,14 @@ def _show_match(m: Match, about: Info, ps: Any) -> None:
 
 
 @atlas.command()
-@click.argument("atlas_arg", metavar="ATLAS")
-@click.argument("figure")
+@click.argument("args", nargs=-1, metavar="[ATLAS] FIGURE")
 @json_option
 @reported
-def figure(atlas_arg: str, figure: str, as_json: bool) -> None:
+def figure(args: tuple[str, ...], as_json: bool) -> None:
     """Look FIGURE up in ATLAS (any rotation or reflection): its combinations and tilings.
 
     FIGURE is inline rows ('##./.##'), a file, or - for stdin. ATLAS may be a bundled
-    atlas's name, such as 4x5.
+    atlas's name, such as 4x5 (the default).
 
     \b
     Examples:
@@ -547,6 +546,7 @@ def figure(atlas_arg: str, figure: str, as_json: bool) -> None:
     from puzzles.atlas.enumerate import canonical_mask
     from puzzles.atlas.query import lookup
 
+    atlas_arg, figure = _atlas_and(args, "FIGURE")
     fig = read_figure(figure)
     with open_atlas(atlas_arg) as (con, about, name):
         mask = canonical_mask(set(fig.cells), about.frame)
@@ -576,14 +576,14 @@ def figure(atlas_arg: str, figure: str, as_json: bool) -> None:
 
 
 @atlas.command()
-@click.argument("atlas_arg", metavar="ATLAS")
-@click.argument("query")
+@click.argument("args", nargs=-1, metavar="[ATLAS] QUERY")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per row (JSON Lines).")
 @reported
-def sql(atlas_arg: str, query: str, as_json: bool) -> None:
+def sql(args: tuple[str, ...], as_json: bool) -> None:
     """Run an SQL query on ATLAS (read-only) and print its rows as a table, streamed.
 
     Tables: figures, puzzles, pieces, meta (docs/FORMAT.md). An SQL error is exit 1.
+    ATLAS may be omitted: the bundled atlas.
 
     \b
     Examples:
@@ -592,6 +592,7 @@ def sql(atlas_arg: str, query: str, as_json: bool) -> None:
     """
     import duckdb
 
+    atlas_arg, query = _atlas_and(args, "QUERY")
     with open_atlas(atlas_arg) as (con, _, name):
         try:
             cur = con.execute(query)
@@ -614,6 +615,15 @@ def sql(atlas_arg: str, query: str, as_json: bool) -> None:
         except duckdb.Error as e:
             first = str(e).splitlines()[0] if str(e) else type(e).__name__
             raise Failure(f"{printable(name)}: {first}") from None
+
+
+def _atlas_and(args: tuple[str, ...], what: str) -> tuple[str | None, str]:
+    """[ATLAS] THING as given: one argument is THING on the bundled atlas (usage error else)."""
+    if len(args) == 1:
+        return None, args[0]
+    if len(args) == 2:
+        return args[0], args[1]
+    raise click.UsageError(f"expected [ATLAS] {what}: one or two arguments, got {len(args)}")
 
 
 def _cell(v: Any) -> str:

@@ -292,6 +292,13 @@ def test_sql_streams_every_row_with_a_header() -> None:
     assert len(out.splitlines()) == 1 + int(str(n))
 
 
+def test_sql_and_figure_take_the_bundled_atlas_when_it_is_left_out() -> None:
+    query = "SELECT area, count(*) AS n FROM figures GROUP BY area ORDER BY area"
+    assert _ok("atlas", "sql", query) == _ok("atlas", "sql", "4x5", query)
+    rows = "###./####/####/.##."
+    assert _ok("atlas", "figure", rows) == _ok("atlas", "figure", "4x5", rows)
+
+
 def test_generate_from_the_atlas_is_reproducible_and_solvable(tmp_path: Path) -> None:
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     args = ("generate", "--templates", "3", "--frame", "4x5", "--atlas", "4x5", "--seed", "4")
@@ -358,6 +365,8 @@ def test_hostile_atlases_are_one_line_errors(tmp_path: Path) -> None:
         (("build", "-o", "x.duckdb", "--sizes", "3,x"), 2, "expected sizes such as 3,4"),
         (("build", "-o", "-"), 2, "expected a file name"),
         (("build", "-o", "nowhere/x.duckdb"), 1, "does not exist"),
+        (("sql",), 2, "expected [ATLAS] QUERY: one or two arguments, got 0"),
+        (("figure", "4x5", "##", "##"), 2, "expected [ATLAS] FIGURE: one or two arguments, got 3"),
     ],
 )
 def test_hostile_arguments(args: tuple[str, ...], code: int, message: str, tmp_path: Path) -> None:
