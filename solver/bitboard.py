@@ -266,19 +266,29 @@ def tile(
     if core is None or len(pieces) > core.MAX_PIECES:
         return None
     fig = puzzle.figure
-    return _answer(core, fig.cells, fig.height, fig.width, pieces, mode, cap, timeout)
+    kit, ids = KIT.ids(core, [p.shape for p in pieces])
+    return _answer(core, kit, ids, fig.cells, fig.height, fig.width, pieces, mode, cap, timeout)
 
 
 def tile_rows(
-    core: Core, rows: Sequence[str], pieces: tuple[Piece, ...], mode: str, timeout: float | None
+    core: Core,
+    kit: object,
+    ids: Sequence[int],
+    rows: Sequence[str],
+    pieces: tuple[Piece, ...],
+    mode: str,
+    timeout: float | None,
 ) -> tuple[int, Grid | None] | None:
-    """``tile`` for a figure given as rows of ``#`` and ``.``; None for rows of anything else,
-    rows with no cell or a figure wider than the core's boards: parse those instead."""
-    return _answer(core, rows, -1, 0, pieces, mode, -1, timeout)
+    """``tile`` for a figure given as rows of ``#`` and ``.`` and pieces as ids in a kit of
+    ``core``; None for rows of anything else, rows with no cell or a figure wider than the
+    core's boards: parse those instead."""
+    return _answer(core, kit, ids, rows, -1, 0, pieces, mode, -1, timeout)
 
 
 def _answer(
     core: Core,
+    kit: object,
+    ids: Sequence[int],
     figure: Iterable[Point] | Sequence[str],
     height: int,
     width: int,
@@ -289,7 +299,6 @@ def _answer(
 ) -> tuple[int, Grid | None] | None:
     """One call of ``core.tile`` and its answer wrapped; None when the core refused the figure."""
     code = TILE_MODES[mode]
-    kit, ids = KIT.ids(core, [p.shape for p in pieces])
     tick = _ticker(timeout, None)
     try:
         got = core.tile(kit, figure, height, width, ids, code, cap, tick, CHECK_EVERY)

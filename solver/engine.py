@@ -28,7 +28,7 @@ from solver import bitboard
 from solver.errors import PuzzleTooLarge, TimeLimit
 from solver.figure import parse_figure
 from solver.limits import CHECK_EVERY, Limits
-from solver.pieces import STANDARD, PieceSet, Shape
+from solver.pieces import STANDARD, Piece, PieceSet, Shape
 from solver.puzzle import Puzzle, Solution
 from solver.triage import area_reason, triage
 
@@ -42,6 +42,7 @@ CPSAT_SLICE = 1.0
 SMALL_PIECES = 6
 AUTO_NODE_BUDGET = 200_000
 MAX_BITBOARD_CELLS = 2048  # masks beyond this grow slow; a figure this big is not a puzzle
+COMBOS_KEPT = 4096  # combinations of piece names a TextSolver remembers
 BOARDS_KEPT = 256  # compiled boards remembered, most recent first; a large one holds a table
 
 
@@ -266,9 +267,13 @@ class TextSolver:
 
     def __init__(self, pieces: PieceSet = STANDARD) -> None:
         self.pieces = pieces
-        plist = list(pieces.values())
-        self._by_token = {p.code: p for p in plist}
-        self._by_token.update({p.name: p for p in plist})  # a name before a code, as ps[token]
+        self._plist = tuple(pieces.values())
+        self._index = {p.code: i for i, p in enumerate(self._plist)}
+        self._index.update({p.name: i for i, p in enumerate(self._plist)})  # names first, as
+        # pieces[token] looks them up
+        self._kit: object = None  # the set's kit in the compiled core, made on first use
+        self._combos: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[Piece, ...]] | None]
+        self._combos = {}  # names -> (ids, pieces), None when not plain
 
     def check(
         self,
@@ -297,16 +302,29 @@ class TextSolver:
         core = bitboard.CORE
         if core is None or isinstance(rows, str):  # a str is a sequence, but of characters
             return None
-        if len(names) > SMALL_PIECES and not want_count:
-            return None  # more pieces: the auto engine's turns with CP-SAT
         try:
-            pieces = tuple(map(self._by_token.__getitem__, names))
-        except (KeyError, TypeError):
+            combo = self._combos[tuple(names)]
+        except KeyError:
+            combo = self._combo(tuple(names))
+        except TypeError:  # a name that is no str (unhashable): the long way says so
             return None
-        if len(set(map(id, pieces))) != len(pieces):
-            return None  # resolve names the repeated piece
+        if combo is None or len(combo[0]) > SMALL_PIECES and not want_count:
+            return None  # more pieces without a count: the auto engine's turns with CP-SAT
+        if self._kit is None:
+            self._kit = core.kit(bitboard.kit_pieces([p.shape for p in self._plist]))
         mode = "both" if want_count else "first"
-        got = bitboard.tile_rows(core, rows, pieces, mode, timeout)
+        got = bitboard.tile_rows(core, self._kit, combo[0], rows, combo[1], mode, timeout)
         if got is None or got[1] is None:
             return None
         return got[0] if want_count else None, got[1]
+
+    def _combo(self, names: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[Piece, ...]] | None:
+        """The ids and pieces of names that are exactly a piece's name or code, each piece
+        once; None otherwise. Remembered (a batch repeats its combinations), within bounds."""
+        ids = tuple(self._index.get(n, -1) if isinstance(n, str) else -1 for n in names)
+        plain = -1 not in ids and len(set(ids)) == len(ids)
+        found = (ids, tuple(self._plist[i] for i in ids)) if plain else None
+        if len(self._combos) >= COMBOS_KEPT:
+            self._combos.clear()
+        self._combos[names] = found
+        return found
