@@ -776,6 +776,52 @@ done:
     return out;
 }
 
+PyDoc_STRVAR(placements_doc,
+"placements(grid, n) -> (frozenset, ...)\n\n"
+"The cells (row, column) of each of the n pieces of a tiling drawn by tile().");
+
+static PyObject *
+core_placements(PyObject *module, PyObject *args)
+{
+    const char *g;
+    Py_ssize_t len, n;
+    if (!PyArg_ParseTuple(args, "y#n:placements", &g, &len, &n)) return NULL;
+    if (n < 0 || n > MAX_PIECES) {
+        PyErr_Format(PyExc_ValueError, "0 to %d pieces", MAX_PIECES);
+        return NULL;
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *set = PyFrozenSet_New(NULL);
+        if (set == NULL) goto fail;
+        PyTuple_SET_ITEM(out, k, set);
+    }
+    long r = 0, c = 0;
+    for (Py_ssize_t i = 0; i < len; i++, c++) {
+        unsigned char b = (unsigned char)g[i];
+        if (b == '\n') {
+            r++;
+            c = -1;
+            continue;
+        }
+        if (b < 0x80) continue;
+        if (b - 0x80 >= n) {
+            PyErr_SetString(PyExc_ValueError, "a piece position past n");
+            goto fail;
+        }
+        PyObject *cell = Py_BuildValue("(ll)", r, c);
+        if (cell == NULL) goto fail;
+        int bad = PySet_Add(PyTuple_GET_ITEM(out, b - 0x80), cell); /* fresh frozensets */
+        Py_DECREF(cell);
+        if (bad) goto fail;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 /* ---- cells: a figure's rows read, for parse_figure -------------------------------------- */
 
 PyDoc_STRVAR(cells_doc,
@@ -1177,6 +1223,7 @@ static PyMethodDef core_methods[] = {
     {"kit", core_kit, METH_O, kit_doc},
     {"tile", core_tile, METH_VARARGS, tile_doc},
     {"cells", core_cells, METH_VARARGS, cells_doc},
+    {"placements", core_placements, METH_VARARGS, placements_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -89,6 +89,8 @@ class Core(Protocol):
 
     def cells(self, rows: Sequence[str], most: int, /) -> tuple[Shape, int, int] | None: ...
 
+    def placements(self, grid: bytes, n: int, /) -> tuple[Shape, ...]: ...
+
     def tile(
         self,
         kit: object,
@@ -222,17 +224,12 @@ class Grid:
 
     pieces: tuple[Piece, ...]
     grid: bytes
+    core: Core  # the core that drew it, and decodes it
 
     def __call__(self) -> Solution:
         """The tiling as Placements, in the puzzle's piece order."""
-        cells: list[list[Point]] = [[] for _ in self.pieces]
-        for r, row in enumerate(self.grid.split(b"\n")):
-            for c, b in enumerate(row):
-                if b >= 0x80:
-                    cells[b - 0x80].append((r, c))
-        return tuple(
-            Placement(p.name, frozenset(found)) for p, found in zip(self.pieces, cells, strict=True)
-        )
+        cells = self.core.placements(self.grid, len(self.pieces))
+        return tuple(map(Placement, [p.name for p in self.pieces], cells))
 
     def rows(self) -> Picture:
         """The tiling drawn as ``solution_rows`` draws it with the pieces' own codes."""
@@ -305,11 +302,11 @@ def _answer(
     except ValueError:  # not a figure of '#' and '.', or wider than the core's boards
         return None
     if code == 0:
-        return (0, None) if got is None else (1, Grid(pieces, got))
+        return (0, None) if got is None else (1, Grid(pieces, got, core))
     if code == 1:
         return got, None
     n, grid = got
-    return n, None if grid is None else Grid(pieces, grid)
+    return n, None if grid is None else Grid(pieces, grid, core)
 
 
 KIT_SHAPES = 4096

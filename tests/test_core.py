@@ -460,11 +460,12 @@ def test_a_batch_prints_the_same_whether_lines_go_the_plain_way_or_not(
     assert (compiled.exit_code, compiled.output) == (python.exit_code, python.output)
 
 
+@needs_core
 def test_a_grid_draws_codes_that_are_not_ascii() -> None:
     ps = PieceSet(
         [Piece("mono", "é", frozenset({(0, 0)})), Piece("duo", "D", STANDARD["I2"].shape)]
     )
-    grid = bitboard.Grid(tuple(ps.values()), b".\x80\n\x81\x81")
+    grid = bitboard.Grid(tuple(ps.values()), b".\x80\n\x81\x81", CORE)  # type: ignore[arg-type]
     assert grid.rows() == [".é", "DD"]
     assert grid() == (
         Placement("mono", frozenset({(0, 1)})),
