@@ -348,13 +348,13 @@ def _batch_solver(
     from solver.errors import UbongoError
 
     name = display(path)
-    fast = _plain_line(search, ps)
+    fast = _plain_line(search, ps)  # None on the pure-Python core: no line is decoded twice
 
     def line(number: int, text: str | None) -> tuple[dict[str, Any], str | None]:
         try:
             if text is None:
                 raise PuzzleFormatError(name, f"line {number}", "not UTF-8 text")
-            answered = fast(number, text)  # a time limit is an error line, as below
+            answered = None if fast is None else fast(number, text)  # a time limit: below
             if answered is not None:
                 return answered, None
             item = parse_batch_line(text, number, name, ps, reader)
@@ -371,21 +371,28 @@ def _batch_solver(
     return line
 
 
-def _plain_line(search: _Search, ps: PieceSet) -> Callable[[int, str], dict[str, Any] | None]:
+def _plain_line(
+    search: _Search, ps: PieceSet
+) -> Callable[[int, str], dict[str, Any] | None] | None:
     """A batch line's output straight from its text, when the line is plainly well formed
     (an object of known keys, rows and exact piece names or codes of ``ps``) and its puzzle
     has a tiling: one call to the compiled core (``TextSolver``), no Puzzle built. None sends
     the line the long way (parse_batch_line, check), which checks it all, says what is wrong
     and why a puzzle has no tiling; both give the same line for what this one answers.
+    None without the compiled core, or for the CP-SAT engine: every line goes the long way.
     """
     from puzzles import BATCH_KEYS, MAX_DEPTH
+    from solver import bitboard
     from solver.engine import TextSolver
+
+    if bitboard.CORE is None or search.engine == "cpsat":
+        return None
 
     solver = TextSolver(ps)
     keys = set(BATCH_KEYS)
 
     def answer(number: int, text: str) -> dict[str, Any] | None:
-        if search.engine == "cpsat" or text.count("[") + text.count("{") > MAX_DEPTH:
+        if text.count("[") + text.count("{") > MAX_DEPTH:
             return None
         try:
             obj = json.loads(text)
