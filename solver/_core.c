@@ -15,6 +15,11 @@
  * Boards are 128 bits wide where the compiler has unsigned __int128 (gcc, clang), else 64;
  * used-sets are 64 bits, so at most 64 pieces. Wider puzzles stay on the Python engine.
  *
+ * tile() (issue 13's lean path) runs the same searches from less: the figure's cells or its
+ * rows of '#' and '.', and the pieces as ids in a kit of shapes prepared once (kit()). It builds
+ * the masks itself and returns a tiling as a grid of bytes (placements() turns it into cells),
+ * so a puzzle costs Python one call instead of a compiled Board and a decoding.
+ *
  * Every puzzle, large or small, shifts each free piece's orientations to the lowest empty cell
  * (the Python engine's small-puzzle path). A table of placements per lowest cell and piece
  * (the Python engine's large-puzzle path) was tried and dropped: counting the 12 pentominoes

@@ -23,7 +23,9 @@ Candidates per cell, because there most tries would fail and the table pays for 
 
 The first tiling, the count and the two at once (count_first) run in C when the optional
 extension ``solver._core`` is built (``setup.py``) and the board fits its 128 bits and 64
-pieces; ``UBONGO_PURE=1`` forces Python.
+pieces; ``UBONGO_PURE=1`` forces Python. ``tile`` asks the core for the answer straight from
+the puzzle (its figure's cells and its pieces' ids in the core's ``Kit``), with no Board
+compiled in Python, and leaves the tiling as a ``Grid`` of bytes until it is drawn.
 Both cores try the same placements in the same order, so they find the same first tiling and
 the same counts (tests/test_core.py); the C search tries each free piece's orientations at the
 lowest empty cell, which is also the Candidate table's order.
