@@ -65,8 +65,6 @@ class Core(Protocol):
     MAX_PIECES: int
     MAX_POOL: int  # pieces in a pool analyze can take
 
-    def __hash__(self) -> int: ...  # a key of the kits' cache
-
     def area_table(self, areas: tuple[int, ...], /) -> object: ...
 
     def analyze(

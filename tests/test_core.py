@@ -461,6 +461,28 @@ def test_a_batch_prints_the_same_whether_lines_go_the_plain_way_or_not(
 
 
 @needs_core
+def test_the_kit_starts_again_when_full_and_still_answers_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past KIT_SHAPES shapes the kit is rebuilt from the shapes of the puzzle at hand."""
+    monkeypatch.setattr(bitboard, "KIT", bitboard.Kit())
+    monkeypatch.setattr(bitboard, "KIT_SHAPES", 4)
+    puzzles = [
+        Puzzle(parse_figure(rows), STANDARD.resolve(names))
+        for rows, names in [
+            ([".##.", "####", "####", ".#.."], ["I2", "I4", "P5"]),
+            (["###", "##."], ["I2", "L3"]),
+            (["####", "####"], ["O4", "L4"]),
+            ([".##.", "####", "####", ".#.."], ["P5", "I2", "I4"]),
+        ]
+    ]
+    for puzzle in puzzles:
+        n, met = bitboard.tile(puzzle, "both") or (None, None)
+        assert (n, None if met is None else met()) == python_answers(puzzle, None)[2]
+    assert len(bitboard.KIT._ids) <= 4
+
+
+@needs_core
 def test_a_grid_draws_codes_that_are_not_ascii() -> None:
     ps = PieceSet(
         [Piece("mono", "é", frozenset({(0, 0)})), Piece("duo", "D", STANDARD["I2"].shape)]
