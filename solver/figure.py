@@ -147,6 +147,9 @@ def parse_figure(text: str | Sequence[str]) -> Figure:
 def _read_in_c(rows: list[str]) -> tuple[Shape, int, int] | None:
     """The cells, height and width of rows of only ``#`` and ``.`` read by the compiled core
     (a third of the time of the Python reading below), or None: no core, or other rows."""
-    from solver.bitboard import CORE  # here, not at the top: bitboard imports this module
+    # here, not at the top (bitboard imports this module), and not ``from solver.bitboard
+    # import CORE``: a from-import in a function costs 2 us a call, four times this one
+    import solver.bitboard
 
-    return None if CORE is None else CORE.cells(rows, MAX_SQUARES)
+    core = solver.bitboard.CORE
+    return None if core is None else core.cells(rows, MAX_SQUARES)
