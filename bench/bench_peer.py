@@ -4,8 +4,11 @@ Per puzzle of the workload (``bench/workload.py``: 300 three-piece and 300 four-
 40 figures to analyse at sizes 3 and 4), each from text (a figure's rows and piece names, as a
 batch line gives them), best of ``--repeat`` passes over the whole workload:
 
-    first tiling   ``solve(Puzzle(parse_figure(rows), pieces), engine="bitboard")``
-    count          ``count(...)``, every tiling
+    first tiling   ``TextSolver().check(rows, names)``: the verdict, its tiling left undrawn
+    count          ``TextSolver().check(rows, names, want_count=True)``: every tiling counted
+    first tiling, solve()  ``solve(Puzzle(parse_figure(rows), pieces), engine="bitboard")``:
+                   the public API, a Figure and a Puzzle built, the tiling decoded into Placements
+    count, count() ``count(Puzzle(parse_figure(rows), pieces), engine="bitboard")``
     analyze        ``analyze(parse_figure(rows), size)``, every combination and its tilings
 
 on the compiled core and on the pure-Python engine, with the plain pure-Python prototype
@@ -43,9 +46,14 @@ from bench import prototype  # noqa: E402
 from bench.bench_core import core  # noqa: E402
 from bench.workload import make_workload  # noqa: E402
 from solver import STANDARD, Puzzle, analyze, bitboard, count, parse_figure, solve  # noqa: E402
+from solver.engine import TextSolver  # noqa: E402
 
 FAILED: list[str] = []
 SIZES = (3, 4)
+MEASURES = ("first tiling", "count", "first tiling, solve()", "count, count()", "analyze")
+PEER_OF = {"first tiling": "first tiling", "count": "count", "analyze": "analyze"}
+PEER_OF |= {"first tiling, solve()": "first tiling", "count, count()": "count"}
+"""The peer's measure each of ours is set against; the prototype runs the first two only."""
 Text = tuple[tuple[str, ...], tuple[str, ...]]
 
 
@@ -77,11 +85,14 @@ def ours(puzzles: list[Text], figures: list[tuple[tuple[str, ...], int]], repeat
         json.dumps({"id": i, "figure": list(r), "pieces": list(n)})
         for i, (r, n) in enumerate(puzzles)
     ]
+    text = TextSolver()  # prepared once per piece set, as a batch prepares it
     runs: dict[str, Callable[[], list[Any]]] = {
-        "first tiling": lambda: [
+        "first tiling": lambda: [text.check(r, n).solvable for r, n in puzzles],
+        "count": lambda: [text.check(r, n, want_count=True).tilings for r, n in puzzles],
+        "first tiling, solve()": lambda: [
             solve(from_text(r, n), engine="bitboard") is not None for r, n in puzzles
         ],
-        "count": lambda: [count(from_text(r, n), engine="bitboard") for r, n in puzzles],
+        "count, count()": lambda: [count(from_text(r, n), engine="bitboard") for r, n in puzzles],
         "analyze": lambda: [
             sorted((c.pieces, c.tilings) for c in analyze(parse_figure(list(r)), size))
             for r, size in figures
@@ -97,7 +108,7 @@ def ours(puzzles: list[Text], figures: list[tuple[tuple[str, ...], int]], repeat
             with core(module):
                 t, answers = best_pass(run, repeat)
             out[measure, name] = (t / n, answers)
-        if measure != "analyze":
+        if measure in ("first tiling", "count"):
             want_all = measure == "count"
             t, answers = best_pass(
                 lambda w=want_all: [prototype.answer(x, w) for x in lines], repeat
@@ -107,6 +118,9 @@ def ours(puzzles: list[Text], figures: list[tuple[tuple[str, ...], int]], repeat
     for measure in runs:
         got = {k[1]: v[1] for k, v in out.items() if k[0] == measure}
         expect(all(a == got["pure Python"] for a in got.values()), f"{measure}: runners differ")
+    for api, lean in (("first tiling, solve()", "first tiling"), ("count, count()", "count")):
+        same = out[api, "pure Python"][1] == out[lean, "pure Python"][1]
+        expect(same, f"{api} and {lean} differ")
     return out
 
 
@@ -210,17 +224,17 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(puzzles)} puzzles, {len(figures)} analyses (figure, size), best of {repeat}"
     )
     runners = ["prototype", "pure Python", "compiled C"]
-    head = f"{'per item, from text':22}" + "".join(f"{r:>13}" for r in runners)
+    head = f"{'per item, from text':24}" + "".join(f"{r:>13}" for r in runners)
     if theirs:
         head += f"{'peer C++':>13}{'C / peer':>10}{'Py / peer':>10}"
     print(head)
-    for measure in ("first tiling", "count", "analyze"):
-        row = f"{measure:22}"
+    for measure in MEASURES:
+        row = f"{measure:24}"
         for r in runners:
             got = table.get((measure, r))
             row += f"{got[0] * 1e6:11.1f}us" if got else f"{'-':>13}"
         if theirs:
-            p = theirs[measure][0]
+            p = theirs[PEER_OF[measure]][0]
             c = table.get((measure, "compiled C"), table[measure, "pure Python"])[0]
             py = table[measure, "pure Python"][0]
             row += f"{p * 1e6:11.1f}us{c / p:9.2f}x{py / p:9.2f}x"

@@ -15,6 +15,11 @@
  * Boards are 128 bits wide where the compiler has unsigned __int128 (gcc, clang), else 64;
  * used-sets are 64 bits, so at most 64 pieces. Wider puzzles stay on the Python engine.
  *
+ * tile() (issue 13's lean path) runs the same searches from less: the figure's cells or its
+ * rows of '#' and '.', and the pieces as ids in a kit of shapes prepared once (kit()). It builds
+ * the masks itself and returns a tiling as a grid of bytes (placements() turns it into cells),
+ * so a puzzle costs Python one call instead of a compiled Board and a decoding.
+ *
  * Every puzzle, large or small, shifts each free piece's orientations to the lowest empty cell
  * (the Python engine's small-puzzle path). A table of placements per lowest cell and piece
  * (the Python engine's large-puzzle path) was tried and dropped: counting the 12 pentominoes
@@ -405,6 +410,492 @@ core_count_first(PyObject *module, PyObject *args)
     return Py_BuildValue("(KN)", s.found, placed);
 }
 
+/* ---- tile: a puzzle from its figure's cells or rows to its answer, in one call ------------ */
+
+/* The pieces of a set, prepared once (kit()): per piece its shape class (copies share one), its
+ * extent and its orientations as cell offsets from their lowest cell, in the order of
+ * solver.pieces.orientations. tile() turns them into masks for each figure's stride, so a
+ * puzzle costs Python one call: no compiled Board, no slots to read, no masks to decode. */
+#define KIT "solver._core.Kit"
+#define ORIENTS 8
+
+typedef struct {
+    long cls, extent;
+    Py_ssize_t norient, ncells, first; /* offsets of orientation j: off[first + 2 * ncells * j ..] */
+} KitPiece;
+
+typedef struct {
+    Py_ssize_t n;
+    KitPiece *pieces;
+    long *off; /* (row, column) pairs */
+} Kit;
+
+static void
+kit_free(PyObject *capsule)
+{
+    Kit *k = PyCapsule_GetPointer(capsule, KIT);
+    if (k == NULL) return;
+    PyMem_RawFree(k->pieces);
+    PyMem_RawFree(k->off);
+    PyMem_RawFree(k);
+}
+
+/* One piece (cls, extent, ((dr, dc), ...) per orientation) into k->pieces[i], offsets at *used. */
+static int
+read_kit_piece(Kit *k, Py_ssize_t i, PyObject *item, Py_ssize_t *used, Py_ssize_t *room)
+{
+    KitPiece *p = &k->pieces[i];
+    PyObject *orients;
+    if (!PyArg_ParseTuple(item, "llO;a kit piece is (class, extent, orientations)", &p->cls,
+                          &p->extent, &orients))
+        return -1;
+    PyObject *os = PySequence_Fast(orients, "orientations must be a sequence");
+    if (os == NULL) return -1;
+    int ok = -1;
+    p->norient = PySequence_Fast_GET_SIZE(os);
+    p->first = *used;
+    p->ncells = 0;
+    if (p->norient < 1 || p->norient > ORIENTS) {
+        PyErr_SetString(PyExc_ValueError, "a piece has 1 to 8 orientations");
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < p->norient; j++) {
+        PyObject *cells = PySequence_Fast(PySequence_Fast_GET_ITEM(os, j), "cells: a sequence");
+        if (cells == NULL) goto done;
+        Py_ssize_t nc = PySequence_Fast_GET_SIZE(cells);
+        if (j == 0) p->ncells = nc;
+        if (nc != p->ncells || nc < 1) {
+            Py_DECREF(cells);
+            PyErr_SetString(PyExc_ValueError, "orientations of one piece have one size");
+            goto done;
+        }
+        if (*used + 2 * nc > *room) {
+            Py_ssize_t grow = 2 * (*room + 2 * nc);
+            long *off = PyMem_RawRealloc(k->off, (size_t)grow * sizeof(long));
+            if (off == NULL) {
+                Py_DECREF(cells);
+                PyErr_NoMemory();
+                goto done;
+            }
+            k->off = off;
+            *room = grow;
+        }
+        for (Py_ssize_t c = 0; c < nc; c++) {
+            long dr, dc;
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(cells, c), "ll;a cell is (dr, dc)",
+                                  &dr, &dc)) {
+                Py_DECREF(cells);
+                goto done;
+            }
+            k->off[(*used)++] = dr;
+            k->off[(*used)++] = dc;
+        }
+        Py_DECREF(cells);
+    }
+    ok = 0;
+done:
+    Py_DECREF(os);
+    return ok;
+}
+
+PyDoc_STRVAR(kit_doc,
+"kit(pieces) -> capsule\n\n"
+"A piece set prepared for tile(): per piece (shape class, extent, orientations), each\n"
+"orientation its cells as (row, column) offsets from its lowest cell; one per piece set.");
+
+static PyObject *
+core_kit(PyObject *module, PyObject *arg)
+{
+    PyObject *seq = PySequence_Fast(arg, "pieces must be a sequence");
+    if (seq == NULL) return NULL;
+    Kit *k = PyMem_RawCalloc(1, sizeof(Kit));
+    Py_ssize_t used = 0, room = 0;
+    if (k == NULL) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    k->n = PySequence_Fast_GET_SIZE(seq);
+    k->pieces = PyMem_RawCalloc((size_t)k->n + 1, sizeof(KitPiece));
+    if (k->pieces == NULL) PyErr_NoMemory();
+    for (Py_ssize_t i = 0; k->pieces != NULL && i < k->n; i++)
+        if (read_kit_piece(k, i, PySequence_Fast_GET_ITEM(seq, i), &used, &room)) goto fail;
+    Py_DECREF(seq);
+    if (k->pieces == NULL) goto fail_freed;
+    PyObject *capsule = PyCapsule_New(k, KIT, kit_free);
+    if (capsule != NULL) return capsule;
+    goto fail_freed;
+fail:
+    Py_DECREF(seq);
+fail_freed:
+    PyMem_RawFree(k->pieces);
+    PyMem_RawFree(k->off);
+    PyMem_RawFree(k);
+    return NULL;
+}
+
+typedef struct {
+    long top, left, height, width; /* the figure's box, in the coordinates given */
+    int transposed;                /* stored as its transpose (wider than tall) */
+    long stride;
+    board_t full;
+} Figure;
+
+static int
+too_wide(void)
+{
+    PyErr_Format(PyExc_ValueError, "the figure does not fit %d bits", BOARD_BITS);
+    return -1;
+}
+
+/* Cell (r, c) of the figure's box into f->full; -1 (ValueError) past the board. */
+static inline int
+put_cell(Figure *f, long r, long c)
+{
+    long i = f->transposed ? c * f->stride + r : r * f->stride + c;
+    if (i >= BOARD_BITS) return too_wide();
+    f->full |= (board_t)1 << i;
+    return 0;
+}
+
+static void
+set_shape(Figure *f, long pad)
+{
+    f->transposed = f->width > f->height;
+    f->stride = (f->transposed ? f->height : f->width) + pad;
+}
+
+/* The figure from rows of '#' and '.' only (ASCII str); anything else is a ValueError. */
+static int
+figure_from_rows(Figure *f, PyObject *rows, long pad)
+{
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(rows);
+    long top = -1, bottom = -1, left = -1, right = -1;
+    for (Py_ssize_t r = 0; r < n; r++) {
+        PyObject *row = PySequence_Fast_GET_ITEM(rows, r);
+        if (!PyUnicode_Check(row) || !PyUnicode_IS_ASCII(row)) goto other;
+        const char *text = (const char *)PyUnicode_1BYTE_DATA(row);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(row);
+        for (Py_ssize_t c = 0; c < len; c++) {
+            if (text[c] == '.') continue;
+            if (text[c] != '#') goto other;
+            if (top < 0) top = (long)r;
+            bottom = (long)r;
+            if (left < 0 || c < left) left = (long)c;
+            if (c > right) right = (long)c;
+        }
+    }
+    if (top < 0) goto other;
+    f->top = top;
+    f->left = left;
+    f->height = bottom - top + 1;
+    f->width = right - left + 1;
+    set_shape(f, pad);
+    if ((f->transposed ? f->width : f->height) > BOARD_BITS) return too_wide();
+    for (long r = top; r <= bottom; r++) {
+        PyObject *row = PySequence_Fast_GET_ITEM(rows, r);
+        const char *text = (const char *)PyUnicode_1BYTE_DATA(row);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(row);
+        for (Py_ssize_t c = left; c < len; c++)
+            if (text[c] == '#' && put_cell(f, r - top, (long)c - left)) return -1;
+    }
+    return 0;
+other:
+    PyErr_SetString(PyExc_ValueError, "rows of '#' and '.' with at least one '#' expected");
+    return -1;
+}
+
+/* The figure from an iterable of (row, column) cells inside a height x width box at 0, 0. */
+static int
+figure_from_cells(Figure *f, PyObject *cells, long pad)
+{
+    f->top = f->left = 0;
+    set_shape(f, pad);
+    if ((f->transposed ? f->width : f->height) > BOARD_BITS) return too_wide();
+    PyObject *it = PyObject_GetIter(cells);
+    if (it == NULL) return -1;
+    PyObject *cell;
+    int ok = 0;
+    while (ok == 0 && (cell = PyIter_Next(it)) != NULL) {
+        long r, c;
+        if (!PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2) {
+            PyErr_SetString(PyExc_ValueError, "a cell is (row, column)");
+            ok = -1;
+        } else {
+            r = PyLong_AsLong(PyTuple_GET_ITEM(cell, 0));
+            c = PyLong_AsLong(PyTuple_GET_ITEM(cell, 1));
+            if (PyErr_Occurred())
+                ok = -1;
+            else if (r < 0 || c < 0 || r >= f->height || c >= f->width) {
+                PyErr_SetString(PyExc_ValueError, "a cell outside the figure's box");
+                ok = -1;
+            } else
+                ok = put_cell(f, r, c);
+        }
+        Py_DECREF(cell);
+    }
+    Py_DECREF(it);
+    return ok || PyErr_Occurred() ? -1 : 0;
+}
+
+/* The tiling of s (placements path_pos/path_mask, or first_*) as rows of bytes: 0x80 + piece
+ * position on a covered cell, '.' elsewhere, '\n' between rows, in the figure's box. */
+static PyObject *
+grid_of(const Figure *f, const long *pos, const board_t *mask, Py_ssize_t len)
+{
+    Py_ssize_t w = f->width + 1;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, f->height * w - 1);
+    if (out == NULL) return NULL;
+    char *g = PyBytes_AS_STRING(out);
+    memset(g, '.', (size_t)(f->height * w - 1));
+    for (long r = 1; r < f->height; r++) g[r * w - 1] = '\n';
+    for (Py_ssize_t k = 0; k < len; k++)
+        for (board_t m = mask[k]; m; m &= m - 1) {
+            long i = lowest_index(m), br = i / f->stride, bc = i % f->stride;
+            long r = f->transposed ? bc : br, c = f->transposed ? br : bc;
+            g[r * w + c] = (char)(0x80 + pos[k]);
+        }
+    return out;
+}
+
+/* s's slots and orientations for the pieces ids of kit k at the figure's stride. */
+static int
+arm(Search *s, const Kit *k, PyObject *ids, const Figure *f, board_t *oriented)
+{
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(ids), next = 0;
+    long cls[MAX_PIECES];
+    s->oriented = oriented;
+    s->nslots = n;
+    s->goal = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t id = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ids, i));
+        if (id == -1 && PyErr_Occurred()) return -1;
+        if (id < 0 || id >= k->n) {
+            PyErr_SetString(PyExc_ValueError, "a piece id outside the kit");
+            return -1;
+        }
+        const KitPiece *p = &k->pieces[id];
+        Slot *slot = &s->slots[i];
+        cls[i] = p->cls;
+        slot->bit = (uint64_t)1 << i;
+        slot->req = 0;
+        for (Py_ssize_t j = i - 1; j >= 0; j--) /* the previous copy must be down */
+            if (cls[j] == p->cls) {
+                slot->req = (uint64_t)1 << j;
+                break;
+            }
+        slot->need = slot->bit | slot->req;
+        slot->pos = (long)i;
+        slot->first = next;
+        for (Py_ssize_t j = 0; j < p->norient; j++) {
+            const long *off = &k->off[p->first + 2 * p->ncells * j];
+            board_t m = 0;
+            int fits = 1;
+            for (Py_ssize_t c = 0; c < p->ncells && fits; c++) {
+                long b = off[2 * c] * f->stride + off[2 * c + 1];
+                fits = b >= 0 && b < BOARD_BITS;
+                if (fits) m |= (board_t)1 << b;
+            }
+            if (fits) oriented[next++] = m; /* one wider than the board fits nowhere on it */
+        }
+        slot->n = next - slot->first;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(tile_doc,
+"tile(kit, figure, height, width, ids, mode, cap, tick, every) -> answer\n\n"
+"One puzzle: the pieces ids of kit (in puzzle order) on a figure given as its cells (an\n"
+"iterable of (row, column) in a height x width box) or, with height < 0, as rows of '#' and\n"
+"'.'. The search of first() and count(), same order, same copy rule, the figure stored\n"
+"transposed when wider than tall. A tiling comes as rows of bytes: 0x80 + piece position,\n"
+"'.' outside, b'\\n' between rows. mode 0: the first tiling or None; 1: the count (stopping\n"
+"at cap, < 0: none); 2: (count, first tiling or None). ValueError when the figure is not one\n"
+"(other characters, no cell) or does not fit the board: the caller goes the long way.");
+
+static PyObject *
+core_tile(PyObject *module, PyObject *args)
+{
+    PyObject *kit_obj, *fig, *ids_obj, *tick;
+    long height, width;
+    int mode;
+    long long cap, every;
+    if (!PyArg_ParseTuple(args, "OOllOiLOL:tile", &kit_obj, &fig, &height, &width, &ids_obj,
+                          &mode, &cap, &tick, &every))
+        return NULL;
+    const Kit *k = PyCapsule_GetPointer(kit_obj, KIT);
+    if (k == NULL) return NULL;
+    PyObject *ids = PySequence_Fast(ids_obj, "ids must be a sequence");
+    if (ids == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(ids);
+    PyObject *out = NULL;
+    if (n > MAX_PIECES) {
+        PyErr_Format(PyExc_ValueError, "at most %d pieces", MAX_PIECES);
+        goto done;
+    }
+    long pad = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t id = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ids, i));
+        if (id == -1 && PyErr_Occurred()) goto done;
+        if (id >= 0 && id < k->n && k->pieces[id].extent > pad) pad = k->pieces[id].extent;
+    }
+    Figure f;
+    memset(&f, 0, sizeof f);
+    if (height < 0) {
+        PyObject *rows = PySequence_Fast(fig, "rows must be a sequence");
+        if (rows == NULL) goto done;
+        int bad = figure_from_rows(&f, rows, pad);
+        Py_DECREF(rows);
+        if (bad) goto done;
+    } else {
+        f.height = height;
+        f.width = width;
+        if (height < 1 || width < 1) {
+            PyErr_SetString(PyExc_ValueError, "a figure is at least 1 x 1");
+            goto done;
+        }
+        if (figure_from_cells(&f, fig, pad)) goto done;
+    }
+    Search s;
+    board_t oriented[MAX_PIECES * ORIENTS];
+    memset(&s, 0, offsetof(Search, path_pos));
+    if (arm(&s, k, ids, &f, oriented) || start_clock(&s.clock, tick, every)) goto done;
+    if (mode == 0) {
+        int got = f.full ? first_rec(&s, f.full, 0) : 0;
+        if (got > 0)
+            out = grid_of(&f, s.path_pos, s.path_mask, s.depth);
+        else if (got == 0)
+            out = Py_NewRef(Py_None);
+        goto done;
+    }
+    s.cap = cap;
+    if (f.full && cap != 0 && count_rec(&s, f.full, 0) < 0) goto done;
+    if (mode == 1) {
+        out = PyLong_FromUnsignedLongLong(s.found);
+        goto done;
+    }
+    PyObject *grid =
+        s.found ? grid_of(&f, s.first_pos, s.first_mask, s.first_len) : Py_NewRef(Py_None);
+    if (grid != NULL) out = Py_BuildValue("(KN)", s.found, grid);
+done:
+    Py_DECREF(ids);
+    return out;
+}
+
+PyDoc_STRVAR(placements_doc,
+"placements(grid, n) -> (frozenset, ...)\n\n"
+"The cells (row, column) of each of the n pieces of a tiling drawn by tile().");
+
+static PyObject *
+core_placements(PyObject *module, PyObject *args)
+{
+    const char *g;
+    Py_ssize_t len, n;
+    if (!PyArg_ParseTuple(args, "y#n:placements", &g, &len, &n)) return NULL;
+    if (n < 0 || n > MAX_PIECES) {
+        PyErr_Format(PyExc_ValueError, "0 to %d pieces", MAX_PIECES);
+        return NULL;
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *set = PyFrozenSet_New(NULL);
+        if (set == NULL) goto fail;
+        PyTuple_SET_ITEM(out, k, set);
+    }
+    long r = 0, c = 0;
+    for (Py_ssize_t i = 0; i < len; i++, c++) {
+        unsigned char b = (unsigned char)g[i];
+        if (b == '\n') {
+            r++;
+            c = -1;
+            continue;
+        }
+        if (b < 0x80) continue;
+        if (b - 0x80 >= n) {
+            PyErr_SetString(PyExc_ValueError, "a piece position past n");
+            goto fail;
+        }
+        PyObject *cell = Py_BuildValue("(ll)", r, c);
+        if (cell == NULL) goto fail;
+        int bad = PySet_Add(PyTuple_GET_ITEM(out, b - 0x80), cell); /* fresh frozensets */
+        Py_DECREF(cell);
+        if (bad) goto fail;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* ---- cells: a figure's rows read, for parse_figure -------------------------------------- */
+
+PyDoc_STRVAR(cells_doc,
+"cells(rows, most) -> (frozenset, height, width) | None\n\n"
+"The '#' cells of rows of '#' and '.' (ASCII str), moved so the top row and the leftmost\n"
+"column are 0, with the box's height and width; None for anything else (another character,\n"
+"a row that is no str, no cell or more than most): parse_figure then reads them itself.");
+
+static PyObject *
+core_cells(PyObject *module, PyObject *args)
+{
+    PyObject *rows_obj;
+    Py_ssize_t most;
+    if (!PyArg_ParseTuple(args, "On:cells", &rows_obj, &most)) return NULL;
+    PyObject *rows = PySequence_Fast(rows_obj, "rows must be a sequence");
+    if (rows == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(rows), count = 0;
+    Py_ssize_t top = -1, bottom = -1, left = -1, right = -1;
+    PyObject *out = NULL, *set = NULL;
+    for (Py_ssize_t r = 0; r < n; r++) {
+        PyObject *row = PySequence_Fast_GET_ITEM(rows, r);
+        if (!PyUnicode_Check(row) || !PyUnicode_IS_ASCII(row)) goto other;
+        const char *text = (const char *)PyUnicode_1BYTE_DATA(row);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(row);
+        for (Py_ssize_t c = 0; c < len; c++) {
+            if (text[c] == '.') continue;
+            if (text[c] != '#') goto other;
+            count++;
+            if (top < 0) top = r;
+            bottom = r;
+            if (left < 0 || c < left) left = c;
+            if (c > right) right = c;
+        }
+    }
+    if (count == 0 || count > most) goto other;
+    set = PyFrozenSet_New(NULL);
+    if (set == NULL) goto done;
+    for (Py_ssize_t r = top; r <= bottom; r++) {
+        PyObject *row = PySequence_Fast_GET_ITEM(rows, r);
+        const char *text = (const char *)PyUnicode_1BYTE_DATA(row);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(row);
+        for (Py_ssize_t c = left; c < len; c++) {
+            if (text[c] != '#') continue;
+            PyObject *cell = PyTuple_New(2);
+            if (cell == NULL) goto done;
+            PyObject *y = PyLong_FromSsize_t(r - top), *x = PyLong_FromSsize_t(c - left);
+            if (y == NULL || x == NULL) {
+                Py_XDECREF(y);
+                Py_XDECREF(x);
+                Py_DECREF(cell);
+                goto done;
+            }
+            PyTuple_SET_ITEM(cell, 0, y);
+            PyTuple_SET_ITEM(cell, 1, x);
+            int bad = PySet_Add(set, cell); /* allowed on a frozenset nobody else holds yet */
+            Py_DECREF(cell);
+            if (bad) goto done;
+        }
+    }
+    out = Py_BuildValue("(Onn)", set, bottom - top + 1, right - left + 1);
+    goto done;
+other:
+    out = Py_NewRef(Py_None);
+done:
+    Py_XDECREF(set);
+    Py_DECREF(rows);
+    return out;
+}
+
 /* ---- analyze: every combination of `size` pieces of a pool that tiles a figure ----------- */
 
 #define MAX_POOL 16 /* pieces in an analysed pool: the area table holds 2^n (n + 1) boards */
@@ -734,6 +1225,10 @@ static PyMethodDef core_methods[] = {
     {"count_first", core_count_first, METH_VARARGS, count_first_doc},
     {"area_table", core_area_table, METH_O, area_table_doc},
     {"analyze", core_analyze, METH_VARARGS, analyze_doc},
+    {"kit", core_kit, METH_O, kit_doc},
+    {"tile", core_tile, METH_VARARGS, tile_doc},
+    {"cells", core_cells, METH_VARARGS, cells_doc},
+    {"placements", core_placements, METH_VARARGS, placements_doc},
     {NULL, NULL, 0, NULL},
 };
 

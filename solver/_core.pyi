@@ -1,6 +1,7 @@
 """Types of the optional C extension built from solver/_core.c (see solver.bitboard)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 BITS: int
 MAX_PIECES: int
@@ -42,3 +43,20 @@ def analyze(
     every: int,
     /,
 ) -> list[tuple[tuple[int, ...], int]]: ...
+def kit(pieces: Sequence[tuple[int, int, Sequence[Sequence[tuple[int, int]]]]], /) -> object: ...
+def tile(
+    kit: object,
+    figure: Iterable[tuple[int, int]] | Sequence[str],
+    height: int,
+    width: int,
+    ids: Sequence[int],
+    mode: int,
+    cap: int,
+    tick: Callable[[int], None] | None,
+    every: int,
+    /,
+) -> Any: ...
+def cells(
+    rows: Sequence[str], most: int, /
+) -> tuple[frozenset[tuple[int, int]], int, int] | None: ...
+def placements(grid: bytes, n: int, /) -> tuple[frozenset[tuple[int, int]], ...]: ...

@@ -23,7 +23,9 @@ Candidates per cell, because there most tries would fail and the table pays for 
 
 The first tiling, the count and the two at once (count_first) run in C when the optional
 extension ``solver._core`` is built (``setup.py``) and the board fits its 128 bits and 64
-pieces; ``UBONGO_PURE=1`` forces Python.
+pieces; ``UBONGO_PURE=1`` forces Python. ``tile`` asks the core for the answer straight from
+the puzzle (its figure's cells and its pieces' ids in the core's ``Kit``), with no Board
+compiled in Python, and leaves the tiling as a ``Grid`` of bytes until it is drawn.
 Both cores try the same placements in the same order, so they find the same first tiling and
 the same counts (tests/test_core.py); the C search tries each free piece's orientations at the
 lowest empty cell, which is also the Candidate table's order.
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
@@ -53,6 +55,7 @@ TABLE_PIECES = 6  # above this many pieces the search uses a precomputed Candida
 
 Slots = list[tuple[Slot, tuple[Mask, ...]]]
 Tick = Callable[[int], None]
+KitPiece = tuple[int, int, tuple[tuple[Point, ...], ...]]  # class, extent, orientation offsets
 
 
 class Core(Protocol):
@@ -81,6 +84,26 @@ class Core(Protocol):
     def first(
         self, full: Mask, slots: Slots, goal: int, tick: Tick | None, every: int, /
     ) -> list[tuple[int, Mask]] | None: ...
+
+    def kit(self, pieces: tuple[KitPiece, ...], /) -> object: ...
+
+    def cells(self, rows: Sequence[str], most: int, /) -> tuple[Shape, int, int] | None: ...
+
+    def placements(self, grid: bytes, n: int, /) -> tuple[Shape, ...]: ...
+
+    def tile(
+        self,
+        kit: object,
+        figure: Iterable[Point] | Sequence[str],
+        height: int,
+        width: int,
+        ids: Sequence[int],
+        mode: int,
+        cap: int,
+        tick: Tick | None,
+        every: int,
+        /,
+    ) -> Any: ...
 
     def count(
         self,
@@ -189,6 +212,159 @@ class Tiling:
                 grid[r][c] = code
                 mask ^= low
         return ["".join(row) for row in grid]
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A tiling as the compiled core's ``tile`` draws it, decoded only on demand.
+
+    ``grid`` holds the figure's box as rows of bytes: ``0x80 + position`` of the piece on each
+    cell, ``.`` outside the figure, ``\\n`` between rows.
+    """
+
+    pieces: tuple[Piece, ...]
+    grid: bytes
+    core: Core  # the core that drew it, and decodes it
+
+    def __call__(self) -> Solution:
+        """The tiling as Placements, in the puzzle's piece order."""
+        cells = self.core.placements(self.grid, len(self.pieces))
+        return tuple(map(Placement, [p.name for p in self.pieces], cells))
+
+    def rows(self) -> Picture:
+        """The tiling drawn as ``solution_rows`` draws it with the pieces' own codes."""
+        codes = "".join([p.code for p in self.pieces])
+        if codes.isascii() and len(codes) == len(self.pieces):  # one translate of the bytes
+            table = bytes.maketrans(_MARKS[: len(codes)], codes.encode("ascii"))
+            return self.grid.translate(table).decode("ascii").split("\n")
+        chars = {0x80 + i: p.code for i, p in enumerate(self.pieces)}
+        return self.grid.decode("latin-1").translate(chars).split("\n")
+
+
+_MARKS = bytes(range(0x80, 0x100))  # a Grid's byte for the piece at each position
+
+TILE_MODES = {"first": 0, "count": 1, "both": 2}
+"""What ``tile`` asks the core for: the first tiling, the count, or both in one search."""
+
+
+def tile(
+    puzzle: Puzzle, mode: str, *, cap: int = -1, timeout: float | None = None
+) -> tuple[int, Grid | None] | None:
+    """The puzzle answered by the compiled core in one call, or None when it cannot take it
+    (not in use, or the figure does not fit its boards): then compile a Board.
+
+    ``mode`` as in TILE_MODES. The answer is (number found, first tiling or None): under
+    "first" the number is 1 or 0, under "count" the tiling is None. Same search, same order
+    as ``first_tiling`` and ``count_first`` on a compiled Board, without compiling one: the
+    figure's cells and the pieces' ids in the core's kit (``KIT``) go to C.
+    """
+    core = CORE
+    pieces = puzzle.pieces
+    if core is None or len(pieces) > core.MAX_PIECES:
+        return None
+    fig = puzzle.figure
+    kit, ids = KIT.ids(core, [p.shape for p in pieces])
+    return _answer(core, kit, ids, fig.cells, fig.height, fig.width, pieces, mode, cap, timeout)
+
+
+def tile_rows(
+    core: Core,
+    kit: object,
+    ids: Sequence[int],
+    rows: Sequence[str],
+    pieces: tuple[Piece, ...],
+    mode: str,
+    timeout: float | None,
+) -> tuple[int, Grid | None] | None:
+    """``tile`` for a figure given as rows of ``#`` and ``.`` and pieces as ids in a kit of
+    ``core``; None for rows of anything else, rows with no cell or a figure wider than the
+    core's boards: parse those instead."""
+    return _answer(core, kit, ids, rows, -1, 0, pieces, mode, -1, timeout)
+
+
+def _answer(
+    core: Core,
+    kit: object,
+    ids: Sequence[int],
+    figure: Iterable[Point] | Sequence[str],
+    height: int,
+    width: int,
+    pieces: tuple[Piece, ...],
+    mode: str,
+    cap: int,
+    timeout: float | None,
+) -> tuple[int, Grid | None] | None:
+    """One call of ``core.tile`` and its answer wrapped; None when the core refused the figure."""
+    code = TILE_MODES[mode]
+    tick = _ticker(timeout, None)
+    try:
+        got = core.tile(kit, figure, height, width, ids, code, cap, tick, CHECK_EVERY)
+    except ValueError:  # not a figure of '#' and '.', or wider than the core's boards
+        return None
+    if code == 0:
+        return (0, None) if got is None else (1, Grid(pieces, got, core))
+    if code == 1:
+        return got, None
+    n, grid = got
+    return n, None if grid is None else Grid(pieces, grid, core)
+
+
+KIT_SHAPES = 4096
+"""Shapes the core's kit holds before it starts again (a generator may try many shapes)."""
+
+
+class Kit:
+    """Every shape given to the compiled core so far, in one kit (``core.kit``), by id.
+
+    One kit for all puzzles: a batch's combinations come in every order, and a kit per tuple
+    of shapes was built 3,780 times for 6,000 puzzles. A new shape rebuilds it (from cached
+    offsets, so a few µs); copies of one shape, turned or not, share a class.
+    """
+
+    def __init__(self) -> None:
+        self._ids: dict[Shape, int] = {}
+        self._capsule: object = None
+
+    def ids(self, core: Core, shapes: list[Shape]) -> tuple[object, list[int]]:
+        """The kit and the ids of these shapes in it (added when new)."""
+        try:
+            return self._capsule, list(map(self._ids.__getitem__, shapes))
+        except KeyError:
+            fresh = [s for s in dict.fromkeys(shapes) if s not in self._ids]
+            if len(self._ids) + len(fresh) > KIT_SHAPES:
+                self._ids.clear()
+                fresh = list(dict.fromkeys(shapes))
+            for shape in fresh:
+                self._ids[shape] = len(self._ids)
+            self._capsule = core.kit(kit_pieces(list(self._ids)))
+            return self._capsule, list(map(self._ids.__getitem__, shapes))
+
+
+KIT = Kit()
+"""The compiled core's kit (one per process)."""
+
+
+def kit_pieces(shapes: Sequence[Shape]) -> tuple[KitPiece, ...]:
+    """What ``core.kit`` takes: per shape its class (the index of the first shape congruent to
+    it), its extent and its orientations as offsets from their lowest cell."""
+    first: dict[tuple[Point, ...], int] = {}
+    out = []
+    for i, shape in enumerate(shapes):
+        cls = first.setdefault(_shape_key(shape), i)
+        out.append((cls, _extent(shape), _offsets(shape)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _offsets(shape: Shape) -> tuple[tuple[Point, ...], ...]:
+    """Each orientation's cells as (row, column) offsets from its lowest cell, in the order of
+    ``oriented_masks`` (so the core tries them in the Python engine's order)."""
+    out = []
+    for o in orientations(shape):
+        cells = sorted(o)
+        ar, ac = cells[0]
+        out.append(tuple((r - ar, c - ac) for r, c in cells))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)  # a set reuses each figure for its six die faces

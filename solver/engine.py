@@ -18,7 +18,7 @@ Engine choice (``engine="auto"``):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import islice
@@ -26,8 +26,9 @@ from typing import Literal
 
 from solver import bitboard
 from solver.errors import PuzzleTooLarge, TimeLimit
+from solver.figure import parse_figure
 from solver.limits import CHECK_EVERY, Limits
-from solver.pieces import Shape
+from solver.pieces import STANDARD, Piece, PieceSet, Shape
 from solver.puzzle import Puzzle, Solution
 from solver.triage import area_reason, triage
 
@@ -41,6 +42,7 @@ CPSAT_SLICE = 1.0
 SMALL_PIECES = 6
 AUTO_NODE_BUDGET = 200_000
 MAX_BITBOARD_CELLS = 2048  # masks beyond this grow slow; a figure this big is not a puzzle
+COMBOS_KEPT = 4096  # combinations of piece names a TextSolver remembers
 BOARDS_KEPT = 256  # compiled boards remembered, most recent first; a large one holds a table
 
 
@@ -100,6 +102,9 @@ def solutions(
     if engine == "auto" and len(puzzle.pieces) > SMALL_PIECES and limit is not None:
         return iter(auto_solutions(puzzle, limit, timeout=timeout, node_budget=node_budget)[0])
     if limit == 1:
+        fast = bitboard.tile(puzzle, "first", timeout=timeout)
+        if fast is not None:
+            return iter(() if fast[1] is None else (fast[1](),))
         first = bitboard.first_solution(_board(puzzle), timeout=timeout)
         return iter(() if first is None else (first,))
     it = bitboard.iter_solutions(_board(puzzle), timeout=timeout)
@@ -186,6 +191,9 @@ def count(
             return cpsat.count_solutions(puzzle, limit=limit, timeout=limits.left())
         except TimeLimit as e:  # told as the whole budget, not what was left after the import
             raise TimeLimit(timeout, e.nodes) from None
+    fast = bitboard.tile(puzzle, "count", cap=-1 if limit is None else limit, timeout=timeout)
+    if fast is not None:
+        return fast[0]
     if len(puzzle.pieces) > SMALL_PIECES and limit is None:
         return _count_large(puzzle, timeout)[0]
     return bitboard.count_solutions(_board(puzzle), limit=limit, timeout=timeout)
@@ -200,10 +208,9 @@ def _count_large(
     Measured on the 12 pentominoes in 6x10: the plain C search counts 9356 in about 2 s in a
     few MB; the Python memo takes minutes on a loaded machine, plain Python longer.
     """
-    if puzzle.figure.area <= MAX_BITBOARD_CELLS:
-        lean = bitboard.compile_puzzle(puzzle, table=False)  # the C search needs no table
-        if bitboard.uses_core(lean):
-            return bitboard.count_first(lean, timeout=timeout)
+    fast = bitboard.tile(puzzle, "both", timeout=timeout)
+    if fast is not None:
+        return fast
     return bitboard.count_memo_first(_board(puzzle), timeout=timeout)
 
 
@@ -223,11 +230,14 @@ def check(
     limits = Limits(timeout)  # one budget for finding and counting together
     sol: Solution | Callable[[], Solution] | None
     if engine != "cpsat" and len(puzzle.pieces) <= SMALL_PIECES:
-        board = _board(puzzle)
-        if want_count:  # one search: the count passes the first tiling on its way
-            n, sol = bitboard.count_first(board, timeout=limits.left())
+        # one search with a count: the count passes the first tiling on its way
+        fast = bitboard.tile(puzzle, "both" if want_count else "first", timeout=limits.left())
+        if fast is not None:
+            n, sol = fast[0] if want_count else None, fast[1]
+        elif want_count:
+            n, sol = bitboard.count_first(_board(puzzle), timeout=limits.left())
         else:
-            n, sol = None, bitboard.first_tiling(board, timeout=limits.left())
+            n, sol = None, bitboard.first_tiling(_board(puzzle), timeout=limits.left())
     elif want_count and engine != "cpsat":  # the count runs on bitboard: it finds the tiling too
         n, sol = _count_large(puzzle, limits.left())
         used = "bitboard"
@@ -242,3 +252,79 @@ def check(
         why = triage(puzzle) or "no tiling exists (exhaustive search)"
         return Verdict(False, tilings=0 if want_count else None, reason=why, engine=used)
     return Verdict(True, sol, n, engine=used)
+
+
+class TextSolver:
+    """Puzzles given as text (figure rows, piece names of one piece set), as a batch line or a
+    benchmark gives them: ``check`` answers as ``check(Puzzle(parse_figure(rows), ...))`` does.
+
+    With the compiled core, the rows and the pieces go to C in one call
+    (``bitboard.tile_rows``): no Figure, no Puzzle, no compiled Board, and the tiling stays a
+    Grid until drawn. What it does not take (rows of other characters, names that are not
+    exactly a piece's name or code, a repeated piece, figures wider than its boards) and what
+    has no tiling (so triage can say why) go the long way, which also names what is wrong.
+    """
+
+    def __init__(self, pieces: PieceSet = STANDARD) -> None:
+        self.pieces = pieces
+        self._plist = tuple(pieces.values())
+        self._index = {p.code: i for i, p in enumerate(self._plist)}
+        self._index.update({p.name: i for i, p in enumerate(self._plist)})  # names first, as
+        # pieces[token] looks them up
+        self._kit: object = None  # the set's kit in the compiled core, made on first use
+        self._combos: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[Piece, ...]] | None]
+        self._combos = {}  # names -> (ids, pieces), None when not plain
+
+    def check(
+        self,
+        rows: Sequence[str],
+        names: Sequence[str],
+        *,
+        want_count: bool = False,
+        timeout: float | None = None,
+    ) -> Verdict:
+        """The verdict on the puzzle of these rows and piece names (as ``check``'s)."""
+        found = self.quick(rows, names, want_count, timeout)
+        if found is not None:
+            return Verdict(True, found[1], found[0])
+        puzzle = Puzzle(parse_figure(rows), self.pieces.resolve(names))
+        return check(puzzle, want_count=want_count, timeout=timeout)
+
+    def quick(
+        self,
+        rows: Sequence[str],
+        names: Sequence[str],
+        want_count: bool = False,
+        timeout: float | None = None,
+    ) -> tuple[int | None, bitboard.Grid] | None:
+        """The count (when asked) and the first tiling from one call of the compiled core, or
+        None: no core, what it does not take, or no tiling (``check`` then goes the long way)."""
+        core = bitboard.CORE
+        if core is None or isinstance(rows, str):  # a str is a sequence, but of characters
+            return None
+        try:
+            combo = self._combos[tuple(names)]
+        except KeyError:
+            combo = self._combo(tuple(names))
+        except TypeError:  # a name that is no str (unhashable): the long way says so
+            return None
+        if combo is None or len(combo[0]) > SMALL_PIECES and not want_count:
+            return None  # more pieces without a count: the auto engine's turns with CP-SAT
+        if self._kit is None:
+            self._kit = core.kit(bitboard.kit_pieces([p.shape for p in self._plist]))
+        mode = "both" if want_count else "first"
+        got = bitboard.tile_rows(core, self._kit, combo[0], rows, combo[1], mode, timeout)
+        if got is None or got[1] is None:
+            return None
+        return got[0] if want_count else None, got[1]
+
+    def _combo(self, names: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[Piece, ...]] | None:
+        """The ids and pieces of names that are exactly a piece's name or code, each piece
+        once; None otherwise. Remembered (a batch repeats its combinations), within bounds."""
+        ids = tuple(self._index.get(n, -1) if isinstance(n, str) else -1 for n in names)
+        plain = -1 not in ids and len(set(ids)) == len(ids)
+        found = (ids, tuple(self._plist[i] for i in ids)) if plain else None
+        if len(self._combos) >= COMBOS_KEPT:
+            self._combos.clear()
+        self._combos[names] = found
+        return found

@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,15 +33,20 @@ from solver import (
     NodeLimit,
     Piece,
     PieceSet,
+    Placement,
     Puzzle,
     TimeLimit,
+    UbongoError,
+    Verdict,
     analyze,
     bitboard,
+    check,
     parse_figure,
+    solution_rows,
 )
 from solver.analyze import fitting_sizes
 from solver.bitboard import Board, compile_puzzle, count_first, count_solutions, first_tiling
-from solver.engine import count
+from solver.engine import TextSolver, count
 from solver.limits import CHECK_EVERY
 from solver.pieces import shape_from_rows
 from solver.puzzle import Solution
@@ -297,6 +303,204 @@ def test_analyze_on_both_cores_stops_at_the_time_limit() -> None:
     figure = parse_figure(["#" * 8] * 5)
     compiled, python = both(lambda: stopped(lambda: analyze(figure, 9, timeout=0.0)))
     assert compiled == python == (TimeLimit, 0)
+
+
+# --- the one-call entry: figure and pieces to the answer (tile, TextSolver) ------------------
+
+
+def python_answers(puzzle: Puzzle, cap: int | None) -> tuple[object, ...]:
+    """First tiling, capped count and (count, first tiling) on the pure-Python engine."""
+    with pure():
+        board = compile_puzzle(puzzle)
+        n, met = count_first(board)
+        return first(board), count_solutions(board, limit=cap), (n, None if met is None else met())
+
+
+@needs_core
+@settings(max_examples=150)
+@given(st.one_of(planted(), random_figure()), st.sampled_from([None, 0, 1, 2, 5]))
+def test_tile_answers_as_the_python_engine_does(puzzle: Puzzle, cap: int | None) -> None:
+    """One call from the figure's cells to the answer: the Python engine's first tiling (same
+    placements, drawn as solution_rows draws them), count and count with its first tiling."""
+    want_first, want_count, want_both = python_answers(puzzle, cap)
+    got = bitboard.tile(puzzle, "first")
+    if got is None:  # only a figure past the core's boards goes the long way
+        assert not bitboard.uses_core(compile_puzzle(puzzle))
+        return
+    found, grid = got
+    assert (grid() if grid else None) == want_first and found == (want_first is not None)
+    if grid is not None:
+        assert grid.rows() == solution_rows(puzzle.figure, grid(), STANDARD)
+        assert is_solution(puzzle, grid())
+    assert bitboard.tile(puzzle, "count", cap=-1 if cap is None else cap) == (want_count, None)
+    n, met = bitboard.tile(puzzle, "both") or (None, None)
+    assert (n, None if met is None else met()) == want_both
+
+
+@st.composite
+def text_puzzle(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    """A puzzle as a batch line gives it: the figure's rows, shifted by empty rows and columns,
+    and its pieces by name or code (sometimes in another case, or one repeated)."""
+    puzzle = draw(st.one_of(planted(max_pieces=7), random_figure()))
+    top, left = draw(st.integers(0, 2)), draw(st.integers(0, 2))
+    rows = ["." * draw(st.integers(0, 8))] * top
+    rows += ["." * left + r + "." * draw(st.integers(0, 2)) for r in puzzle.figure.rows()]
+    names = [draw(st.sampled_from([p.name, p.code, p.name.lower()])) for p in puzzle.pieces]
+    return rows, names
+
+
+@needs_core
+@settings(max_examples=150)
+@given(text_puzzle(), st.booleans())
+def test_the_text_solver_answers_as_check_does(
+    text: tuple[list[str], list[str]], want_count: bool
+) -> None:
+    rows, names = text
+    solver = TextSolver()
+
+    def answer(run: Callable[[], Verdict]) -> object:
+        try:
+            v = run()
+        except UbongoError as e:
+            return type(e), str(e)
+        drawn = (
+            None if v.solution is None else solution_rows(parse_figure(rows), v.solution, STANDARD)
+        )
+        return v.solvable, v.tilings, v.reason, v.engine, v.solution, drawn
+
+    got = answer(lambda: solver.check(rows, names, want_count=want_count))
+    with pure():
+        want = answer(
+            lambda: check(
+                Puzzle(parse_figure(rows), STANDARD.resolve(names)), want_count=want_count
+            )
+        )
+    assert got == want
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["#" * 130],  # wider than the core's boards
+        ["##x#"],  # not a figure's character
+        ["....", ".."],  # no cell
+        "##/##",  # one string, rows joined by '/'
+        [],
+    ],
+)
+def test_what_the_text_solver_cannot_take_goes_the_long_way(rows: list[str]) -> None:
+    names = ["I2", "I2"] if rows == "##/##" else ["O4"]
+
+    def answer() -> object:
+        try:
+            v = TextSolver().check(rows, names, want_count=True)
+        except UbongoError as e:
+            return type(e), str(e)
+        return v.solvable, v.tilings, v.reason
+
+    got = answer()
+    with pure():
+        assert got == answer()
+
+
+@needs_core
+@settings(max_examples=200)
+@given(st.lists(st.text(alphabet="#.#.# x\u00e9", max_size=9), max_size=7))
+def test_figures_read_by_the_core_are_those_python_reads(rows: list[str]) -> None:
+    def read() -> object:
+        try:
+            fig = parse_figure(rows)
+        except UbongoError as e:
+            return type(e), str(e)
+        return fig, fig.height, fig.width
+
+    got = read()
+    with pure():
+        assert got == read()
+
+
+@st.composite
+def batch_line(draw: st.DrawFn) -> str:
+    """A batch line, well formed or not: the kinds the plain-line path answers and the kinds
+    it leaves to parse_batch_line (a figure as one string, bad rows, unknown, repeated or no
+    pieces, other keys, odd ids, broken JSON)."""
+    rows, names = draw(text_puzzle())
+    figure = draw(
+        st.sampled_from([rows, rows, rows, "/".join(rows), [*rows, "#x"], [], 7, [["#"]]])
+    )
+    pieces = draw(
+        st.sampled_from([names, names, names, [*names, "Q9"], names + names[:1], [], "I2"])
+    )
+    obj: dict[str, object] = {"figure": figure, "pieces": pieces}
+    ident = draw(st.sampled_from([None, "p1", 7, 1.5, [1], "absent"]))
+    if ident != "absent":
+        obj["id"] = ident
+    if draw(st.integers(0, 9)) == 0:
+        obj["pices"] = 1
+    text = json.dumps(obj)
+    return text[: draw(st.integers(1, len(text)))] if draw(st.integers(0, 9)) == 0 else text
+
+
+@needs_core
+@settings(max_examples=60, deadline=None)
+@given(st.lists(batch_line(), min_size=1, max_size=6), st.booleans())
+def test_a_batch_prints_the_same_whether_lines_go_the_plain_way_or_not(
+    lines: list[str], want_count: bool
+) -> None:
+    """The compiled core answers plain lines in one call (cli.solve._plain_line); the pure
+    engine sends every line through parse_batch_line and check: same bytes, same exit."""
+    from cli import main
+
+    args = ["solve", "--batch", "-", *(["--count"] if want_count else [])]
+    text = "\n".join(lines) + "\n"
+    compiled = CliRunner().invoke(main, args, input=text)
+    with pure():
+        python = CliRunner().invoke(main, args, input=text)
+    assert (compiled.exit_code, compiled.output) == (python.exit_code, python.output)
+
+
+@needs_core
+def test_the_kit_starts_again_when_full_and_still_answers_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past KIT_SHAPES shapes the kit is rebuilt from the shapes of the puzzle at hand."""
+    monkeypatch.setattr(bitboard, "KIT", bitboard.Kit())
+    monkeypatch.setattr(bitboard, "KIT_SHAPES", 4)
+    puzzles = [
+        Puzzle(parse_figure(rows), STANDARD.resolve(names))
+        for rows, names in [
+            ([".##.", "####", "####", ".#.."], ["I2", "I4", "P5"]),
+            (["###", "##."], ["I2", "L3"]),
+            (["####", "####"], ["O4", "L4"]),
+            ([".##.", "####", "####", ".#.."], ["P5", "I2", "I4"]),
+        ]
+    ]
+    for puzzle in puzzles:
+        n, met = bitboard.tile(puzzle, "both") or (None, None)
+        assert (n, None if met is None else met()) == python_answers(puzzle, None)[2]
+    assert len(bitboard.KIT._ids) <= 4
+
+
+@needs_core
+def test_a_grid_draws_codes_that_are_not_ascii() -> None:
+    ps = PieceSet(
+        [Piece("mono", "é", frozenset({(0, 0)})), Piece("duo", "D", STANDARD["I2"].shape)]
+    )
+    grid = bitboard.Grid(tuple(ps.values()), b".\x80\n\x81\x81", CORE)  # type: ignore[arg-type]
+    assert grid.rows() == [".é", "DD"]
+    assert grid() == (
+        Placement("mono", frozenset({(0, 1)})),
+        Placement("duo", frozenset({(1, 0), (1, 1)})),
+    )
+
+
+@needs_core
+def test_tile_stops_at_the_time_limit_as_the_board_search_does() -> None:
+    with pytest.raises(TimeLimit) as info:
+        bitboard.tile(RECTANGLE, "count", timeout=0.0)
+    want = stopped(lambda: count_solutions(compile_puzzle(RECTANGLE, table=False), timeout=0.0))
+    assert (TimeLimit, info.value.nodes) == want
 
 
 # --- limits ----------------------------------------------------------------------------------
