@@ -232,8 +232,14 @@ def _check_envelope(record: Record) -> str:
 
 
 def _run(game: str, module: Engine, record: Record, catalog: Catalog | None) -> SessionResult:
-    """The engine's result; an engine that crashes on a record reports it as a rule of its own."""
+    """The engine's result: its one-pass ``fast_score`` where it has one and the record is
+    plainly valid, else ``score(parse(record))``. An engine that crashes on a record reports it
+    as a rule of its own."""
     try:
+        fast: Any = getattr(module, "fast_score", None)
+        result = fast(record) if fast is not None else None
+        if result is not None:
+            return cast(SessionResult, result)
         parse: Any = module.parse
         session = parse(record, catalog=catalog) if game == "amul" else parse(record)
         return module.score(session)
