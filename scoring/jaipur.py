@@ -584,6 +584,7 @@ _PILE_SUMS: Final = {
     name: tuple(sum(tokens[:k]) for k in range(len(tokens) + 1))
     for name, tokens in _GOODS_PILES.items()
 }
+_PILE_SIZE: Final = {name: len(tokens) for name, tokens in _GOODS_PILES.items()}
 _BONUS_LEFT: Final = {pile: len(tokens) for pile, tokens in BONUS_TOKENS.items()}
 
 
@@ -624,6 +625,53 @@ def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
     return SessionResult(GAME, status, won, results, tuple(summaries), {})
 
 
+class _NotPlain(Exception):
+    """A sale that is not plainly valid: the full path will name its fault."""
+
+
+def _fast_sales(sales: Sequence[Any], purses: Mapping[str, list[int]]) -> None:
+    """Add each sale's rupees and tokens to its seller's purse; _NotPlain at the first sale
+    that is not plainly valid or breaks a rule of the round (``_replay_sales`` names it)."""
+    taken = dict.fromkeys(_PILE_SUMS, 0)  # tokens taken off each goods pile
+    stock = dict(_DECK)  # cards of each good not yet sold this round
+    bonus = {pile: dict(tokens) for pile, tokens in _BONUS_PILES.items()}
+    left = dict(_BONUS_LEFT)
+    empty = 0
+    try:
+        for sale in sales:
+            if type(sale) is not dict or empty >= EMPTY_PILES_TO_END or not 3 <= len(sale) <= 4:
+                raise _NotPlain
+            cards, name = sale["cards"], sale["good"]
+            value = sale["bonus"] if len(sale) == 4 else None  # else 3 keys: no bonus
+            purse, least = purses[sale["player"]], _MIN_CARDS[name]  # a str key, or no hit
+            if type(cards) is not int or not least <= cards <= HAND_LIMIT or cards > stock[name]:
+                raise _NotPlain
+            stock[name] -= cards
+            sums, start, top = _PILE_SUMS[name], taken[name], _PILE_SIZE[name]
+            end = start + cards if start + cards < top else top
+            taken[name] = end
+            purse[0] += sums[end] - sums[start]
+            purse[2] += end - start
+            empty += end == top and end > start
+            if cards < 3:
+                if value is not None:
+                    raise _NotPlain
+                continue
+            pile = cards if cards < 5 else 5
+            if value is None:
+                if left[pile]:
+                    raise _NotPlain  # a bonus token the record should have named
+                continue
+            if type(value) is not int or not bonus[pile].get(value):
+                raise _NotPlain
+            bonus[pile][value] -= 1
+            left[pile] -= 1
+            purse[1] += value
+            purse[3] += 1
+    except (KeyError, TypeError):  # a missing key, an unknown or unhashable name
+        raise _NotPlain from None
+
+
 def _fast_round(rnd: Any, first: str, second: str) -> dict[str, dict[str, int]] | None:
     """A round's totals per player (``_Purse.totals``), or None if it is not plainly valid."""
     if type(rnd) is not dict or len(rnd) != 2:
@@ -638,46 +686,10 @@ def _fast_round(rnd: Any, first: str, second: str) -> dict[str, dict[str, int]] 
         return None
     # Per player: goods rupees, bonus rupees, goods tokens, bonus tokens.
     purses = {first: [0, 0, 0, 0], second: [0, 0, 0, 0]}
-    taken = dict.fromkeys(_PILE_SUMS, 0)  # tokens taken off each goods pile
-    sold = dict.fromkeys(_DECK, 0)
-    bonus = {pile: dict(tokens) for pile, tokens in _BONUS_PILES.items()}
-    left = dict(_BONUS_LEFT)
-    empty = 0
-    for sale in sales:
-        if type(sale) is not dict or empty >= EMPTY_PILES_TO_END:
-            return None
-        player, name, cards = sale.get("player"), sale.get("good"), sale.get("cards")
-        value = sale.get("bonus")
-        if len(sale) != 3 + ("bonus" in sale) or type(name) is not str or type(cards) is not int:
-            return None
-        purse = purses.get(player) if type(player) is str else None
-        least = _MIN_CARDS.get(name)
-        if purse is None or least is None or not least <= cards <= HAND_LIMIT:
-            return None
-        if cards > _DECK[name] - sold[name]:
-            return None
-        sold[name] += cards
-        sums, start = _PILE_SUMS[name], taken[name]
-        end = min(start + cards, len(sums) - 1)
-        taken[name] = end
-        purse[0] += sums[end] - sums[start]
-        purse[2] += end - start
-        empty += end > start and end == len(sums) - 1
-        if cards < 3:
-            if value is not None:
-                return None
-            continue
-        pile = min(cards, 5)
-        if value is None:
-            if left[pile]:
-                return None  # a bonus token the record should have named
-            continue
-        if type(value) is not int or not bonus[pile].get(value):
-            return None
-        bonus[pile][value] -= 1
-        left[pile] -= 1
-        purse[1] += value
-        purse[3] += 1
+    try:
+        _fast_sales(sales, purses)
+    except _NotPlain:
+        return None
     camel = (CAMEL_TOKEN, 0) if herd_a > herd_b else (0, CAMEL_TOKEN) if herd_b > herd_a else (0, 0)
     return {
         name: {
