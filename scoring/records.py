@@ -174,9 +174,17 @@ def parse_catalog(text: str, name: str) -> dict[str, Any]:
 
 def engine(game: str) -> Engine:
     """The scoring module of ``game``; raises InvalidRecord for a game we do not know."""
-    if game not in GAMES:
-        raise InvalidRecord("game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
-    return cast(Engine, importlib.import_module(f"scoring.{game}"))
+    module = _ENGINES.get(game)
+    if module is None:
+        if game not in GAMES:
+            rule = f"unknown game {game!r}; expected one of {', '.join(GAMES)}"
+            raise InvalidRecord("game", rule)
+        module = _ENGINES[game] = cast(Engine, importlib.import_module(f"scoring.{game}"))
+    return module
+
+
+_ENGINES: dict[str, Engine] = {}
+"""The engines imported so far: each record looks its engine up here, not in ``importlib``."""
 
 
 def evaluate(
