@@ -20,6 +20,7 @@ Glossary
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -430,6 +431,7 @@ def _breakdown(held: _Counts, finishes: int) -> dict[str, int]:
 # --- one pass: a plainly valid record scored straight from its JSON ---------------------
 
 _PLAIN_KEYS: Final = frozenset({"game", "players", "rounds", "tiebreak", "id", "date"})
+_VALUES: Final = tuple(_POINTS[colour] for colour in _BAG_START)  # a gem count's order
 
 
 def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
@@ -447,17 +449,14 @@ def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
     gems = {name: dict.fromkeys(_BAG_START, 0) for name in players if type(name) is str and name}
     if len(gems) != len(players) or tiebreak is not None and tiebreak not in gems:
         return None  # a name that is not a string, an empty or a repeated one, a stranger
+    finishes = dict.fromkeys(players, 0)
     try:
-        summaries = _fast_replay(rounds, gems)
+        summaries = _fast_replay(rounds, gems, finishes)
     except (KeyError, TypeError):  # an unknown or unhashable name or gem: parse names it
         return None
     if summaries is None:
         return None
-    finishes = dict.fromkeys(players, 0)
-    for summary in summaries:
-        for name in summary["finished"]:
-            finishes[name] += 1
-    totals = {name: _points(held) for name, held in gems.items()}
+    totals = {name: sum(map(operator.mul, _VALUES, held.values())) for name, held in gems.items()}
     status, winner, ranks = _standing(players, len(rounds), tiebreak, totals)
     results = tuple(
         PlayerResult(name, totals[name], ranks[name], _breakdown(gems[name], finishes[name]))
@@ -466,9 +465,11 @@ def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
     return SessionResult(GAME, status, winner, results, tuple(summaries), {})
 
 
-def _fast_replay(rounds: Sequence[Any], gems: dict[str, _Counts]) -> list[dict[str, Any]] | None:
-    """Each round's JSON summary, the awards added to ``gems``; None at the first round that
-    is not plainly valid or draws a gem the bag no longer holds."""
+def _fast_replay(
+    rounds: Sequence[Any], gems: dict[str, _Counts], finishes: dict[str, int]
+) -> list[dict[str, Any]] | None:
+    """Each round's JSON summary, the awards added to ``gems`` and ``finishes``; None at the
+    first round that is not plainly valid or draws a gem the bag no longer holds."""
     bag = dict(_BAG_START)
     marker = dict(_MARKER_START)
     summaries = []
@@ -484,10 +485,14 @@ def _fast_replay(rounds: Sequence[Any], gems: dict[str, _Counts]) -> list[dict[s
             if name in awards or not bag[colour]:  # KeyError: not a gem's English name
                 return None  # twice in a round, or the bag is out of that colour
             bag[colour] -= 1
-            won = [_MARKER_REWARDS[i], colour] if i < 2 else [colour]
-            awards[name] = won
-            for gem in won:
-                held[gem] += 1
+            held[colour] += 1
+            finishes[name] += 1
+            if i < len(_MARKER_REWARDS):
+                marked = _MARKER_REWARDS[i]
+                held[marked] += 1
+                awards[name] = [marked, colour]
+            else:
+                awards[name] = [colour]
         thrown = list(_MARKER_REWARDS[len(finished) :])
         for colour in _MARKER_REWARDS:  # every round one of each leaves: taken or thrown
             marker[colour] -= 1
