@@ -151,18 +151,30 @@ def measure(game: str, count: int, repeat: int) -> tuple[float, float, float | N
 
 
 def stages(game: str, count: int, repeat: int) -> dict[str, float]:
-    """Microseconds per session of each stage of ``ubongo score --jsonl`` (no file I/O)."""
+    """Microseconds per session of each stage of ``ubongo score --jsonl`` (no file I/O), timed
+    session by session as the command streams them: nothing is kept, as nothing is there
+    (a list of every result would make the garbage collector's full passes the largest cost)."""
     lines = [json.dumps(record) for record in records(game, count)]
-    parsed = [json.loads(line) for line in lines]
-    outcomes = [evaluate(Entry("bench", record)) for record in parsed]
-    documents = [result_json(o) for o in outcomes if o is not None]
-    runs: dict[str, Callable[[], object]] = {
-        "json.loads": lambda: [json.loads(line) for line in lines],
-        "evaluate": lambda: [evaluate(Entry("bench", record)) for record in parsed],
-        "result_json": lambda: [result_json(o) for o in outcomes if o is not None],
-        "json_line": lambda: [json_line(document) for document in documents],
-    }
-    return {name: best_seconds(run, repeat) / count * 1e6 for name, run in runs.items()}
+    names = ("json.loads", "evaluate", "result_json", "json_line")
+    best = dict.fromkeys(names, float("inf"))
+    clock = time.perf_counter
+    for _ in range(repeat):
+        spent = dict.fromkeys(names, 0.0)
+        for line in lines:
+            start = clock()
+            record = json.loads(line)
+            parsed = clock()
+            outcome = evaluate(Entry("bench", record))
+            scored = clock()
+            document = result_json(outcome) if outcome is not None else {}
+            built = clock()
+            json_line(document)
+            spent["json.loads"] += parsed - start
+            spent["evaluate"] += scored - parsed
+            spent["result_json"] += built - scored
+            spent["json_line"] += clock() - built
+        best = {name: min(best[name], spent[name]) for name in names}
+    return {name: seconds / count * 1e6 for name, seconds in best.items()}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
