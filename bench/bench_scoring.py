@@ -4,20 +4,28 @@ Records come from each engine's ``simulate`` where it has one (Ubongo, Jaipur), 
 generator here (Jambo, Amul); every record is checked valid before timing. Two figures per
 game, measured in the same run: the engine alone (``score(parse(record))``) and the whole
 record path of ``ubongo score`` without I/O (``records.evaluate``: envelope checks, engine
-lookup, result). Best of ``--repeat`` runs. Targets are printed beside the figures, never
-enforced: the machine is shared and noisy. ``--smoke`` runs a tiny N once, for CI.
+lookup, result); for the games with a one-pass ``fast_score`` (Ubongo, Jaipur) that too, and
+its speed-up over ``score(parse(record))``. Then, for those games, where a session of
+``ubongo score --jsonl`` spends its time (microseconds per session): reading the line
+(``json.loads``), ``records.evaluate``, the result object (``report.result_json``) and its
+JSON line (``cli._common.json_line``). Best of ``--repeat`` runs. Targets are printed beside
+the figures, never enforced: the machine is shared and noisy. ``--smoke`` runs a tiny N once,
+for CI.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cli._common import json_line
 from scoring.records import Entry, engine, evaluate
+from scoring.report import result_json
 
 Record = dict[str, Any]
 TARGETS = {"ubongo": 10_000, "jaipur": 10_000}
@@ -102,21 +110,27 @@ def records(game: str, count: int) -> list[Record]:
     return found
 
 
-def best_rate(run: Callable[[], None], count: int, repeat: int) -> float:
-    """Sessions per second of the fastest of ``repeat`` runs of ``run``."""
+def best_seconds(run: Callable[[], object], repeat: int) -> float:
+    """Seconds of the fastest of ``repeat`` runs of ``run``."""
     fastest = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
         run()
         fastest = min(fastest, time.perf_counter() - start)
-    return count / fastest
+    return fastest
 
 
-def measure(game: str, count: int, repeat: int) -> tuple[float, float]:
-    """(engine alone, whole record path) sessions per second for ``game``."""
+def best_rate(run: Callable[[], object], count: int, repeat: int) -> float:
+    """Sessions per second of the fastest of ``repeat`` runs of ``run``."""
+    return count / best_seconds(run, repeat)
+
+
+def measure(game: str, count: int, repeat: int) -> tuple[float, float, float | None]:
+    """(engine alone, whole record path, one pass or None) sessions per second for ``game``."""
     module: Any = engine(game)
     batch = records(game, count)
     entries = [Entry(f"{game}[{k}]", r) for k, r in enumerate(batch)]
+    fast = getattr(module, "fast_score", None)
 
     def engine_only() -> None:
         for record in batch:
@@ -126,11 +140,45 @@ def measure(game: str, count: int, repeat: int) -> tuple[float, float]:
         for entry in entries:
             evaluate(entry)
 
-    return best_rate(engine_only, count, repeat), best_rate(record_path, count, repeat)
+    def one_pass() -> None:
+        for record in batch:
+            fast(record)
+
+    if fast is not None and any(fast(record) is None for record in batch):
+        sys.exit(f"bench: a simulated {game} record missed the one-pass path")
+    alone = best_rate(engine_only, count, repeat)
+    return alone, best_rate(record_path, count, repeat), fast and best_rate(one_pass, count, repeat)
+
+
+def stages(game: str, count: int, repeat: int) -> dict[str, float]:
+    """Microseconds per session of each stage of ``ubongo score --jsonl`` (no file I/O), timed
+    session by session as the command streams them: nothing is kept, as nothing is there
+    (a list of every result would make the garbage collector's full passes the largest cost)."""
+    lines = [json.dumps(record) for record in records(game, count)]
+    names = ("json.loads", "evaluate", "result_json", "json_line")
+    best = dict.fromkeys(names, float("inf"))
+    clock = time.perf_counter
+    for _ in range(repeat):
+        spent = dict.fromkeys(names, 0.0)
+        for line in lines:
+            start = clock()
+            record = json.loads(line)
+            parsed = clock()
+            outcome = evaluate(Entry("bench", record))
+            scored = clock()
+            document = result_json(outcome) if outcome is not None else {}
+            built = clock()
+            json_line(document)
+            spent["json.loads"] += parsed - start
+            spent["evaluate"] += scored - parsed
+            spent["result_json"] += built - scored
+            spent["json_line"] += clock() - built
+        best = {name: min(best[name], spent[name]) for name in names}
+    return {name: seconds / count * 1e6 for name, seconds in best.items()}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Measure every game and print one line per game."""
+    """Measure every game and print one line per game, then the stages of two."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--sessions", type=int, default=2000, help="sessions per game")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best counts")
@@ -138,14 +186,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     count, repeat = (20, 1) if args.smoke else (args.sessions, args.repeat)
     print(f"{count} sessions per game, best of {repeat}; sessions scored per second")
-    print(f"{'game':8} {'engine':>10} {'+records':>10}  target")
+    print(f"{'game':8} {'engine':>10} {'+records':>10} {'one pass':>10} {'speed-up':>9}  target")
     for game in ("ubongo", "jaipur", "jambo", "amul"):
-        alone, whole = measure(game, count, repeat)
+        alone, whole, fast = measure(game, count, repeat)
         target = TARGETS.get(game)
-        verdict = (
-            "-" if target is None else f">= {target:,}  {'ok' if alone >= target else 'BELOW'}"
+        best = max(alone, fast or 0)
+        verdict = "-" if target is None else f">= {target:,}  {'ok' if best >= target else 'BELOW'}"
+        one = f"{fast:>10,.0f} {fast / alone:>8.1f}x" if fast else f"{'-':>10} {'-':>9}"
+        print(f"{game:8} {alone:>10,.0f} {whole:>10,.0f} {one}  {verdict}")
+    print("microseconds per session, by stage of `ubongo score --jsonl` (no file I/O)")
+    for game in ("ubongo", "jaipur"):
+        cost = stages(game, count, repeat)
+        parts = "  ".join(f"{name} {us:.1f}" for name, us in cost.items())
+        print(
+            f"{game:8} {parts}  total {sum(cost.values()):.1f} ({1e6 / sum(cost.values()):,.0f}/s)"
         )
-        print(f"{game:8} {alone:>10,.0f} {whole:>10,.0f}  {verdict}")
 
 
 if __name__ == "__main__":

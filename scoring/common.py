@@ -60,9 +60,11 @@ def escape_surrogates(text: str) -> str:
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-_COMPACT = json.JSONEncoder(ensure_ascii=False)
+_COMPACT = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 """Made once: ``json.dumps`` with any non-default option builds a new encoder on every call,
-which cost a tenth of writing a line of ``score --jsonl``."""
+which cost a tenth of writing a line of ``score --jsonl``. No check for circular references:
+our documents are trees (read from JSON or built fresh), and the check keeps a dict of every
+object written: 62 against 52 µs a four-player Ubongo result line (best of 3 interleaved runs)."""
 
 
 def suggestion(token: str, known: Sequence[str]) -> str | None:

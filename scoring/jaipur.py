@@ -576,6 +576,136 @@ def _breakdown(name: str, seals: int, rounds: Sequence[Mapping[str, Any]]) -> di
     return {"seals": seals, **summed}
 
 
+# --- one pass: a plainly valid record scored straight from its JSON ---------------------
+
+_PLAIN_KEYS: Final = frozenset({"game", "players", "rounds", "id", "date"})
+# Each goods pile's running sums: the rupees of its first k tokens is ``_PILE_SUMS[good][k]``.
+_PILE_SUMS: Final = {
+    name: tuple(sum(tokens[:k]) for k in range(len(tokens) + 1))
+    for name, tokens in _GOODS_PILES.items()
+}
+_PILE_SIZE: Final = {name: len(tokens) for name, tokens in _GOODS_PILES.items()}
+_BONUS_LEFT: Final = {pile: len(tokens) for pile, tokens in BONUS_TOKENS.items()}
+
+
+def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
+    """``score(parse(record))`` in one pass over the record, when it is plainly valid: no
+    added key, canonical good names, no rule broken. None otherwise, and ``parse`` and
+    ``score`` then find and name the fault."""
+    if type(record) is not dict or record.get("game") != GAME or not _PLAIN_KEYS.issuperset(record):
+        return None
+    players, rounds = record.get("players"), record.get("rounds")
+    if type(players) is not list or len(players) != PLAYERS or type(rounds) is not list:
+        return None
+    first, second = players
+    if type(first) is not str or type(second) is not str or not first or not second:
+        return None
+    if first == second:
+        return None
+    seals = {first: 0, second: 0}
+    summaries = []
+    for number, rnd in enumerate(rounds, 1):
+        if seals[first] >= SEALS_TO_WIN or seals[second] >= SEALS_TO_WIN:
+            return None  # a round after the game was won
+        totals = _fast_round(rnd, first, second)
+        if totals is None:
+            return None
+        winner, decided_by = _round_winner(totals)
+        if winner is not None:
+            seals[winner] += 1
+        summaries.append(
+            {"round": number, "winner": winner, "decided_by": decided_by, "players": totals}
+        )
+    status, won = _status(seals, summaries)
+    ranks = competition_ranks(seals)
+    results = tuple(
+        PlayerResult(name, seals[name], ranks[name], _breakdown(name, seals[name], summaries))
+        for name in players
+    )
+    return SessionResult(GAME, status, won, results, tuple(summaries), {})
+
+
+class _NotPlain(Exception):
+    """A sale that is not plainly valid: the full path will name its fault."""
+
+
+def _fast_sales(sales: Sequence[Any], purses: Mapping[str, list[int]]) -> None:
+    """Add each sale's rupees and tokens to its seller's purse; _NotPlain at the first sale
+    that is not plainly valid or breaks a rule of the round (``_replay_sales`` names it)."""
+    taken = dict.fromkeys(_PILE_SUMS, 0)  # tokens taken off each goods pile
+    stock = dict(_DECK)  # cards of each good not yet sold this round
+    bonus = {pile: dict(tokens) for pile, tokens in _BONUS_PILES.items()}
+    left = dict(_BONUS_LEFT)
+    empty = 0
+    try:
+        for sale in sales:
+            if type(sale) is not dict or empty >= EMPTY_PILES_TO_END or not 3 <= len(sale) <= 4:
+                raise _NotPlain
+            cards, name = sale["cards"], sale["good"]
+            value = sale["bonus"] if len(sale) == 4 else None  # else 3 keys: no bonus
+            purse, least = purses[sale["player"]], _MIN_CARDS[name]  # a str key, or no hit
+            if type(cards) is not int or not least <= cards <= HAND_LIMIT or cards > stock[name]:
+                raise _NotPlain
+            stock[name] -= cards
+            sums, start, top = _PILE_SUMS[name], taken[name], _PILE_SIZE[name]
+            end = start + cards if start + cards < top else top
+            taken[name] = end
+            purse[0] += sums[end] - sums[start]
+            purse[2] += end - start
+            empty += end == top and end > start
+            if cards < 3:
+                if value is not None:
+                    raise _NotPlain
+                continue
+            pile = cards if cards < 5 else 5
+            if value is None:
+                if left[pile]:
+                    raise _NotPlain  # a bonus token the record should have named
+                continue
+            if type(value) is not int or not bonus[pile].get(value):
+                raise _NotPlain
+            bonus[pile][value] -= 1
+            left[pile] -= 1
+            purse[1] += value
+            purse[3] += 1
+    except (KeyError, TypeError):  # a missing key, an unknown or unhashable name
+        raise _NotPlain from None
+
+
+def _fast_round(rnd: Any, first: str, second: str) -> dict[str, dict[str, int]] | None:
+    """A round's totals per player (``_Purse.totals``), or None if it is not plainly valid."""
+    if type(rnd) is not dict or len(rnd) != 2:
+        return None
+    sales, camels = rnd.get("sales"), rnd.get("camels")
+    if type(sales) is not list or type(camels) is not dict or len(camels) != PLAYERS:
+        return None
+    herd_a, herd_b = camels.get(first), camels.get(second)
+    if type(herd_a) is not int or type(herd_b) is not int or herd_a < 0 or herd_b < 0:
+        return None
+    if herd_a + herd_b > CAMEL_CARDS:
+        return None
+    # Per player: goods rupees, bonus rupees, goods tokens, bonus tokens.
+    purses = {first: [0, 0, 0, 0], second: [0, 0, 0, 0]}
+    try:
+        _fast_sales(sales, purses)
+    except _NotPlain:
+        return None
+    camel = (CAMEL_TOKEN, 0) if herd_a > herd_b else (0, CAMEL_TOKEN) if herd_b > herd_a else (0, 0)
+    return {
+        name: {
+            "rupees": goods + extra + token,
+            "goods": goods,
+            "bonus": extra,
+            "camel": token,
+            "bonus_tokens": bonus_tokens,
+            "goods_tokens": goods_tokens,
+        }
+        for (name, (goods, extra, goods_tokens, bonus_tokens)), token in zip(
+            purses.items(), camel, strict=True
+        )
+    }
+
+
 # --- simulation ------------------------------------------------------------------------
 
 

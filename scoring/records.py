@@ -174,9 +174,17 @@ def parse_catalog(text: str, name: str) -> dict[str, Any]:
 
 def engine(game: str) -> Engine:
     """The scoring module of ``game``; raises InvalidRecord for a game we do not know."""
-    if game not in GAMES:
-        raise InvalidRecord("game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
-    return cast(Engine, importlib.import_module(f"scoring.{game}"))
+    module = _ENGINES.get(game)
+    if module is None:
+        if game not in GAMES:
+            rule = f"unknown game {game!r}; expected one of {', '.join(GAMES)}"
+            raise InvalidRecord("game", rule)
+        module = _ENGINES[game] = cast(Engine, importlib.import_module(f"scoring.{game}"))
+    return module
+
+
+_ENGINES: dict[str, Engine] = {}
+"""The engines imported so far: each record looks its engine up here, not in ``importlib``."""
 
 
 def evaluate(
@@ -232,8 +240,14 @@ def _check_envelope(record: Record) -> str:
 
 
 def _run(game: str, module: Engine, record: Record, catalog: Catalog | None) -> SessionResult:
-    """The engine's result; an engine that crashes on a record reports it as a rule of its own."""
+    """The engine's result: its one-pass ``fast_score`` where it has one and the record is
+    plainly valid, else ``score(parse(record))``. An engine that crashes on a record reports it
+    as a rule of its own."""
     try:
+        fast: Any = getattr(module, "fast_score", None)
+        result = fast(record) if fast is not None else None
+        if result is not None:
+            return cast(SessionResult, result)
         parse: Any = module.parse
         session = parse(record, catalog=catalog) if game == "amul" else parse(record)
         return module.score(session)

@@ -85,7 +85,8 @@ def result_json(outcome: Outcome) -> dict[str, Any]:
     if outcome.result is None:
         empty: dict[str, Any] = {"players": [], "rounds": [], "extra": {}, "record": None}
         return {**head, "status": None, "winner": None, **empty}
-    return {**head, **outcome.result.to_json()}
+    head.update(outcome.result.to_json())  # "game" keeps its place and takes the result's
+    return head
 
 
 def breakdown_keys(results: Iterable[SessionResult]) -> list[str]:

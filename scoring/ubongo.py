@@ -20,6 +20,7 @@ Glossary
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -377,16 +378,22 @@ def _outcome(
     session: Session, totals: Mapping[str, int]
 ) -> tuple[Status, str | None, dict[str, int]]:
     """Status, winner and ranks; checks that a tie-break is recorded only for a real tie."""
-    ranks = competition_ranks(totals)
-    if len(session.rounds) < ROUNDS:
-        if session.tiebreak is not None:
+    return _standing(session.players, len(session.rounds), session.tiebreak, totals)
+
+
+def _standing(
+    names: Sequence[str], played: int, tiebreak: str | None, totals: Mapping[str, int]
+) -> tuple[Status, str | None, dict[str, int]]:
+    """Status, winner and ranks after ``played`` rounds, the tie-break checked."""
+    if played < ROUNDS:
+        if tiebreak is not None:
             raise InvalidRecord(
                 "tiebreak",
                 f"a tie-break is played only after round {ROUNDS}; "
-                f"the game is in progress ({len(session.rounds)} of {ROUNDS} rounds)",
+                f"the game is in progress ({played} of {ROUNDS} rounds)",
             )
-        return "in progress", None, ranks
-    return _final(session.players, session.tiebreak, totals)
+        return "in progress", None, competition_ranks(totals)
+    return _final(names, tiebreak, totals)
 
 
 def _final(
@@ -419,6 +426,89 @@ def _break_tie(ranks: Mapping[str, int], leaders: Sequence[str], winner: str) ->
 def _breakdown(held: _Counts, finishes: int) -> dict[str, int]:
     """A player's gems per colour, their number, and the rounds the player finished."""
     return {**held, "gems": sum(held.values()), "finishes": finishes}
+
+
+# --- one pass: a plainly valid record scored straight from its JSON ---------------------
+
+_PLAIN_KEYS: Final = frozenset({"game", "players", "rounds", "tiebreak", "id", "date"})
+_VALUES: Final = tuple(_POINTS[colour] for colour in _BAG_START)  # a gem count's order
+
+
+def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
+    """``score(parse(record))`` in one pass over the record, when it is plainly valid: no
+    added key, canonical gem names, no rule broken. None otherwise, and ``parse`` and
+    ``score`` then find and name the fault (the replay here never raises one of its own,
+    except the tie-break's, which is checked after the whole record is known to parse)."""
+    if type(record) is not dict or record.get("game") != GAME or not _PLAIN_KEYS.issuperset(record):
+        return None
+    players, rounds, tiebreak = record.get("players"), record.get("rounds"), record.get("tiebreak")
+    if type(players) is not list or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        return None
+    if type(rounds) is not list or len(rounds) > ROUNDS:
+        return None
+    gems = {name: dict.fromkeys(_BAG_START, 0) for name in players if type(name) is str and name}
+    if len(gems) != len(players) or tiebreak is not None and tiebreak not in gems:
+        return None  # a name that is not a string, an empty or a repeated one, a stranger
+    finishes = dict.fromkeys(players, 0)
+    try:
+        summaries = _fast_replay(rounds, gems, finishes)
+    except (KeyError, TypeError):  # an unknown or unhashable name or gem: parse names it
+        return None
+    if summaries is None:
+        return None
+    totals = {name: sum(map(operator.mul, _VALUES, held.values())) for name, held in gems.items()}
+    status, winner, ranks = _standing(players, len(rounds), tiebreak, totals)
+    results = tuple(
+        PlayerResult(name, totals[name], ranks[name], _breakdown(gems[name], finishes[name]))
+        for name in players
+    )
+    return SessionResult(GAME, status, winner, results, tuple(summaries), {})
+
+
+def _fast_replay(
+    rounds: Sequence[Any], gems: dict[str, _Counts], finishes: dict[str, int]
+) -> list[dict[str, Any]] | None:
+    """Each round's JSON summary, the awards added to ``gems`` and ``finishes``; None at the
+    first round that is not plainly valid or draws a gem the bag no longer holds."""
+    bag = dict(_BAG_START)
+    marker = dict(_MARKER_START)
+    summaries = []
+    for number, rnd in enumerate(rounds, 1):
+        if type(rnd) is not dict or len(rnd) != 2:
+            return None
+        finished, drawn = rnd.get("finished"), rnd.get("drawn")
+        if type(finished) is not list or type(drawn) is not list or len(finished) != len(drawn):
+            return None
+        awards: dict[str, list[str]] = {}
+        for i, (name, colour) in enumerate(zip(finished, drawn, strict=True)):
+            held = gems[name]  # KeyError: not a player of the session
+            if name in awards or not bag[colour]:  # KeyError: not a gem's English name
+                return None  # twice in a round, or the bag is out of that colour
+            bag[colour] -= 1
+            held[colour] += 1
+            finishes[name] += 1
+            if i < len(_MARKER_REWARDS):
+                marked = _MARKER_REWARDS[i]
+                held[marked] += 1
+                awards[name] = [marked, colour]
+            else:
+                awards[name] = [colour]
+        thrown = list(_MARKER_REWARDS[len(finished) :])
+        for colour in _MARKER_REWARDS:  # every round one of each leaves: taken or thrown
+            marker[colour] -= 1
+        for colour in thrown:
+            bag[colour] += 1
+        summaries.append(
+            {
+                "round": number,
+                "finished": list(awards),
+                "awards": awards,
+                "thrown_into_bag": thrown,
+                "bag": dict(bag),
+                "marker": dict(marker),
+            }
+        )
+    return summaries
 
 
 # --- simulation ------------------------------------------------------------------------
