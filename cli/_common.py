@@ -145,6 +145,13 @@ def timeout_option(default: float = 60.0) -> Callable[[F], F]:
     )
 
 
+def workers_option(help: str) -> Callable[[F], F]:
+    """``-j/--workers N``: processes sharing the work; ``help`` says what stays the same."""
+    return click.option(
+        "-j", "--workers", type=click.IntRange(min=1), default=1, show_default=True, help=help
+    )
+
+
 def json_option(f: F) -> F:
     """``--json``: one JSON document on stdout."""
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(f)

@@ -34,6 +34,7 @@ from cli._common import (
     read_text,
     reported,
     show_picture,
+    workers_option,
     write_atomic,
 )
 
@@ -102,13 +103,8 @@ def _box(text: str) -> tuple[int, int]:
     "--sizes", default="3,4", show_default=True, metavar="N,M", help="Pieces per combination."
 )
 @pieces_option
-@click.option(
-    "-j",
-    "--workers",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Processes (or Dask workers for --dask local); the atlas is the same for any number.",
+@workers_option(
+    "Processes (or Dask workers for --dask local); the atlas is the same for any number."
 )
 @click.option(
     "--dask",

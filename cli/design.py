@@ -24,6 +24,7 @@ from cli._common import (
     quiet_option,
     reported,
     timeout_option,
+    workers_option,
     write_atomic,
 )
 
@@ -52,14 +53,7 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
     metavar="RxC",
     help="Every figure fits in R rows by C columns.",
 )
-@click.option(
-    "-j",
-    "--workers",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Processes searching figures; the output is the same for any number.",
-)
+@workers_option("Processes searching figures; the output is the same for any number.")
 @click.option(
     "--faces",
     type=click.IntRange(1, 12),

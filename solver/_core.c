@@ -137,6 +137,23 @@ from_board(board_t m)
     return PyLong_FromUnsignedLongLong((unsigned long long)m);
 }
 
+/* A tiling's placements as a list of (position, mask) pairs, as the Python engine keeps them. */
+static PyObject *
+placed_list(const long *pos, const board_t *mask, Py_ssize_t n)
+{
+    PyObject *out = PyList_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = Py_BuildValue("(lN)", pos[i], from_board(mask[i]));
+        if (pair == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, pair);
+    }
+    return out;
+}
+
 static int
 get_u64(PyObject *seq, Py_ssize_t i, uint64_t *out)
 {
@@ -346,17 +363,7 @@ core_first(PyObject *module, PyObject *args)
     PyMem_Free(s.oriented);
     if (got < 0) return NULL;
     if (got == 0) Py_RETURN_NONE;
-    PyObject *out = PyList_New(s.depth);
-    if (out == NULL) return NULL;
-    for (Py_ssize_t i = 0; i < s.depth; i++) {
-        PyObject *pair = Py_BuildValue("(lN)", s.path_pos[i], from_board(s.path_mask[i]));
-        if (pair == NULL) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, i, pair);
-    }
-    return out;
+    return placed_list(s.path_pos, s.path_mask, s.depth);
 }
 
 /* Run the count of the arguments into *s; 0, or -1 with an exception set. */
@@ -397,16 +404,8 @@ core_count_first(PyObject *module, PyObject *args)
     Search s;
     if (run_count(args, "OOOLOL:count_first", &s)) return NULL;
     if (s.found == 0) return Py_BuildValue("(iO)", 0, Py_None);
-    PyObject *placed = PyList_New(s.first_len);
+    PyObject *placed = placed_list(s.first_pos, s.first_mask, s.first_len);
     if (placed == NULL) return NULL;
-    for (Py_ssize_t i = 0; i < s.first_len; i++) {
-        PyObject *pair = Py_BuildValue("(lN)", s.first_pos[i], from_board(s.first_mask[i]));
-        if (pair == NULL) {
-            Py_DECREF(placed);
-            return NULL;
-        }
-        PyList_SET_ITEM(placed, i, pair);
-    }
     return Py_BuildValue("(KN)", s.found, placed);
 }
 
