@@ -195,6 +195,21 @@ def test_the_output_does_not_depend_on_the_worker_count(tmp_path: Path) -> None:
     assert _tables(one) == _tables(two)
 
 
+def test_the_output_does_not_depend_on_the_core(tmp_path: Path) -> None:
+    """The compiled core's analyze and the pure-Python one write the same shard bytes."""
+    outs = []
+    for name, pure in (("compiled", None), ("pure", "1")):
+        (tmp_path / name).mkdir()
+        out = tmp_path / name / "a.duckdb"
+        env = {k: v for k, v in os.environ.items() if k != "UBONGO_PURE"}
+        if pure:
+            env["UBONGO_PURE"] = pure
+        cmd = [sys.executable, "-m", "cli", "atlas", "build", "--frame", "3x4", "--areas", "5-12"]
+        subprocess.run([*cmd, "-o", str(out), "-q"], env=env, check=True)
+        outs.append(out)
+    assert _shards(outs[0]) == _shards(outs[1]) and len(_shards(outs[0])) == 8
+
+
 def test_a_dask_local_cluster_build_is_byte_identical_to_the_pool_build(tmp_path: Path) -> None:
     pytest.importorskip("distributed", reason="Dask is the optional 'cluster' extra")
     (tmp_path / "pool").mkdir()
