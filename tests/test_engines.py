@@ -255,8 +255,9 @@ def test_checking_with_a_count_finds_the_tiling_checking_without_one_finds(puzzl
 
 @pytest.mark.parametrize("core", ["compiled", "pure"])
 def test_a_large_count_searches_once_and_keeps_the_first_tiling(core, monkeypatch):
-    """More than six pieces with a count: one search (no hunt for a first tiling before it),
-    and the tiling it keeps is the one a search for a first tiling finds."""
+    """More than six pieces with a count on an asymmetric figure: one search (no hunt for a
+    first tiling before it), and the tiling it keeps is the one a search for a first tiling
+    finds. (A symmetric figure is counted by orbits: tests/test_symmetry.py.)"""
     from solver import bitboard, engine
 
     if core == "pure":
@@ -264,7 +265,8 @@ def test_a_large_count_searches_once_and_keeps_the_first_tiling(core, monkeypatc
     elif bitboard.CORE is None:
         pytest.skip("compiled core not built or UBONGO_PURE set")
     pieces = load_set(str(Path(__file__).parent.parent / "examples" / "pentominoes.json")).pieces
-    puzzle = Puzzle(parse_figure(["#" * 7] * 5), pieces.resolve("FILNPTU"))
+    rows = ["######.", "#######", "#######", "#######", "#######", "#......"]
+    puzzle = Puzzle(parse_figure(rows), pieces.resolve("FILNPTU"))
     want = first_tiling(compile_puzzle(puzzle))
     searches = []
     monkeypatch.setattr(engine, "auto_solutions", lambda *a, **k: searches.append(a))
@@ -613,7 +615,8 @@ def test_the_count_memo_table_is_exact_however_small(slots, monkeypatch):
 
     monkeypatch.setattr(bitboard, "MEMO_SLOTS", slots)
     pieces = load_set(str(Path(__file__).parent.parent / "examples" / "pentominoes.json")).pieces
-    puzzle = Puzzle(parse_figure(["#" * 7] * 5), pieces.resolve("FILNPTU"))
+    rows = ["######.", "#######", "#######", "#######", "#######", "#......"]
+    puzzle = Puzzle(parse_figure(rows), pieces.resolve("FILNPTU"))
     board = compile_puzzle(puzzle)
     n, first = bitboard.count_memo_first(board)
     assert n == count_solutions(board, max_nodes=10**9) > 0

@@ -1,0 +1,126 @@
+"""Counting tilings of a symmetric figure an orbit of placements at a time (solver.symmetry):
+the same number as the plain search, a real tiling, and the 6x10 pentomino count."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from cli._common import load_set
+from solver import STANDARD, Figure, Puzzle, bitboard, check, count, parse_figure
+from solver.bitboard import compile_puzzle, count_first, count_solutions
+from solver.symmetry import count_by_orbits, orbits, placements, symmetries
+from solver.verify import is_solution
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+NAMES = list(STANDARD)
+
+
+def plain(puzzle: Puzzle):
+    """The plain search's count and first tiling: the Counter the orbits are checked with."""
+    return count_first(compile_puzzle(puzzle))
+
+
+@st.composite
+def symmetric_figure(draw):
+    """A rectangle, or random cells mirrored left to right (and maybe top to bottom)."""
+    h, w = draw(st.integers(1, 5)), draw(st.integers(1, 5))
+    if draw(st.booleans()):
+        return Figure.from_cells((r, c) for r in range(h) for c in range(w))
+    half = draw(st.sets(st.tuples(st.integers(0, h - 1), st.integers(0, w - 1)), min_size=1))
+    cells = half | {(r, 2 * w - 1 - c) for r, c in half}
+    if draw(st.booleans()):
+        cells |= {(2 * h - 1 - r, c) for r, c in cells}
+    return Figure.from_cells(cells)
+
+
+@st.composite
+def symmetric_puzzle(draw):
+    """A symmetric figure and pieces (copies allowed) of exactly its area."""
+    figure = draw(symmetric_figure())
+    assume(figure.area <= 24)
+    names: list[str] = []
+    area = 0
+    while area < figure.area:
+        names.append(draw(st.sampled_from(NAMES)))
+        area += STANDARD[names[-1]].area
+    assume(area == figure.area)
+    return Puzzle(figure, STANDARD.resolve(names, distinct=False))
+
+
+@settings(max_examples=300, deadline=None)
+@given(symmetric_puzzle())
+def test_the_count_by_orbits_equals_the_plain_count_and_its_tiling_is_one(puzzle):
+    got = count_by_orbits(puzzle, plain)
+    n = count_solutions(compile_puzzle(puzzle))
+    if got is None:  # every shape has copies (the figures here all have a symmetry)
+        keys = [p.key for p in puzzle.pieces]
+        assert all(keys.count(k) > 1 for k in keys)
+        return
+    assert got[0] == n
+    assert (got[1] is None) == (n == 0)
+    if got[1] is not None:
+        assert is_solution(puzzle, got[1]())
+
+
+@settings(max_examples=100, deadline=None)
+@given(symmetric_figure())
+def test_each_symmetry_maps_the_figure_onto_itself_and_they_form_a_group(figure):
+    cells = figure.cells
+    group = symmetries(cells)
+    images = [tuple(sorted(g(p) for p in cells)) for g in group]
+    assert images[0] == tuple(sorted(cells)) and all(set(i) == cells for i in images)
+    maps = {tuple(g(p) for p in sorted(cells)) for g in group}
+    assert len(group) in (1, 2, 4, 8)  # on one cell all eight maps agree: len(maps) is 1
+    for g in group:  # closed under composition
+        for h in group:
+            assert tuple(g(h(p)) for p in sorted(cells)) in maps
+
+
+@pytest.mark.parametrize(
+    ("rows", "order"),
+    [
+        (["#" * 10] * 6, 4),  # a rectangle: two mirrors and the half turn
+        (["####"] * 4, 8),  # a square: all eight
+        ([".#.", "###", ".#."], 8),  # a plus
+        (["##", "#."], 2),  # an L of three: the mirror on its diagonal
+        (["###", "#.."], 1),  # an L of four: none
+        (["##.", ".##"], 2),  # an S: the half turn
+    ],
+)
+def test_symmetries_of_known_figures(rows, order):
+    assert len(symmetries(parse_figure(rows).cells)) == order
+
+
+def test_the_pivot_of_the_6x10_pentominoes_is_the_x_in_eight_orbits_of_four():
+    pieces = load_set(str(EXAMPLES / "pentominoes.json")).pieces
+    puzzle = Puzzle(parse_figure(["#" * 10] * 6), pieces.resolve(list("FILNPTUVWXYZ")))
+    plan = orbits(puzzle)
+    assert plan is not None and puzzle.pieces[plan.pivot].name == "X"
+    assert [size for _, size in plan.orbits] == [4] * 8
+    assert len(placements(puzzle.figure.cells, pieces["X"].shape)) == 32
+
+
+def test_no_pivot_on_an_asymmetric_figure_or_when_every_shape_has_copies():
+    asym = Puzzle(parse_figure(["###", "#..", "##."]), STANDARD.resolve(["L3", "I3"]))
+    assert orbits(asym) is None
+    copies = Puzzle(parse_figure(["####", "####"]), STANDARD.resolve(["O4", "O4"], distinct=False))
+    assert orbits(copies) is None
+    assert count(copies) == 1  # and the engine still counts it, the plain way
+
+
+def test_the_6x10_pentominoes_count_by_orbits_on_both_cores(monkeypatch):
+    """9356 tilings (2339 up to symmetry), counted by orbits on either core: the same count
+    and the same tiling, a real one."""
+    pieces = load_set(str(EXAMPLES / "pentominoes.json")).pieces
+    puzzle = Puzzle(parse_figure(["#" * 10] * 6), pieces.resolve(list("FILNPTUVWXYZ")))
+    answers = []
+    for core in {bitboard.CORE, None}:
+        monkeypatch.setattr(bitboard, "CORE", core)
+        v = check(puzzle, want_count=True)
+        assert v.tilings == 9356 and v.solution is not None and is_solution(puzzle, v.solution)
+        answers.append(v.solution)
+    assert answers[0] == answers[-1]
