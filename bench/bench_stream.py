@@ -15,6 +15,7 @@ and reuses them (generating a million sessions takes longer than scoring them); 
 K`` simulates only K sessions per game and repeats them (same ids) up to the count, for a
 machine too busy to simulate a million Jaipur games (scoring keeps nothing between records,
 so a repeated session costs what a new one does).
+``--workers 1,2`` (the default) scores each file with ``-j 1`` and then ``-j 2``.
 ``--smoke``: 2,000 sessions per game (Jambo 200), for CI.
 """
 
@@ -88,13 +89,14 @@ def _repeated(folder: Path, game: str, count: int, distinct: int) -> tuple[Path,
     return path, time.perf_counter() - start
 
 
-def score(path: Path, out: Path) -> tuple[float, float, float, int]:
+def score(path: Path, out: Path, workers: int) -> tuple[float, float, float, int]:
     """Wall seconds, CPU seconds (user + system), peak RSS (MB) and exit status of
-    ``ubongo score PATH --jsonl -o OUT``."""
+    ``ubongo score PATH --jsonl -o OUT -j WORKERS``. With workers, ``os.wait4`` counts the
+    pool's processes too (they are the child's children, waited for): CPU is their sum, peak
+    RSS the largest one's."""
     start = time.perf_counter()
-    child = subprocess.Popen(
-        [*UBONGO, "score", str(path), "--jsonl", "-o", str(out)], cwd=ROOT, stderr=subprocess.PIPE
-    )
+    args = ["score", str(path), "--jsonl", "-o", str(out), "-j", str(workers)]
+    child = subprocess.Popen([*UBONGO, *args], cwd=ROOT, stderr=subprocess.PIPE)
     assert child.stderr is not None
     errors = child.stderr.read()
     _, status, usage = os.wait4(child.pid, 0)
@@ -130,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", default="ubongo,jaipur,amul,jambo", help="comma-separated")
     parser.add_argument("--distinct", type=int, help="simulate this many, repeat to the count")
     parser.add_argument("--keep", type=Path, help="keep (and reuse) the session files here")
+    parser.add_argument("--workers", default="1,2", help="-j values to run, comma-separated")
     parser.add_argument("--smoke", action="store_true", help="2,000 sessions a game (CI)")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
@@ -141,27 +144,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         folder = args.keep or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
         print(f"start-up (ubongo --version): {startup():.2f} s")
-        print(f"{'game':7} {'sessions':>10} {'made in':>9} {'scored in':>10} {'sessions/s':>11}"
-              f" {'CPU':>9} {'per CPU s':>10} {'peak RSS':>9}  targets")  # fmt: skip
+        head = f"{'game':7} {'-j':>2} {'sessions':>10} {'made in':>9} {'scored in':>10}"
+        print(f"{head} {'sessions/s':>11} {'CPU':>9} {'per CPU s':>10} {'peak RSS':>9}  targets")
         for game in games:
             count = args.sessions or counts[game]
             path, made = sessions_file(folder, game, count, args.distinct)
-            out = Path(scratch) / f"{game}.out.jsonl"
-            seconds, cpu, rss, status = score(path, out)
-            expect(status == 0, f"score {game} exit {status}")
-            lines, valid = valid_results(out)
-            expect(lines == count and valid == count, f"{game}: {valid}/{lines} of {count} valid")
-            out.unlink()
-            rate = count / seconds
-            target = RATE_TARGET.get(game)
-            said = f">= {target:,}/s {'ok' if rate >= target else 'BELOW'}, " if target else ""
-            said += f"<= {RSS_TARGET_MB} MB {'ok' if rss <= RSS_TARGET_MB else 'ABOVE'}"
-            made_in = f"{made:.1f} s" if made is not None else "kept"
-            print(
-                f"{game:7} {count:>10,} {made_in:>9} {seconds:>8.2f} s {rate:>11,.0f}"
-                f" {cpu:>7.2f} s {count / cpu:>10,.0f} {rss:>6.1f} MB  {said}",
-                flush=True,
-            )
+            for workers in (int(w) for w in args.workers.split(",")):
+                out = Path(scratch) / f"{game}.out.jsonl"
+                seconds, cpu, rss, status = score(path, out, workers)
+                expect(status == 0, f"score {game} -j {workers} exit {status}")
+                lines, valid = valid_results(out)
+                expect(lines == count and valid == count, f"{game}: {valid}/{lines} valid")
+                out.unlink()
+                rate = count / seconds
+                target = RATE_TARGET.get(game)
+                said = f">= {target:,}/s {'ok' if rate >= target else 'BELOW'}, " if target else ""
+                said += f"<= {RSS_TARGET_MB} MB {'ok' if rss <= RSS_TARGET_MB else 'ABOVE'}"
+                made_in = f"{made:.1f} s" if made is not None else "kept"
+                made = None  # made once, scored once per -j
+                print(
+                    f"{game:7} {workers:>2} {count:>10,} {made_in:>9} {seconds:>8.2f} s"
+                    f" {rate:>11,.0f} {cpu:>7.2f} s {count / cpu:>10,.0f} {rss:>6.1f} MB  {said}",
+                    flush=True,
+                )
     return 1 if FAILED else 0
 
 

@@ -26,11 +26,14 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 import click
 
 from scoring.common import ScoringError
-from scoring.common import json_text as json_text  # re-exported: every JSON the CLI writes
+from scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
+from scoring.common import json_text as json_text
 from scoring.common import printable as printable  # re-exported: the CLI prints through it
 from solver.errors import TimeLimit, UbongoError, suggestion
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from puzzles import PuzzleSet
     from solver.figure import Figure
     from solver.pieces import PieceSet
@@ -152,6 +155,32 @@ def workers_option(help: str) -> Callable[[F], F]:
     )
 
 
+@contextmanager
+def process_pool(workers: int) -> Iterator[Executor | None]:
+    """None for one worker (the work runs in this process), else a process pool. Its workers
+    leave Ctrl-C to this process, which reports it once; work not started is cancelled."""
+    if workers == 1:
+        yield None
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c)
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _leave_ctrl_c() -> None:
+    """In a worker: ignore Ctrl-C, which the whole process group receives (no traceback per
+    worker; the main process stops the pool)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def json_option(f: F) -> F:
     """``--json``: one JSON document on stdout."""
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(f)
@@ -211,15 +240,6 @@ def output_option(
 def emit_json(document: Any) -> None:
     """One JSON document on stdout, indented as every command indents."""
     click.echo(json_text(document, indent=2))
-
-
-def json_line(document: Any) -> str:
-    """One JSON Lines record: compact, and with U+2028/U+2029 escaped so that no reader that
-    splits on every line break (as Python's ``str.splitlines`` does) cuts a record in two."""
-    text = json_text(document)
-    if text.isascii():
-        return text
-    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -29,6 +29,7 @@ from cli._common import (
     pieces_option,
     plural,
     printable,
+    process_pool,
     quiet_option,
     read_figure,
     read_text,
@@ -237,11 +238,7 @@ def _executor(workers: int, dask: str | None) -> AbstractContextManager[Any]:
     """This process (None), a process pool, or a Dask cluster's executor."""
     if dask is not None:
         return _dask_executor(dask, workers)
-    if workers == 1:
-        return nullcontext(None)
-    from concurrent.futures import ProcessPoolExecutor
-
-    return ProcessPoolExecutor(max_workers=workers)
+    return process_pool(workers)
 
 
 @contextmanager

@@ -6,7 +6,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import click
@@ -21,6 +21,7 @@ from cli._common import (
     piece_set,
     pieces_option,
     printable,
+    process_pool,
     quiet_option,
     reported,
     timeout_option,
@@ -135,7 +136,7 @@ def generate(
         source: Any = {}  # the default figure source: carved at random
         if atlas_arg is not None:  # lookups in the open atlas, so in this process
             source, workers = {"source": _from_atlas(stack, atlas_arg, opts)}, 1
-        ex = stack.enter_context(_executor(workers))
+        ex = stack.enter_context(process_pool(workers))
         step = stack.enter_context(_bar(2 * templates, show))
         ps, report = run(opts, ex, _deadline(step, start, timeout), timeout=timeout, **source)
     write_atomic(output, json.dumps(ps.to_json(), indent=1) + "\n")
@@ -170,15 +171,6 @@ def _from_atlas(stack: ExitStack, atlas_arg: str, opts: Any) -> Any:
             f"the set asks for {missing[0]}"
         )
     return AtlasFigures(con, about)
-
-
-def _executor(workers: int) -> AbstractContextManager[Any]:
-    """A process pool for ``workers`` > 1, else nothing (searches run in this process)."""
-    if workers == 1:
-        return nullcontext(None)
-    from concurrent.futures import ProcessPoolExecutor
-
-    return ProcessPoolExecutor(max_workers=workers)
 
 
 def _deadline(

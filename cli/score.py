@@ -5,11 +5,13 @@ Invalid records are reported one per stderr line and the rest are still scored.
 
 from __future__ import annotations
 
+import collections
+import functools
 import itertools
 import json
 import random
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import click
 
@@ -18,10 +20,12 @@ from cli._common import (
     json_line,
     json_text,
     output_option,
+    process_pool,
     read_lines,
     read_text,
     reported,
     warn,
+    workers_option,
     writing,
 )
 from scoring.records import (
@@ -39,7 +43,9 @@ from scoring.records import (
 )
 
 if TYPE_CHECKING:
-    from scoring.report import Tally
+    from concurrent.futures import Executor, Future
+
+    from scoring.report import Lines, Tally
 
 Out = Callable[[str], object]
 """Where a writer puts its text: stdout, or the file of ``-o`` (replaced atomically at the end)."""
@@ -79,6 +85,7 @@ class Simulator(Protocol):
     "(BoardGameGeek plays, CSV, a row per player). Needs each record's date.",
 )
 @output_option("Write the output to FILE instead of stdout")
+@workers_option("Score JSON Lines files in N processes; the output is the same.")
 @reported
 def score(
     files: tuple[str, ...],
@@ -91,6 +98,7 @@ def score(
     catalog: str | None,
     export: str | None,
     output: str | None,
+    workers: int,
 ) -> None:
     """Score recorded sessions of Ubongo, Jaipur, Jambo and Amul.
 
@@ -124,7 +132,7 @@ def score(
         kind = "a CSV" if as_csv else "JSON Lines"
         raise click.UsageError(f"--summary does not fit in {kind}; use it with the table or --json")
     cards = parse_catalog(read_text(catalog), catalog) if catalog is not None else None
-    run = _Run(files, game, cards)
+    run = _Run(files, game, cards, workers)
     from scoring.report import Tally  # the writers' module, loaded only when scoring
 
     tally = Tally(by_date=by == "date") if summary else None
@@ -134,7 +142,8 @@ def score(
         elif as_json:
             _write_json(run.outcomes(), tally, out)
         elif as_jsonl:
-            _write_jsonl(run.outcomes(), out)
+            for text in run.texts():
+                out(text)
         elif as_csv:
             _write_csv(run.outcomes(), out)
         else:
@@ -150,32 +159,112 @@ class _Run:
     """The outcomes of every record of the files, as they are scored (memory stays flat).
 
     Problems go to stderr as they are met; ``failed`` says whether any record or file failed.
+    JSON Lines are scored in blocks of BLOCK lines, by ``workers`` processes when more than one.
     """
 
-    def __init__(self, files: tuple[str, ...], game: str | None, catalog: Catalog | None) -> None:
-        self.files, self.game, self.catalog = files, game, catalog
+    def __init__(
+        self, files: tuple[str, ...], game: str | None, catalog: Catalog | None, workers: int = 1
+    ) -> None:
+        self.files, self.game, self.catalog, self.workers = files, game, catalog, workers
         self.seen = 0
         self.failed = False
 
     def outcomes(self) -> Iterator[Outcome]:
         """Each kept record's outcome, file by file, in file order."""
-        for path in self.files:
-            lines = read_lines(path)
-            try:
-                head = _head(lines)  # opens the file: a missing one fails here, not mid-output
-            except click.ClickException as error:
-                warn(error.format_message())
-                self.failed = True
-                continue
-            for entry in _entries(display(path), head, lines):
-                outcome = evaluate(entry, self.game, self.catalog)
-                if outcome is None:
+        from scoring.report import block_outcomes
+
+        for outcome in self._scored(block_outcomes, evaluate):
+            self._tell(1, outcome.valid, outcome.problems)
+            yield outcome
+
+    def texts(self) -> Iterator[str]:
+        """The ``--jsonl`` lines of the kept records, a block at a time, in file order."""
+        from scoring.report import block_lines, record_lines
+
+        for lines in self._scored(block_lines, record_lines):
+            self._tell(lines.records, lines.valid, lines.problems)
+            yield lines.text
+
+    def _tell(self, records: int, valid: bool, problems: tuple[Problem, ...]) -> None:
+        """Kept records counted, their problems reported."""
+        self.seen += records
+        for problem in problems:
+            warn(str(problem))
+        self.failed |= not valid
+
+    def _scored(
+        self,
+        block: Callable[..., list[_S]],
+        one: Callable[[Entry, str | None, Catalog | None], _S | None],
+    ) -> Iterator[_S]:
+        """What ``one`` makes of each kept record (``block`` of a block of JSON Lines)."""
+        with process_pool(self.workers) as pool:
+            for path in self.files:
+                lines = read_lines(path)
+                try:
+                    head = _head(lines)  # opens the file: a missing one fails here, not mid-output
+                except click.ClickException as error:
+                    warn(error.format_message())
+                    self.failed = True
                     continue
-                self.seen += 1
-                for problem in outcome.problems:
-                    warn(str(problem))
-                self.failed |= not outcome.valid
-                yield outcome
+                name = display(path)
+                numbered, whole = _split(name, head, lines)
+                if numbered is None:
+                    for entry in whole:
+                        made = one(entry, self.game, self.catalog)
+                        if made is not None:
+                            yield made
+                    continue
+                blocks = _blocks(numbered)
+                task = functools.partial(block, name, game=self.game, catalog=self.catalog)
+                for made_block in _in_turn(blocks, task, pool, self.workers):
+                    yield from made_block
+
+
+Block = list[tuple[int, "str | None"]]
+"""Numbered lines of a JSON Lines file, as ``read_lines`` gives them."""
+BLOCK = 1000
+"""Lines a worker scores at a time: large enough that sending them costs little, small
+enough that memory stays flat (2 blocks per worker are in flight)."""
+
+_S = TypeVar("_S", "Outcome", "Lines")
+
+
+def _blocks(numbered: Iterable[tuple[int, str | None]]) -> Iterator[Block]:
+    """The lines in blocks of BLOCK."""
+    it = iter(numbered)
+    while block := list(itertools.islice(it, BLOCK)):
+        yield block
+
+
+def _in_turn(
+    blocks: Iterator[Block],
+    task: Callable[[Block], list[_S]],
+    pool: Executor | None,
+    workers: int,
+) -> Iterator[list[_S]]:
+    """``task`` of each block, in order: in this process, or in the pool with 2 blocks per
+    worker in flight. A file of one block never waits for a pool's processes to start."""
+    first = next(blocks, None)
+    if first is None:
+        return
+    second = next(blocks, None)
+    if pool is None or second is None:
+        yield task(first)
+        for block in itertools.chain((second,) if second else (), blocks):
+            yield task(block)
+        return
+    pending: collections.deque[Future[list[_S]]] = collections.deque()
+    try:
+        for block in itertools.chain((first, second), blocks):
+            pending.append(pool.submit(task, block))
+            if len(pending) > 2 * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 def _head(lines: Iterator[tuple[int, str | None]]) -> list[tuple[int, str | None]]:
@@ -188,19 +277,26 @@ def _head(lines: Iterator[tuple[int, str | None]]) -> list[tuple[int, str | None
     return head
 
 
-def _entries(
+def _split(
     name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
-) -> Iterator[Entry]:
-    """JSON Lines, streamed, when the first record stands alone on its line; else the whole
-    file as one JSON document (an object or an array)."""
+) -> tuple[Iterator[tuple[int, str | None]] | None, Iterator[Entry]]:
+    """JSON Lines, streamed (their numbered lines, no entries), when the first record stands
+    alone on its line; else (None, the entries of the whole file as one JSON document, an
+    object or an array, or of JSON Lines read whole)."""
     first = head[-1][1] if head else None
     if first is not None and _is_object(first):
         second = _head(rest)
         if not second or second[-1][1] is not None and not second[-1][1].strip():
-            yield Entry(name, json.loads(first))  # a file holding one object
-            return
-        yield from line_entries(itertools.chain(head, second, rest), name)
-        return
+            return None, iter((Entry(name, json.loads(first)),))  # a file holding one object
+        return itertools.chain(head, second, rest), iter(())
+    return None, _whole(name, head, rest)
+
+
+def _whole(
+    name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
+) -> Iterator[Entry]:
+    """The entries of a file read whole: one JSON document, or JSON Lines whose first record
+    does not stand alone on its line."""
     lines = list(itertools.chain(head, rest))
     bad = next((n for n, t in lines if t is None), None)
     if bad is None:
@@ -255,14 +351,6 @@ def _line_safe(text: str) -> str:
     would put the indent inside a string (they occur only in strings, where ``\\u2028`` is
     the same character)."""
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-
-
-def _write_jsonl(outcomes: Iterator[Outcome], out: Out) -> None:
-    """One result per line (the elements of ``--json``), each written as soon as it is scored."""
-    from scoring.report import result_json
-
-    for outcome in outcomes:
-        out(json_line(result_json(outcome)) + "\n")
 
 
 def _write_tables(outcomes: Iterator[Outcome], tally: Tally | None, out: Out) -> None:

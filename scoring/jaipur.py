@@ -45,6 +45,7 @@ from scoring.common import (
     check_keys,
     competition_ranks,
     json_list,
+    quote,
 )
 from scoring.names import canonical, find
 
@@ -568,12 +569,17 @@ def _status(
 
 def _breakdown(name: str, seals: int, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     """A player's seals and round totals summed over the rounds."""
+    return {"seals": seals, **_breakdown_sums(name, rounds)}
+
+
+def _breakdown_sums(name: str, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """A player's round totals summed over the rounds."""
     summed = dict.fromkeys(("rupees", "goods", "bonus", "camel", "bonus_tokens", "goods_tokens"), 0)
     for rnd in rounds:
         totals = rnd["players"][name]
         for key in summed:
             summed[key] += totals[key]
-    return {"seals": seals, **summed}
+    return summed
 
 
 # --- one pass: a plainly valid record scored straight from its JSON ---------------------
@@ -592,6 +598,66 @@ def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
     """``score(parse(record))`` in one pass over the record, when it is plainly valid: no
     added key, canonical good names, no rule broken. None otherwise, and ``parse`` and
     ``score`` then find and name the fault."""
+    game = _fast_game(record)
+    if game is None:
+        return None
+    players, seals, summaries, status, won = game
+    ranks = competition_ranks(seals)
+    results = tuple(
+        PlayerResult(name, seals[name], ranks[name], _breakdown(name, seals[name], summaries))
+        for name in players
+    )
+    return SessionResult(GAME, status, won, results, tuple(summaries), {})
+
+
+def fast_text(record: Mapping[str, Any]) -> str | None:
+    """The JSON text of ``fast_score(record).to_json()`` less its first key (``"game"``): from
+    ``"status"`` to ``"record"``, each value as the library's encoder writes it, without the
+    braces. None when ``fast_score`` is None. For ``score --jsonl``
+    (scoring.report.result_line): the encoder took as long as the scoring."""
+    game = _fast_game(record)
+    if game is None:
+        return None
+    players, seals, summaries, status, won = game
+    ranks = competition_ranks(seals)
+    quoted = {name: quote(name) for name in players}
+    people = ", ".join(
+        f'{{"name": {quoted[name]}, "score": {seals[name]}, "rank": {ranks[name]}, '
+        f'"breakdown": {{"seals": {seals[name]}, '
+        f"{_totals_text(_breakdown_sums(name, summaries))}}}}}"
+        for name in players
+    )
+    rounds = ", ".join(
+        f'{{"round": {rnd["round"]}, "winner": {_name_text(rnd["winner"], quoted)}, '
+        f'"decided_by": "{rnd["decided_by"]}", "players": {{'
+        + ", ".join(f"{quoted[name]}: {{{_totals_text(t)}}}" for name, t in rnd["players"].items())
+        + "}}"
+        for rnd in summaries
+    )
+    return (
+        f'"status": "{status}", "winner": {_name_text(won, quoted)}, "players": [{people}], '
+        f'"rounds": [{rounds}], "extra": {{}}, "record": "events"'
+    )
+
+
+def _name_text(name: str | None, quoted: Mapping[str, str]) -> str:
+    return "null" if name is None else quoted[name]
+
+
+def _totals_text(t: Mapping[str, int]) -> str:
+    """A round's (or a game's) totals as the encoder writes their dict's items."""
+    return (
+        f'"rupees": {t["rupees"]}, "goods": {t["goods"]}, "bonus": {t["bonus"]}, '
+        f'"camel": {t["camel"]}, "bonus_tokens": {t["bonus_tokens"]}, '
+        f'"goods_tokens": {t["goods_tokens"]}'
+    )
+
+
+def _fast_game(
+    record: Mapping[str, Any],
+) -> tuple[list[str], dict[str, int], list[dict[str, Any]], Status, str | None] | None:
+    """Players, seals, round summaries, status and winner of a plainly valid record (as
+    ``fast_score`` says), else None."""
     if type(record) is not dict or record.get("game") != GAME or not _PLAIN_KEYS.issuperset(record):
         return None
     players, rounds = record.get("players"), record.get("rounds")
@@ -617,12 +683,7 @@ def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
             {"round": number, "winner": winner, "decided_by": decided_by, "players": totals}
         )
     status, won = _status(seals, summaries)
-    ranks = competition_ranks(seals)
-    results = tuple(
-        PlayerResult(name, seals[name], ranks[name], _breakdown(name, seals[name], summaries))
-        for name in players
-    )
-    return SessionResult(GAME, status, won, results, tuple(summaries), {})
+    return players, seals, summaries, status, won
 
 
 class _NotPlain(Exception):

@@ -35,6 +35,9 @@ from scoring.common import (
     check_keys,
     competition_ranks,
     json_list,
+    json_text,
+    quote,
+    quote_list,
 )
 from scoring.names import canonical
 
@@ -439,6 +442,115 @@ def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
     added key, canonical gem names, no rule broken. None otherwise, and ``parse`` and
     ``score`` then find and name the fault (the replay here never raises one of its own,
     except the tie-break's, which is checked after the whole record is known to parse)."""
+    game = _fast_game(record)
+    if game is None:
+        return None
+    players, rounds, gems, finishes, totals, (status, winner, ranks) = game
+    summaries = tuple(
+        {
+            "round": number,
+            "finished": list(awards),
+            "awards": {name: list(given) for name, given in awards.items()},
+            "thrown_into_bag": list(thrown),
+            "bag": dict(zip(_BAG_START, bag, strict=True)),
+            "marker": _marker_after(number),
+        }
+        for number, (awards, thrown, bag) in enumerate(rounds, 1)
+    )
+    results = tuple(
+        PlayerResult(name, totals[name], ranks[name], _breakdown(gems[name], finishes[name]))
+        for name in players
+    )
+    return SessionResult(GAME, status, winner, results, summaries, {})
+
+
+def fast_text(record: Mapping[str, Any]) -> str | None:
+    """The JSON text of ``fast_score(record).to_json()`` less its first key (``"game"``): from
+    ``"status"`` to ``"record"``, each value as the library's encoder writes it, without the
+    braces. None when ``fast_score`` is None. Written straight from the replay, skipping the
+    dicts and the encoder, for ``score --jsonl`` (scoring.report.result_line)."""
+    game = _fast_game(record)
+    if game is None:
+        return None
+    players, rounds, gems, finishes, totals, (status, winner, ranks) = game
+    quoted = {name: quote(name) for name in players}
+    people = ", ".join(
+        [_player_text(quoted[n], totals[n], ranks[n], gems[n], finishes[n]) for n in players]
+    )
+    summaries = ", ".join(
+        [_round_text(number, replayed, quoted) for number, replayed in enumerate(rounds, 1)]
+    )
+    won = "null" if winner is None else quoted[winner]
+    return (
+        f'"status": "{status}", "winner": {won}, "players": [{people}], '
+        f'"rounds": [{summaries}], "extra": {{}}, "record": "events"'
+    )
+
+
+def _marker_after(rounds: int) -> _Counts:
+    """The marker's gems after this many rounds: one of each leaves it every round."""
+    return {colour: start - rounds for colour, start in _MARKER_START.items()}
+
+
+def _player_text(name: str, points: int, rank: int, held: _Counts, finishes: int) -> str:
+    """A player's result as the encoder writes it; ``name`` is quoted already."""
+    ruby, sapphire, emerald, amber = held.values()
+    return (
+        f'{{"name": {name}, "score": {points}, "rank": {rank}, "breakdown": {{"ruby": {ruby}, '
+        f'"sapphire": {sapphire}, "emerald": {emerald}, "amber": {amber}, '
+        f'"gems": {ruby + sapphire + emerald + amber}, "finishes": {finishes}}}}}'
+    )
+
+
+def _round_text(number: int, replayed: _FastRound, quoted: Mapping[str, str]) -> str:
+    """A round's summary as the encoder writes it (``fast_score``'s dict of it)."""
+    awards, thrown, (ruby, sapphire, emerald, amber) = replayed
+    names = [quoted[name] for name in awards]
+    given = ", ".join(
+        [f"{q}: {_AWARD_TEXT[g]}" for q, g in zip(names, awards.values(), strict=True)]
+    )
+    return (
+        f'{_ROUND_HEAD[number]}{", ".join(names)}], "awards": {{{given}}}, '
+        f'"thrown_into_bag": {_THROWN_TEXT[thrown]}, "bag": {{"ruby": {ruby}, '
+        f'"sapphire": {sapphire}, "emerald": {emerald}, "amber": {amber}}}{_ROUND_TAIL[number]}'
+    )
+
+
+# Texts made once, as the encoder writes them: every list of gems an award or a throw can be,
+# and what a round's summary holds before its finishers and after its bag (the marker loses
+# one sapphire and one amber every round, so its counts follow from the round's number).
+_AWARD_TEXT: Final = {
+    (*marked, gem): quote_list([*marked, gem])
+    for gem in _BAG_START
+    for marked in ((), *((m,) for m in _MARKER_REWARDS))
+}
+_THROWN: Final = tuple(_MARKER_REWARDS[k:] for k in range(MAX_PLAYERS + 1))
+"""The gems thrown into the bag after a round of k finishers: the marker's rewards not taken."""
+_THROWN_TEXT: Final = {thrown: quote_list(list(thrown)) for thrown in _THROWN}
+_MARKS: Final = _MARKER_REWARDS + (None,) * (MAX_PLAYERS - len(_MARKER_REWARDS))
+"""The marker's gem the i-th finisher takes, if any."""
+_ROUND_HEAD: Final = tuple(f'{{"round": {n}, "finished": [' for n in range(ROUNDS + 1))
+_ROUND_TAIL: Final = tuple(
+    ", " + json_text({"marker": _marker_after(n)})[1:-1] + "}" for n in range(ROUNDS + 1)
+)
+
+_FastRound = tuple[dict[str, tuple[str, ...]], tuple[str, ...], tuple[int, ...]]
+"""A round replayed: the gems given to each finisher (the marker's first), fastest first, the
+gems thrown into the bag, and the bag's counts after the round, in colour order."""
+_FastGame = tuple[
+    list[str],
+    list[_FastRound],
+    dict[str, _Counts],
+    dict[str, int],
+    dict[str, int],
+    tuple[Status, str | None, dict[str, int]],
+]
+"""A plainly valid record replayed: players, rounds, gems and finishes and points per player,
+and the standing (status, winner, ranks)."""
+
+
+def _fast_game(record: Mapping[str, Any]) -> _FastGame | None:
+    """The replay of a plainly valid record (as ``fast_score`` says), else None."""
     if type(record) is not dict or record.get("game") != GAME or not _PLAIN_KEYS.issuperset(record):
         return None
     players, rounds, tiebreak = record.get("players"), record.get("rounds"), record.get("tiebreak")
@@ -451,64 +563,50 @@ def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
         return None  # a name that is not a string, an empty or a repeated one, a stranger
     finishes = dict.fromkeys(players, 0)
     try:
-        summaries = _fast_replay(rounds, gems, finishes)
+        replayed = _fast_replay(rounds, gems, finishes)
     except (KeyError, TypeError):  # an unknown or unhashable name or gem: parse names it
         return None
-    if summaries is None:
+    if replayed is None:
         return None
     totals = {name: sum(map(operator.mul, _VALUES, held.values())) for name, held in gems.items()}
-    status, winner, ranks = _standing(players, len(rounds), tiebreak, totals)
-    results = tuple(
-        PlayerResult(name, totals[name], ranks[name], _breakdown(gems[name], finishes[name]))
-        for name in players
-    )
-    return SessionResult(GAME, status, winner, results, tuple(summaries), {})
+    standing = _standing(players, len(rounds), tiebreak, totals)
+    return players, replayed, gems, finishes, totals, standing
 
 
 def _fast_replay(
     rounds: Sequence[Any], gems: dict[str, _Counts], finishes: dict[str, int]
-) -> list[dict[str, Any]] | None:
-    """Each round's JSON summary, the awards added to ``gems`` and ``finishes``; None at the
-    first round that is not plainly valid or draws a gem the bag no longer holds."""
+) -> list[_FastRound] | None:
+    """Each round replayed, the awards added to ``gems`` and ``finishes``; None at the first
+    round that is not plainly valid or draws a gem the bag no longer holds."""
     bag = dict(_BAG_START)
-    marker = dict(_MARKER_START)
-    summaries = []
-    for number, rnd in enumerate(rounds, 1):
+    replayed = []
+    for rnd in rounds:
         if type(rnd) is not dict or len(rnd) != 2:
             return None
         finished, drawn = rnd.get("finished"), rnd.get("drawn")
-        if type(finished) is not list or type(drawn) is not list or len(finished) != len(drawn):
+        if type(finished) is not list or type(drawn) is not list:
             return None
-        awards: dict[str, list[str]] = {}
-        for i, (name, colour) in enumerate(zip(finished, drawn, strict=True)):
+        count = len(finished)
+        if count != len(drawn) or count > MAX_PLAYERS:
+            return None  # more finishers than seats: a stranger or a repeat, parse names it
+        awards: dict[str, tuple[str, ...]] = {}
+        for name, colour, marked in zip(finished, drawn, _MARKS, strict=False):  # _MARKS: 4
             held = gems[name]  # KeyError: not a player of the session
             if name in awards or not bag[colour]:  # KeyError: not a gem's English name
                 return None  # twice in a round, or the bag is out of that colour
             bag[colour] -= 1
             held[colour] += 1
             finishes[name] += 1
-            if i < len(_MARKER_REWARDS):
-                marked = _MARKER_REWARDS[i]
-                held[marked] += 1
-                awards[name] = [marked, colour]
+            if marked is None:
+                awards[name] = (colour,)
             else:
-                awards[name] = [colour]
-        thrown = list(_MARKER_REWARDS[len(finished) :])
-        for colour in _MARKER_REWARDS:  # every round one of each leaves: taken or thrown
-            marker[colour] -= 1
+                held[marked] += 1
+                awards[name] = (marked, colour)
+        thrown = _THROWN[count]
         for colour in thrown:
             bag[colour] += 1
-        summaries.append(
-            {
-                "round": number,
-                "finished": list(awards),
-                "awards": awards,
-                "thrown_into_bag": thrown,
-                "bag": dict(bag),
-                "marker": dict(marker),
-            }
-        )
-    return summaries
+        replayed.append((awards, thrown, tuple(bag.values())))
+    return replayed
 
 
 # --- simulation ------------------------------------------------------------------------

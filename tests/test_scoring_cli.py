@@ -432,3 +432,26 @@ def test_simulate_date_dates_every_record_and_changes_nothing_else() -> None:
     dated = [json.loads(line) for line in run(*args, "--date", "2026-11-20").stdout.splitlines()]
     assert [d.pop("date") for d in dated] == ["2026-11-20"] * 3
     assert dated == plain
+
+
+# --- -j/--workers ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", [["--jsonl"], ["--csv"], [], ["--json", "--summary"]])
+def test_workers_write_what_one_process_writes(tmp_path: Path, kind: list[str]) -> None:
+    """Three blocks of JSON Lines, bad and blank lines among them, scored by 2 processes: the
+    same output, the same problems in the same order, the same exit code."""
+    import random
+
+    from scoring import jaipur
+    from scoring import ubongo as engine
+
+    rng = random.Random(3)
+    lines = [json.dumps(engine.simulate(rng.randint(2, 4), rng)) for _ in range(1300)]
+    lines += [json.dumps(jaipur.simulate(2, rng)) for _ in range(1200)]
+    lines[5], lines[1500], lines[2400] = "", "{oops", json.dumps(BAD_GEM)
+    path = write(tmp_path, "big.jsonl", "\n".join(lines) + "\n")
+    one, two = run("score", path, *kind), run("score", path, *kind, "-j", "2")
+    assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr)
+    assert one.exit_code == 1 and one.stderr.count("\n") == 2
+    assert ":1501:" in one.stderr and ":2401: " in one.stderr

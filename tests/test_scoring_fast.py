@@ -9,6 +9,7 @@ refuses is always None.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from typing import Any
 
@@ -17,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import jaipur, ubongo
-from scoring.common import InvalidRecord, SessionResult
-from scoring.records import Entry, evaluate
+from scoring.common import InvalidRecord, SessionResult, json_line
+from scoring.records import Entry, evaluate, line_entries
+from scoring.report import _fast_line, block_lines, result_json, result_line
 
 PROPERTY = settings(max_examples=200, deadline=None)
 ENGINES = {"ubongo": ubongo, "jaipur": jaipur}
@@ -132,3 +134,96 @@ def test_a_valid_record_in_other_words_leaves_the_fast_path(game: str, change: A
     assert outcome is not None and outcome.result is not None
     assert outcome.result == full(game, record)
     assert plain is not None and outcome.result.players == plain.players
+
+
+# --- the one-pass line of score --jsonl (scoring.report.result_line) ---------------------------
+
+ODD_CHARACTERS = '"\\\u2028\u2029\ud800é漢'  # a quote, a backslash, line breaks, a lone surrogate
+NAME = st.text(st.characters(codec="utf-8") | st.sampled_from(ODD_CHARACTERS), min_size=1)
+ENVELOPE = st.one_of(st.none(), st.integers(-5, 10**12), st.booleans(), NAME, st.just(2.5))
+
+
+def renamed(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """``record`` with its players P1, P2, ... called ``names`` everywhere they appear."""
+    new = dict(zip(record["players"], names, strict=False))
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {new.get(k, k): walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return new.get(value, value) if isinstance(value, str) else value
+
+    return walk(record)
+
+
+def long_way(entry: Entry, game: str | None) -> tuple[str, bool, tuple[Any, ...]] | None:
+    """The line, validity and problems ``score --jsonl`` wrote before the one-pass line."""
+    outcome = evaluate(entry, game)
+    if outcome is None:
+        return None
+    return json_line(result_json(outcome)), outcome.valid, outcome.problems
+
+
+@PROPERTY
+@given(
+    st.sampled_from(sorted(ENGINES)),
+    st.integers(0, 10**6),
+    st.booleans(),
+    st.lists(NAME, min_size=4, max_size=4),
+    st.dictionaries(st.sampled_from(["id", "date"]), ENVELOPE),
+    st.sampled_from([None, "ubongo", "jaipur", "amul"]),
+)
+def test_a_records_line_is_the_long_ways_text(
+    game: str,
+    seed: int,
+    finished: bool,
+    names: list[str],
+    envelope: dict[str, Any],
+    only: str | None,
+) -> None:
+    """Any names (quotes, U+2028, lone surrogates, other scripts), ids and dates: the line
+    written in one pass is the long way's, byte for byte, with its validity and problems."""
+    record = {**renamed(simulated(game, seed, finished), names), **envelope}
+    entry = Entry("f:3", record)
+    line = result_line(entry, only)
+    expected = long_way(entry, only)
+    assert (None if line is None else tuple(line)) == expected
+    seats = len(record["players"])
+    plain = (
+        type(envelope.get("id", "")) in (str, int)
+        and type(envelope.get("date", "")) is str
+        and only in (None, game)
+        and len(set(names[:seats])) == seats
+    )
+    if plain and game == "ubongo" or plain and ENGINES[game].fast_score(record) is not None:
+        assert _fast_line(entry, only) == expected[0]  # the one-pass line was the one taken
+
+
+@PROPERTY
+@given(st.sampled_from(sorted(ENGINES)), st.integers(0, 10**6), st.booleans(), st.data())
+def test_a_spoilt_records_line_is_the_long_ways_text(
+    game: str, seed: int, finished: bool, data: st.DataObject
+) -> None:
+    record = simulated(game, seed, finished)
+    for _ in range(data.draw(st.integers(1, 3))):
+        record = spoil(record, data)
+    entry = Entry("f:9", record)
+    line = result_line(entry)
+    assert line is not None and tuple(line) == long_way(entry, None)
+
+
+def test_a_block_of_lines_is_its_records_lines_in_order() -> None:
+    """``block_lines`` (a worker's task) joins the records' lines: blank, bad and spoilt
+    lines keep their places and their problems."""
+    rng = random.Random(5)
+    texts = [json.dumps(simulated(rng.choice(sorted(ENGINES)), i, i % 3 > 0)) for i in range(40)]
+    texts[3], texts[10], texts[20] = "", "{not json", json.dumps({"game": "ubongo"})
+    numbered = list(enumerate(texts, 1))
+    (block,) = block_lines("f", numbered)
+    one_by_one = [long_way(e, None) for e in line_entries(numbered, "f")]
+    kept = [x for x in one_by_one if x is not None]
+    assert block.text == "".join(text + "\n" for text, _, _ in kept)
+    assert block.records == len(kept) == 39 and not block.valid
+    assert block.problems == tuple(p for _, _, problems in kept for p in problems)
+    assert [str(p).split(":")[1] for p in block.problems] == ["11", "21"]
