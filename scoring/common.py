@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -73,6 +74,18 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def escape_surrogates(text: str) -> str:
     """``text`` with each lone surrogate (which UTF-8 cannot carry) as its ``\\uXXXX`` escape."""
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def load_fast() -> Any:
+    """The compiled replay ``scoring._fast``, or None when it is not built or ``UBONGO_PURE``
+    is set (not to 0), as for the solver's core: the Python replay does the work."""
+    if os.environ.get("UBONGO_PURE", "0") not in ("", "0"):
+        return None
+    try:
+        from scoring import _fast  # type: ignore[attr-defined]
+    except ImportError:  # no C compiler at install time
+        return None
+    return _fast
 
 
 def quote(text: str) -> str:

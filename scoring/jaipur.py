@@ -45,11 +45,14 @@ from scoring.common import (
     check_keys,
     competition_ranks,
     json_list,
+    load_fast,
     quote,
 )
 from scoring.names import canonical, find
 
 GAME: Final = "jaipur"
+FAST = load_fast()
+"""The compiled replay (scoring._fast), or None: not built, or UBONGO_PURE set."""
 
 
 class Good(enum.Enum):
@@ -559,10 +562,15 @@ def _status(
     seals: Mapping[str, int], rounds: Sequence[Mapping[str, Any]]
 ) -> tuple[Status, str | None]:
     """Finished with 2 seals; an unresolved tie if the record ends on a tied round."""
+    return _status_after(seals, last_tied=bool(rounds) and rounds[-1]["winner"] is None)
+
+
+def _status_after(seals: Mapping[str, int], *, last_tied: bool) -> tuple[Status, str | None]:
+    """``_status`` from the seals and whether the last round (if any) was tied."""
     for name, count in seals.items():
         if count >= SEALS_TO_WIN:
             return "finished", name
-    if rounds and rounds[-1]["winner"] is None:
+    if last_tied:
         return "unresolved tie", None
     return "in progress", None
 
@@ -572,9 +580,13 @@ def _breakdown(name: str, seals: int, rounds: Sequence[Mapping[str, Any]]) -> di
     return {"seals": seals, **_breakdown_sums(name, rounds)}
 
 
+_TOTAL_KEYS: Final = ("rupees", "goods", "bonus", "camel", "bonus_tokens", "goods_tokens")
+"""A round's totals per player, in the order results show them (and scoring._fast keeps)."""
+
+
 def _breakdown_sums(name: str, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     """A player's round totals summed over the rounds."""
-    summed = dict.fromkeys(("rupees", "goods", "bonus", "camel", "bonus_tokens", "goods_tokens"), 0)
+    summed = dict.fromkeys(_TOTAL_KEYS, 0)
     for rnd in rounds:
         totals = rnd["players"][name]
         for key in summed:
@@ -614,30 +626,58 @@ def fast_text(record: Mapping[str, Any]) -> str | None:
     """The JSON text of ``fast_score(record).to_json()`` less its first key (``"game"``): from
     ``"status"`` to ``"record"``, each value as the library's encoder writes it, without the
     braces. None when ``fast_score`` is None. For ``score --jsonl``
-    (scoring.report.result_line): the encoder took as long as the scoring."""
-    game = _fast_game(record)
+    (scoring.report.result_line): the encoder took as long as the scoring. The compiled
+    replay (scoring._fast) when it is built and the names are ASCII."""
+    plain = _plain(record)
+    if plain is None:
+        return None
+    players, rounds = plain
+    quoted = [quote(name) for name in players]
+    replayed = _rounds_text(rounds, players, quoted)
+    if replayed is None:
+        return None
+    text, seals, sums, status, won = replayed
+    ranks = competition_ranks(seals)
+    people = ", ".join(
+        f'{{"name": {q}, "score": {seals[name]}, "rank": {ranks[name]}, '
+        f'"breakdown": {{"seals": {seals[name]}, {_totals_text(summed)}}}}}'
+        for name, q, summed in zip(players, quoted, sums, strict=True)
+    )
+    won_text = "null" if won is None else quoted[players.index(won)]
+    return (
+        f'"status": "{status}", "winner": {won_text}, "players": [{people}], '
+        f'"rounds": [{text}], "extra": {{}}, "record": "events"'
+    )
+
+
+def _rounds_text(
+    rounds: list[Any], players: list[str], quoted: list[str]
+) -> tuple[str, dict[str, int], list[dict[str, int]], Status, str | None] | None:
+    """The rounds replayed: their summaries' JSON text, the seals, each player's summed
+    totals, status and winner; None at a round that is not plainly valid."""
+    if FAST is not None and all(q.isascii() for q in quoted):
+        got = FAST.jaipur_rounds(rounds, players, quoted)
+        if got is None:
+            return None
+        text, stats = got
+        seals = dict(zip(players, stats[:2], strict=True))
+        sums = [dict(zip(_TOTAL_KEYS, stats[i : i + 6], strict=True)) for i in (3, 9)]
+        status, won = _status_after(seals, last_tied=bool(stats[2]))
+        return text, seals, sums, status, won
+    game = _fast_rounds(players, rounds)
     if game is None:
         return None
-    players, seals, summaries, status, won = game
-    ranks = competition_ranks(seals)
-    quoted = {name: quote(name) for name in players}
-    people = ", ".join(
-        f'{{"name": {quoted[name]}, "score": {seals[name]}, "rank": {ranks[name]}, '
-        f'"breakdown": {{"seals": {seals[name]}, '
-        f"{_totals_text(_breakdown_sums(name, summaries))}}}}}"
-        for name in players
-    )
-    rounds = ", ".join(
-        f'{{"round": {rnd["round"]}, "winner": {_name_text(rnd["winner"], quoted)}, '
+    seals, summaries = game
+    status, won = _status(seals, summaries)
+    names = dict(zip(players, quoted, strict=True))
+    text = ", ".join(
+        f'{{"round": {rnd["round"]}, "winner": {_name_text(rnd["winner"], names)}, '
         f'"decided_by": "{rnd["decided_by"]}", "players": {{'
-        + ", ".join(f"{quoted[name]}: {{{_totals_text(t)}}}" for name, t in rnd["players"].items())
+        + ", ".join(f"{names[name]}: {{{_totals_text(t)}}}" for name, t in rnd["players"].items())
         + "}}"
         for rnd in summaries
     )
-    return (
-        f'"status": "{status}", "winner": {_name_text(won, quoted)}, "players": [{people}], '
-        f'"rounds": [{rounds}], "extra": {{}}, "record": "events"'
-    )
+    return text, seals, [_breakdown_sums(name, summaries) for name in players], status, won
 
 
 def _name_text(name: str | None, quoted: Mapping[str, str]) -> str:
@@ -658,6 +698,21 @@ def _fast_game(
 ) -> tuple[list[str], dict[str, int], list[dict[str, Any]], Status, str | None] | None:
     """Players, seals, round summaries, status and winner of a plainly valid record (as
     ``fast_score`` says), else None."""
+    plain = _plain(record)
+    if plain is None:
+        return None
+    players, rounds = plain
+    game = _fast_rounds(players, rounds)
+    if game is None:
+        return None
+    seals, summaries = game
+    status, won = _status(seals, summaries)
+    return players, seals, summaries, status, won
+
+
+def _plain(record: Mapping[str, Any]) -> tuple[list[str], list[Any]] | None:
+    """Players and rounds of a record whose envelope is plain (the checks before the replay:
+    no added key, two distinct non-empty names, a list of rounds), else None."""
     if type(record) is not dict or record.get("game") != GAME or not _PLAIN_KEYS.issuperset(record):
         return None
     players, rounds = record.get("players"), record.get("rounds")
@@ -668,6 +723,15 @@ def _fast_game(
         return None
     if first == second:
         return None
+    return players, rounds
+
+
+def _fast_rounds(
+    players: list[str], rounds: list[Any]
+) -> tuple[dict[str, int], list[dict[str, Any]]] | None:
+    """Seals and round summaries of the rounds replayed, or None at the first round that is
+    not plainly valid or comes after the game was won."""
+    first, second = players
     seals = {first: 0, second: 0}
     summaries = []
     for number, rnd in enumerate(rounds, 1):
@@ -682,8 +746,7 @@ def _fast_game(
         summaries.append(
             {"round": number, "winner": winner, "decided_by": decided_by, "players": totals}
         )
-    status, won = _status(seals, summaries)
-    return players, seals, summaries, status, won
+    return seals, summaries
 
 
 class _NotPlain(Exception):
@@ -825,3 +888,18 @@ def _simulate_camels(names: Sequence[str], rng: random.Random) -> dict[str, int]
     second = rng.randint(0, CAMEL_CARDS - first)
     counts = rng.sample([first, second], 2)
     return dict(zip(names, counts, strict=True))
+
+
+def _arm_fast() -> None:
+    """Give the compiled replay the rules it replays by (once, at import)."""
+    if FAST is None:
+        return
+    goods = tuple(_GOODS_PILES)
+    bonus = tuple(BONUS_TOKENS[pile] for pile in (3, 4, 5))
+    least = tuple(_MIN_CARDS[good] for good in goods)
+    limits = (HAND_LIMIT, EMPTY_PILES_TO_END, CAMEL_CARDS, CAMEL_TOKEN, SEALS_TO_WIN)
+    deck = tuple(_DECK[good] for good in goods)
+    FAST.jaipur_tables(goods, tuple(_GOODS_PILES.values()), deck, least, bonus, limits)
+
+
+_arm_fast()

@@ -36,12 +36,15 @@ from scoring.common import (
     competition_ranks,
     json_list,
     json_text,
+    load_fast,
     quote,
     quote_list,
 )
 from scoring.names import canonical
 
 GAME: Final = "ubongo"
+FAST = load_fast()
+"""The compiled replay (scoring._fast), or None: not built, or UBONGO_PURE set."""
 
 
 class Gem(enum.Enum):
@@ -467,24 +470,63 @@ def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
 def fast_text(record: Mapping[str, Any]) -> str | None:
     """The JSON text of ``fast_score(record).to_json()`` less its first key (``"game"``): from
     ``"status"`` to ``"record"``, each value as the library's encoder writes it, without the
-    braces. None when ``fast_score`` is None. Written straight from the replay, skipping the
-    dicts and the encoder, for ``score --jsonl`` (scoring.report.result_line)."""
-    game = _fast_game(record)
-    if game is None:
+    braces. None when ``fast_score`` is None (and it raises what ``fast_score`` raises).
+    Written straight from the replay, skipping the dicts and the encoder, for ``score
+    --jsonl`` (scoring.report.result_line); the compiled replay (scoring._fast) when it is
+    built and the names are ASCII."""
+    plain = _plain(record)
+    if plain is None:
         return None
-    players, rounds, gems, finishes, totals, (status, winner, ranks) = game
-    quoted = {name: quote(name) for name in players}
+    players, rounds, tiebreak = plain
+    quoted = [quote(name) for name in players]
+    replayed = _rounds_text(rounds, players, quoted)
+    if replayed is None:
+        return None
+    summaries, gems, finishes = replayed
+    totals = {name: sum(map(operator.mul, _VALUES, held.values())) for name, held in gems.items()}
+    status, winner, ranks = _standing(players, len(rounds), tiebreak, totals)
     people = ", ".join(
-        [_player_text(quoted[n], totals[n], ranks[n], gems[n], finishes[n]) for n in players]
+        [
+            _player_text(q, totals[n], ranks[n], gems[n], finishes[n])
+            for n, q in zip(players, quoted, strict=True)
+        ]
     )
-    summaries = ", ".join(
-        [_round_text(number, replayed, quoted) for number, replayed in enumerate(rounds, 1)]
-    )
-    won = "null" if winner is None else quoted[winner]
+    won = "null" if winner is None else quoted[players.index(winner)]
     return (
         f'"status": "{status}", "winner": {won}, "players": [{people}], '
         f'"rounds": [{summaries}], "extra": {{}}, "record": "events"'
     )
+
+
+def _rounds_text(
+    rounds: list[Any], players: list[str], quoted: list[str]
+) -> tuple[str, dict[str, _Counts], dict[str, int]] | None:
+    """The rounds replayed: their summaries' JSON text, gems and finishes per player; None at
+    a round that is not plainly valid."""
+    if FAST is not None and all(q.isascii() for q in quoted):
+        got = FAST.ubongo_rounds(rounds, players, quoted)
+        if got is None:
+            return None
+        text, counts = got
+        width = len(_BAG_START) + 1
+        rows = [counts[i : i + width] for i in range(0, len(counts), width)]
+        gems = {
+            name: dict(zip(_BAG_START, row, strict=False))
+            for name, row in zip(players, rows, strict=True)
+        }
+        finishes = {name: row[-1] for name, row in zip(players, rows, strict=True)}
+        return text, gems, finishes
+    gems = {name: dict.fromkeys(_BAG_START, 0) for name in players}
+    finishes = dict.fromkeys(players, 0)
+    try:
+        replayed = _fast_replay(rounds, gems, finishes)
+    except (KeyError, TypeError):  # an unknown or unhashable name or gem: parse names it
+        return None
+    if replayed is None:
+        return None
+    names = dict(zip(players, quoted, strict=True))
+    text = ", ".join([_round_text(n, r, names) for n, r in enumerate(replayed, 1)])
+    return text, gems, finishes
 
 
 def _marker_after(rounds: int) -> _Counts:
@@ -551,16 +593,11 @@ and the standing (status, winner, ranks)."""
 
 def _fast_game(record: Mapping[str, Any]) -> _FastGame | None:
     """The replay of a plainly valid record (as ``fast_score`` says), else None."""
-    if type(record) is not dict or record.get("game") != GAME or not _PLAIN_KEYS.issuperset(record):
+    plain = _plain(record)
+    if plain is None:
         return None
-    players, rounds, tiebreak = record.get("players"), record.get("rounds"), record.get("tiebreak")
-    if type(players) is not list or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        return None
-    if type(rounds) is not list or len(rounds) > ROUNDS:
-        return None
-    gems = {name: dict.fromkeys(_BAG_START, 0) for name in players if type(name) is str and name}
-    if len(gems) != len(players) or tiebreak is not None and tiebreak not in gems:
-        return None  # a name that is not a string, an empty or a repeated one, a stranger
+    players, rounds, tiebreak = plain
+    gems = {name: dict.fromkeys(_BAG_START, 0) for name in players}
     finishes = dict.fromkeys(players, 0)
     try:
         replayed = _fast_replay(rounds, gems, finishes)
@@ -571,6 +608,24 @@ def _fast_game(record: Mapping[str, Any]) -> _FastGame | None:
     totals = {name: sum(map(operator.mul, _VALUES, held.values())) for name, held in gems.items()}
     standing = _standing(players, len(rounds), tiebreak, totals)
     return players, replayed, gems, finishes, totals, standing
+
+
+def _plain(record: Mapping[str, Any]) -> tuple[list[str], list[Any], str | None] | None:
+    """Players, rounds and tie-break of a record whose envelope is plain (the checks before
+    the replay: no added key, 2-4 distinct non-empty names, at most 9 rounds), else None."""
+    if type(record) is not dict or record.get("game") != GAME or not _PLAIN_KEYS.issuperset(record):
+        return None
+    players, rounds, tiebreak = record.get("players"), record.get("rounds"), record.get("tiebreak")
+    if type(players) is not list or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        return None
+    if type(rounds) is not list or len(rounds) > ROUNDS:
+        return None
+    names = {name for name in players if type(name) is str and name}
+    if len(names) != len(players):
+        return None  # a name that is not a string, an empty or a repeated one
+    if tiebreak is not None and (type(tiebreak) is not str or tiebreak not in names):
+        return None  # a stranger, or no name at all (a list would not even hash)
+    return players, rounds, tiebreak
 
 
 def _fast_replay(
