@@ -148,11 +148,21 @@ def timeout_option(default: float = 60.0) -> Callable[[F], F]:
     )
 
 
-def workers_option(help: str) -> Callable[[F], F]:
-    """``-j/--workers N``: processes sharing the work; ``help`` says what stays the same."""
+def workers_option(help: str, *, every_core: bool = False) -> Callable[[F], F]:
+    """``-j/--workers N``: processes sharing the work; ``help`` says what stays the same. One
+    by default, or with ``every_core`` one per core this process may use."""
+    default = cores() if every_core else 1
     return click.option(
-        "-j", "--workers", type=click.IntRange(min=1), default=1, show_default=True, help=help
+        "-j", "--workers", type=click.IntRange(min=1), default=default, show_default=True, help=help
     )
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
 
 
 @contextmanager

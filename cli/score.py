@@ -85,7 +85,10 @@ class Simulator(Protocol):
     "(BoardGameGeek plays, CSV, a row per player). Needs each record's date.",
 )
 @output_option("Write the output to FILE instead of stdout")
-@workers_option("Score JSON Lines files in N processes; the output is the same.")
+@workers_option(
+    "Score JSON Lines files of over 1,000 lines in N processes; the output is the same.",
+    every_core=True,
+)
 @reported
 def score(
     files: tuple[str, ...],
@@ -159,7 +162,8 @@ class _Run:
     """The outcomes of every record of the files, as they are scored (memory stays flat).
 
     Problems go to stderr as they are met; ``failed`` says whether any record or file failed.
-    JSON Lines are scored in blocks of BLOCK lines, by ``workers`` processes when more than one.
+    JSON Lines are scored in blocks (LINES_BLOCK lines for ``--jsonl``, whose blocks come back
+    as one text, OUTCOMES_BLOCK for the others), by ``workers`` processes when more than one.
     """
 
     def __init__(
@@ -173,7 +177,7 @@ class _Run:
         """Each kept record's outcome, file by file, in file order."""
         from scoring.report import block_outcomes
 
-        for outcome in self._scored(block_outcomes, evaluate):
+        for outcome in self._scored(block_outcomes, evaluate, OUTCOMES_BLOCK):
             self._tell(1, outcome.valid, outcome.problems)
             yield outcome
 
@@ -181,7 +185,7 @@ class _Run:
         """The ``--jsonl`` lines of the kept records, a block at a time, in file order."""
         from scoring.report import block_lines, record_lines
 
-        for lines in self._scored(block_lines, record_lines):
+        for lines in self._scored(block_lines, record_lines, LINES_BLOCK):
             self._tell(lines.records, lines.valid, lines.problems)
             yield lines.text
 
@@ -196,6 +200,7 @@ class _Run:
         self,
         block: Callable[..., list[_S]],
         one: Callable[[Entry, str | None, Catalog | None], _S | None],
+        size: int,
     ) -> Iterator[_S]:
         """What ``one`` makes of each kept record (``block`` of a block of JSON Lines)."""
         with process_pool(self.workers) as pool:
@@ -215,7 +220,7 @@ class _Run:
                         if made is not None:
                             yield made
                     continue
-                blocks = _blocks(numbered)
+                blocks = _blocks(numbered, size)
                 task = functools.partial(block, name, game=self.game, catalog=self.catalog)
                 for made_block in _in_turn(blocks, task, pool, self.workers):
                     yield from made_block
@@ -223,17 +228,22 @@ class _Run:
 
 Block = list[tuple[int, "str | None"]]
 """Numbered lines of a JSON Lines file, as ``read_lines`` gives them."""
-BLOCK = 1000
-"""Lines a worker scores at a time: large enough that sending them costs little, small
-enough that memory stays flat (2 blocks per worker are in flight)."""
+LINES_BLOCK = 1000
+"""Lines a worker scores at a time for ``--jsonl``: large enough that sending them costs
+little, small enough that memory stays flat (2 blocks per worker are in flight)."""
+OUTCOMES_BLOCK = 100
+"""Lines a worker scores at a time for the other outputs: their outcomes come back as
+objects, ten times the size of their text, and this process renders them (the slower side),
+so finished blocks wait; with 1,000 the main process grew from 52 to 115 MB on 19,200
+Ubongo sessions with --csv -j 2."""
 
 _S = TypeVar("_S", "Outcome", "Lines")
 
 
-def _blocks(numbered: Iterable[tuple[int, str | None]]) -> Iterator[Block]:
-    """The lines in blocks of BLOCK."""
+def _blocks(numbered: Iterable[tuple[int, str | None]], size: int) -> Iterator[Block]:
+    """The lines in blocks of ``size``."""
     it = iter(numbered)
-    while block := list(itertools.islice(it, BLOCK)):
+    while block := list(itertools.islice(it, size)):
         yield block
 
 
@@ -244,19 +254,20 @@ def _in_turn(
     workers: int,
 ) -> Iterator[list[_S]]:
     """``task`` of each block, in order: in this process, or in the pool with 2 blocks per
-    worker in flight. A file of one block never waits for a pool's processes to start."""
-    first = next(blocks, None)
-    if first is None:
-        return
-    second = next(blocks, None)
-    if pool is None or second is None:
-        yield task(first)
-        for block in itertools.chain((second,) if second else (), blocks):
-            yield task(block)
+    worker in flight. A file of at most POOL_FROM lines never waits for a pool to start."""
+    ahead: list[Block] = []
+    lines = 0
+    for block in blocks:
+        ahead.append(block)
+        lines += len(block)
+        if lines > POOL_FROM:
+            break
+    if pool is None or lines <= POOL_FROM:
+        yield from map(task, itertools.chain(ahead, blocks))
         return
     pending: collections.deque[Future[list[_S]]] = collections.deque()
     try:
-        for block in itertools.chain((first, second), blocks):
+        for block in itertools.chain(ahead, blocks):
             pending.append(pool.submit(task, block))
             if len(pending) > 2 * workers:
                 yield pending.popleft().result()
@@ -265,6 +276,11 @@ def _in_turn(
     finally:
         for future in pending:
             future.cancel()
+
+
+POOL_FROM = 1000
+"""Lines a file must pass before its blocks go to the pool: starting one costs more than
+scoring a game night."""
 
 
 def _head(lines: Iterator[tuple[int, str | None]]) -> list[tuple[int, str | None]]:

@@ -49,22 +49,24 @@ def sessions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         check=True,
     ).stdout
     small, large = folder / "small.jsonl", folder / "large.jsonl"
-    small.write_bytes(one)
-    large.write_bytes(one * 4)
+    small.write_bytes(one * 4)  # 1,200 lines: two blocks, so -j 2 starts its pool for both
+    large.write_bytes(one * 16)
     return small, large
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
 @pytest.mark.parametrize(
     "fmt",
     [[], ["--json", "--summary"], ["--csv"], ["--export", "bgstats"], ["--export", "bgg"]],
     ids=["table", "json", "csv", "bgstats", "bgg"],
 )
 def test_score_memory_does_not_grow_with_the_sessions(
-    sessions: tuple[Path, Path], fmt: list[str]
+    sessions: tuple[Path, Path], fmt: list[str], workers: str
 ) -> None:
+    """The peak of the largest process (with -j 2: the main one or a worker)."""
     small, large = sessions
-    base = peak_kib(["score", str(small), *fmt])
-    four = peak_kib(["score", str(large), *fmt])
+    base = peak_kib(["score", str(small), *fmt, "-j", workers])
+    four = peak_kib(["score", str(large), *fmt, "-j", workers])
     assert four < base * 1.25 + 8 * 1024, (base, four)
 
 
