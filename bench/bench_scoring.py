@@ -8,7 +8,9 @@ lookup, result); for the games with a one-pass ``fast_score`` (Ubongo, Jaipur) t
 its speed-up over ``score(parse(record))``. Then, for those games, where a session of
 ``ubongo score --jsonl`` spends its time (microseconds per session): reading the line
 (``json.loads``), ``records.evaluate``, the result object (``report.result_json``) and its
-JSON line (``cli._common.json_line``). Best of ``--repeat`` runs. Targets are printed beside
+JSON line (``cli._common.json_line``), and against their sum the whole one-pass lane that
+``score --jsonl`` takes for such records (``report.block_lines``: reading, the compiled or
+Python replay, the line). Best of ``--repeat`` runs. Targets are printed beside
 the figures, never enforced: the machine is shared and noisy. ``--smoke`` runs a tiny N once,
 for CI.
 """
@@ -25,7 +27,7 @@ from typing import Any
 
 from cli._common import json_line
 from scoring.records import Entry, engine, evaluate
-from scoring.report import result_json
+from scoring.report import block_lines, result_json
 
 Record = dict[str, Any]
 TARGETS = {"ubongo": 10_000, "jaipur": 10_000}
@@ -174,7 +176,19 @@ def stages(game: str, count: int, repeat: int) -> dict[str, float]:
             spent["result_json"] += built - scored
             spent["json_line"] += clock() - built
         best = {name: min(best[name], spent[name]) for name in names}
-    return {name: seconds / count * 1e6 for name, seconds in best.items()}
+    numbered = list(enumerate(lines, 1))
+    lane = min(_timed(lambda: block_lines("bench", numbered)) for _ in range(repeat))
+    return {
+        **{name: seconds / count * 1e6 for name, seconds in best.items()},
+        "one-pass lane (block_lines)": lane / count * 1e6,
+    }
+
+
+def _timed(work: Callable[[], object]) -> float:
+    """Seconds ``work`` takes."""
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
 
 
 def main(argv: Sequence[str] | None = None) -> None:

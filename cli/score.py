@@ -61,7 +61,11 @@ class Simulator(Protocol):
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option("--game", type=click.Choice(GAMES), help="Score only this game's records.")
+@click.option(
+    "--game",
+    type=click.Choice(GAMES, case_sensitive=False),
+    help="Score only this game's records.",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: a list of results.")
 @click.option(
     "--jsonl", "as_jsonl", is_flag=True, help="JSON Lines: one result per line, as it is scored."
@@ -80,7 +84,7 @@ class Simulator(Protocol):
 )
 @click.option(
     "--export",
-    type=click.Choice(["bgstats", "bgg"]),
+    type=click.Choice(["bgstats", "bgg"], case_sensitive=False),
     help="The valid sessions as an app imports them: bgstats (a BG Stats JSON file) or bgg "
     "(BoardGameGeek plays, CSV, a row per player). Needs each record's date.",
 )
@@ -435,7 +439,7 @@ def _write_export(run: _Run, kind: str, out: Out) -> None:
 
 
 @click.command()
-@click.argument("game", type=click.Choice(sorted(SEATS)))
+@click.argument("game", type=click.Choice(sorted(SEATS), case_sensitive=False))
 @click.option("-p", "--players", type=int, required=True, help="Number of players.")
 @click.option("--seed", type=int, required=True, help="Same seed, same sessions.")
 @click.option(

@@ -353,6 +353,14 @@ good_of(PyObject *o)
     return -1;
 }
 
+/* d[key], or None when it has no such key (a borrowed reference either way). */
+static PyObject *
+item(PyObject *d, const char *key)
+{
+    PyObject *v = PyDict_GetItemString(d, key);
+    return v != NULL ? v : Py_None;
+}
+
 /* A small exact int into *out: 0, or -1 for anything else (a bool, a float, past a long). */
 static int
 small_int(PyObject *o, long *out)
@@ -381,8 +389,8 @@ jaipur_sales(PyObject *sales, PyObject *const *players, long purse[2][4])
         PyObject *value_obj = NULL;
         if (keys == 4 && (value_obj = PyDict_GetItemString(sale, "bonus")) == NULL) return 0;
         if (value_obj == Py_None) value_obj = NULL; /* "bonus": null is no bonus, as in Python */
-        int g = good_of(PyDict_GetItemString(sale, "good") ?: Py_None);
-        int j = player_of(PyDict_GetItemString(sale, "player") ?: Py_None, players, 2);
+        int g = good_of(item(sale, "good"));
+        int j = player_of(item(sale, "player"), players, 2);
         long cards;
         if (g < 0 || j < 0 || small_int(PyDict_GetItemString(sale, "cards"), &cards)) return 0;
         if (cards < J.min_cards[g] || cards > J.hand_limit || cards > stock[g]) return 0;

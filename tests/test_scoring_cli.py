@@ -455,3 +455,16 @@ def test_workers_write_what_one_process_writes(tmp_path: Path, kind: list[str]) 
     assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr)
     assert one.exit_code == 1 and one.stderr.count("\n") == 2
     assert ":1501:" in one.stderr and ":2401: " in one.stderr
+
+
+def test_game_and_export_names_are_taken_in_any_case() -> None:
+    """``--game Ubongo``, ``--export BGG``, ``simulate JAIPUR``: what people type."""
+    stdin = jsonl(ANA_WINS, BEN_WINS)
+    assert run("score", "--game", "Ubongo", "--json", "-", stdin=stdin).exit_code == 0
+    exported = run("score", "--export", "BGG", "-", stdin=jsonl(ANA_WINS))
+    assert (
+        exported.exit_code == 0
+        and exported.stdout == run("score", "--export", "bgg", "-", stdin=jsonl(ANA_WINS)).stdout
+    )
+    simulated = run("simulate", "JAIPUR", "-p", "2", "--seed", "1")
+    assert simulated.stdout == run("simulate", "jaipur", "-p", "2", "--seed", "1").stdout
