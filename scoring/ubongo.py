@@ -20,7 +20,6 @@ Glossary
 from __future__ import annotations
 
 import enum
-import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -437,7 +436,6 @@ def _breakdown(held: _Counts, finishes: int) -> dict[str, int]:
 # --- one pass: a plainly valid record scored straight from its JSON ---------------------
 
 _PLAIN_KEYS: Final = frozenset({"game", "players", "rounds", "tiebreak", "id", "date"})
-_VALUES: Final = tuple(_POINTS[colour] for colour in _BAG_START)  # a gem count's order
 
 
 def fast_score(record: Mapping[str, Any]) -> SessionResult | None:
@@ -483,7 +481,7 @@ def fast_text(record: Mapping[str, Any]) -> str | None:
     if replayed is None:
         return None
     summaries, gems, finishes = replayed
-    totals = {name: sum(map(operator.mul, _VALUES, held.values())) for name, held in gems.items()}
+    totals = {name: _points(held) for name, held in gems.items()}
     status, winner, ranks = _standing(players, len(rounds), tiebreak, totals)
     people = ", ".join(
         [
@@ -516,14 +514,10 @@ def _rounds_text(
         }
         finishes = {name: row[-1] for name, row in zip(players, rows, strict=True)}
         return text, gems, finishes
-    gems = {name: dict.fromkeys(_BAG_START, 0) for name in players}
-    finishes = dict.fromkeys(players, 0)
-    try:
-        replayed = _fast_replay(rounds, gems, finishes)
-    except (KeyError, TypeError):  # an unknown or unhashable name or gem: parse names it
+    got_python = _replayed(rounds, players)
+    if got_python is None:
         return None
-    if replayed is None:
-        return None
+    replayed, gems, finishes = got_python
     names = dict(zip(players, quoted, strict=True))
     text = ", ".join([_round_text(n, r, names) for n, r in enumerate(replayed, 1)])
     return text, gems, finishes
@@ -597,17 +591,27 @@ def _fast_game(record: Mapping[str, Any]) -> _FastGame | None:
     if plain is None:
         return None
     players, rounds, tiebreak = plain
+    got = _replayed(rounds, players)
+    if got is None:
+        return None
+    replayed, gems, finishes = got
+    totals = {name: _points(held) for name, held in gems.items()}
+    standing = _standing(players, len(rounds), tiebreak, totals)
+    return players, replayed, gems, finishes, totals, standing
+
+
+def _replayed(
+    rounds: list[Any], players: list[str]
+) -> tuple[list[_FastRound], dict[str, _Counts], dict[str, int]] | None:
+    """The rounds replayed in Python, gems and finishes per player; None at a round that is
+    not plainly valid."""
     gems = {name: dict.fromkeys(_BAG_START, 0) for name in players}
     finishes = dict.fromkeys(players, 0)
     try:
         replayed = _fast_replay(rounds, gems, finishes)
     except (KeyError, TypeError):  # an unknown or unhashable name or gem: parse names it
         return None
-    if replayed is None:
-        return None
-    totals = {name: sum(map(operator.mul, _VALUES, held.values())) for name, held in gems.items()}
-    standing = _standing(players, len(rounds), tiebreak, totals)
-    return players, replayed, gems, finishes, totals, standing
+    return None if replayed is None else (replayed, gems, finishes)
 
 
 def _plain(record: Mapping[str, Any]) -> tuple[list[str], list[Any], str | None] | None:
