@@ -85,6 +85,9 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
 #p-board g.pp { cursor: grab; }
 #p-board g.pp.selected rect { stroke: #000; stroke-width: 2.5; }
 #p-board g.pp.dragging { cursor: grabbing; opacity: .85; }
+#practice .p-keys { font-size: .85rem; color: #555; margin: .3rem 0; }
+#p-board g.pp:focus { outline: none; }
+#p-board g.pp:focus-visible rect { stroke: #1565c0; stroke-width: 3; }
 """
 
 JS_REVEAL = """
@@ -143,6 +146,8 @@ PRACTICE = """
 <button type="button" class="p-hint" data-level="2">where</button>
 <button type="button" class="p-hint" data-level="3">solution</button>
 </div>
+<p class="p-keys">Drag a piece, or Tab to it and use the keys: Enter picks it up and puts it
+down, the arrows move it, Escape puts it back, Delete returns it to the tray.</p>
 <p id="p-status" aria-live="polite"></p>
 <p id="p-hint" aria-live="polite"></p>
 <div id="p-board"></div>

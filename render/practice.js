@@ -1,6 +1,7 @@
 // The practice board of an Ubongo page: choose or roll a combination, drag its pieces onto the
-// figure (mouse or touch, Pointer Events), rotate (R) and turn over (F), "Ubongo!" when the
-// figure is covered; hints computed from the tilings the page holds, mirroring
+// figure (mouse or touch, Pointer Events) or move them with the keyboard (Tab to a piece,
+// Enter to pick it up or put it down, arrows to move it, Delete back to the tray), rotate (R)
+// and turn over (F), "Ubongo!" when the figure is covered; hints computed from the tilings the page holds, mirroring
 // solver/hints.py step by step so that window.ubongo.hint(level) is the object
 // `ubongo hint --json` prints for the same board (tests/test_browser.py compares them).
 // Cells are [row, col] of the figure as printed, row 0 at the top, col 0 at the left.
@@ -318,8 +319,58 @@
   function turn(item, how) {  // rotate a quarter turn clockwise, or turn over (mirror)
     const at = item.at;
     item.shape = normalise(item.shape.map(([r, c]) => (how === "rotate" ? [c, -r] : [r, -c])));
-    if (at && !putDown(item, at)) lift(item);
+    if (item.held) item.held = inBox(item, item.held);
+    else if (at && !putDown(item, at)) lift(item);
     draw();
+  }
+
+  // --- the keyboard: a piece is carried over the figure cell by cell, then put down ----------
+
+  function inBox(item, [r, c]) {  // the anchor moved as little as keeps the piece over the figure's box
+    const h = Math.max(...item.shape.map(p => p[0])), w = Math.max(...item.shape.map(p => p[1]));
+    return [Math.max(0, Math.min(r, combo.height - 1 - h)), Math.max(0, Math.min(c, combo.width - 1 - w))];
+  }
+
+  function firstFit(item) {  // the first anchor, in reading order, where the piece fits; else 0, 0
+    for (let r = 0; r < combo.height; r++)
+      for (let c = 0; c < combo.width; c++) if (fitsAt(item, [r, c])) return [r, c];
+    return [0, 0];
+  }
+
+  function pickUp(item) {  // carry the piece from where it lies, or from its first fit
+    item.from = item.at;
+    item.held = item.at || firstFit(item);
+    lift(item);
+  }
+
+  function putBack(item) {  // a carried piece back where it was picked up (or to the tray)
+    item.held = null;
+    if (!(item.from && putDown(item, item.from))) lift(item);
+  }
+
+  const STEPS = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] };
+
+  function keyboard(k) {  // true when the key was a move of the selected piece
+    const item = selected;
+    if (k in STEPS) {
+      if (!item.held) pickUp(item);
+      item.held = inBox(item, [item.held[0] + STEPS[k][0], item.held[1] + STEPS[k][1]]);
+    } else if (k === "enter" || k === " ") {
+      if (!item.held) pickUp(item);
+      else if (putDown(item, item.held)) item.held = null;
+      else status(item.name + " does not fit there: move it, or Escape", "");
+    } else if (k === "escape" && item.held) {
+      putBack(item);
+    } else if (k === "delete" || k === "backspace") {
+      item.held = null;
+      lift(item);
+    } else {
+      return false;
+    }
+    clearHint();
+    draw();
+    if (!item.held) changed();
+    return true;
   }
 
   // --- drawing ------------------------------------------------------------------------------
@@ -355,6 +406,7 @@
 
   function draw() {
     const host = document.getElementById("p-board");
+    const focused = selected && selected.g && document.activeElement === selected.g;
     host.textContent = "";
     placeTray();
     svg = el(host, "svg", { viewBox: "0 0 " + layout.w * CELL + " " + layout.h * CELL,
@@ -376,16 +428,23 @@
     el(fig, "path", { d: edge, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "square", fill: "none" });
     el(svg, "g", { class: "phint" });
     for (const item of tray) drawPiece(item);
+    if (focused) selected.g.focus();  // drawing replaced the element that had the focus
     if (hintShown) showHint(hintShown);
   }
 
   function origin(item) {  // the piece's top-left in board units (cells)
-    return item.at ? [layout.fx + item.at[1], layout.fy + item.at[0]] : [item.x, item.y];
+    const at = item.held || item.at;  // held: carried by the keyboard, not yet put down
+    return at ? [layout.fx + at[1], layout.fy + at[0]] : [item.x, item.y];
   }
 
   function drawPiece(item) {
-    const g = el(svg, "g", { class: "pp" + (item === selected ? " selected" : "") + (item.at ? " placed" : ""),
-      "data-piece": item.name, "data-i": item.i, "data-shape": shapeKey(item.shape) });
+    const where = item.held ? "carried, Enter to put down" : item.at ? "on the figure" : "in the tray";
+    const g = el(svg, "g", { class: "pp" + (item === selected ? " selected" : "") + (item.at ? " placed" : "")
+      + (item.held ? " dragging" : ""), "data-piece": item.name, "data-i": item.i,
+      "data-shape": shapeKey(item.shape), tabindex: 0, role: "button",
+      "aria-label": "piece " + item.name + ", " + where });
+    if (item.at) g.setAttribute("data-at", key(item.at));
+    if (item.held) g.setAttribute("data-held", key(item.held));
     const [x, y] = origin(item);
     g.setAttribute("transform", "translate(" + x * CELL + " " + y * CELL + ")");
     item.shape.forEach(([r, c], k) => {
@@ -395,6 +454,7 @@
     const t = el(g, "title");
     t.textContent = item.name;
     g.addEventListener("pointerdown", e => grab(e, item));
+    g.addEventListener("focus", () => select(item));
     item.g = g;
   }
 
@@ -409,6 +469,7 @@
   function grab(e, item) {
     e.preventDefault();
     select(item);
+    item.held = null;  // the pointer takes over a piece the keyboard carried
     const g = item.g;
     const [px, py] = point(e);
     const [x, y] = origin(item);
@@ -445,7 +506,14 @@
   }
 
   function select(item) {
+    const carried = selected && selected !== item && selected.held ? selected : null;
     selected = item;
+    if (carried) {  // choosing another piece puts the carried one back
+      putBack(carried);
+      draw();
+      item.g.focus();
+      changed();
+    }
     for (const it of tray) if (it.g) it.g.classList.toggle("selected", it === item);
   }
 
@@ -584,7 +652,9 @@
     if (k === "r" || k === "f") {
       e.preventDefault();
       turn(selected, k === "r" ? "rotate" : "flip");
-      changed();
+      if (!selected.held) changed();
+    } else if (selected.g && document.activeElement === selected.g && keyboard(k)) {
+      e.preventDefault();  // the piece moved: the page does not scroll
     }
   });
   let narrowNow = null;

@@ -345,6 +345,78 @@ def test_pointer_events_play_a_combination_to_ubongo(driver: WebDriver, page_url
     assert _errors(driver) == []
 
 
+TAB, ENTER, ESCAPE, DELETE = "\ue004", "\ue007", "\ue00c", "\ue017"
+ARROWS = {(0, -1): "\ue012", (-1, 0): "\ue013", (0, 1): "\ue014", (1, 0): "\ue015"}
+
+
+def _focused_piece(driver: WebDriver) -> Any:
+    return driver.script(
+        "const a = document.activeElement; return a && a.dataset && a.dataset.piece"
+    )
+
+
+def _at(driver: WebDriver, css: str, what: str) -> tuple[int, int] | None:
+    """A piece's anchor on the figure (``data-at``) or where the keyboard carries it (``held``)."""
+    text = driver.script(f"return document.querySelector('{css}').dataset.{what} || null")
+    return None if text is None else tuple(int(n) for n in text.split(","))  # type: ignore[return-value]
+
+
+def test_the_keyboard_alone_plays_a_combination_to_ubongo(driver: WebDriver, page_url: str) -> None:
+    """Tab to a piece, R and F to turn it, Enter to pick it up, arrows to carry it, Enter to
+    put it down; Escape puts a carried piece back, Delete returns one to the tray."""
+    ps = bundled()
+    c = [c for c in ps.combinations() if c.side == "hard"][5]
+    tiling = next(solutions(c.puzzle, engine="bitboard"))
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    driver.script(
+        "window.ubongo.select(arguments[0], arguments[1], arguments[2])", c.template, c.side, c.face
+    )
+    driver.script("document.querySelector('#practice .p-hint[data-level=\"3\"]').focus()")
+    for pl in tiling:
+        css = f'g.pp[data-piece="{pl.piece}"]'
+        for _ in range(2 * len(tiling) + 2):  # Tab goes round the pieces (and the page)
+            if _focused_piece(driver) == pl.piece:
+                break
+            driver.key(TAB)
+        assert _focused_piece(driver) == pl.piece
+        for i in range(8):
+            if driver.script(f"return document.querySelector('{css}').dataset.shape") == _shape(
+                pl.cells
+            ):
+                break
+            driver.key("f" if i == 3 else "r")
+        driver.key(ENTER)
+        held = _at(driver, css, "held")
+        assert held is not None
+        target = (min(r for r, _ in pl.cells), min(c for _, c in pl.cells))
+        for axis in (0, 1):
+            step = (1, 0) if axis == 0 else (0, 1)
+            if target[axis] < held[axis]:
+                step = (-step[0], -step[1])
+            for _ in range(abs(target[axis] - held[axis])):
+                driver.key(ARROWS[step])
+        assert _at(driver, css, "held") == target
+        driver.key(ENTER)
+        assert _at(driver, css, "at") == target and _focused_piece(driver) == pl.piece
+    assert driver.script(STATUS).startswith("Ubongo!")
+    assert driver.script("return window.ubongo.board()").splitlines() == solution_rows(
+        c.puzzle.figure, tiling, ps.pieces
+    )
+    css = f'g.pp[data-piece="{tiling[-1].piece}"]'
+    driver.key(ENTER)  # picked up again: carried one cell away, then put back by Escape
+    driver.key(ARROWS[(0, 1)] if _at(driver, css, "held") == (0, 0) else ARROWS[(0, -1)])
+    driver.key(ESCAPE)
+    assert _at(driver, css, "at") == (
+        min(r for r, _ in tiling[-1].cells),
+        min(c for _, c in tiling[-1].cells),
+    )
+    assert driver.script(STATUS).startswith("Ubongo!")
+    driver.key(DELETE)
+    assert _at(driver, css, "at") is None and "Ubongo" not in driver.script(STATUS)
+    assert _errors(driver) == []
+
+
 def test_die_roll_sand_timer_and_hint_words(driver: WebDriver, page_url: str) -> None:
     ps = bundled()
     c = next(c for c in ps.combinations() if c.side == "easy")
