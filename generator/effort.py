@@ -11,7 +11,8 @@ Glossary
 
 Tiling counts and this ratio are independent by construction: the ratio compares combinations
 with equal counts only, so a profile can target each on its own. The search uses the solver's
-placements (``solver.bitboard.placements``), masks as everywhere in ``solver``.
+placements (``solver.bitboard.placements``), masks as everywhere in ``solver``; the compiled core
+runs the same search (``core.effort``) when it is built and the figure fits its boards.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from solver import bitboard
 from solver.bitboard import figure_mask, pad_for, placements
 from solver.bits import Mask
 from solver.figure import Figure
@@ -80,7 +82,12 @@ def search(
     stride = figure.width + pad_for(tuple(pieces))
     full = figure_mask(figure, stride)
     moves = [(1 << i, m) for i, p in enumerate(pieces) for m in placements(full, p.shape, stride)]
-    return _search(full, (1 << len(pieces)) - 1, moves, [CHECK_EVERY, Limits(timeout), 0])
+    free = (1 << len(pieces)) - 1
+    core = bitboard.CORE
+    if core is not None and full.bit_length() <= core.BITS and len(pieces) <= core.MAX_PIECES:
+        tick = None if timeout is None else Limits(timeout).tick
+        return core.effort(full, moves, free, tick, CHECK_EVERY)  # the same search, in C
+    return _search(full, free, moves, [CHECK_EVERY, Limits(timeout), 0])
 
 
 def nodes(figure: Figure, pieces: Sequence[Piece], timeout: float | None = None) -> int:

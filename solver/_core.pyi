@@ -43,6 +43,14 @@ def analyze(
     every: int,
     /,
 ) -> list[tuple[tuple[int, ...], int]]: ...
+def effort(
+    full: int,
+    moves: Sequence[tuple[int, int]],
+    free: int,
+    tick: Callable[[int], object] | None,
+    every: int,
+    /,
+) -> tuple[int, int]: ...
 def kit(pieces: Sequence[tuple[int, int, Sequence[Sequence[tuple[int, int]]]]], /) -> object: ...
 def tile(
     kit: object,

@@ -85,6 +85,16 @@ class Core(Protocol):
         self, full: Mask, slots: Slots, goal: int, tick: Tick | None, every: int, /
     ) -> list[tuple[int, Mask]] | None: ...
 
+    def effort(
+        self,
+        full: Mask,
+        moves: list[tuple[int, Mask]],
+        free: int,
+        tick: Tick | None,
+        every: int,
+        /,
+    ) -> tuple[int, int]: ...
+
     def kit(self, pieces: tuple[KitPiece, ...], /) -> object: ...
 
     def cells(self, rows: Sequence[str], most: int, /) -> tuple[Shape, int, int] | None: ...

@@ -143,6 +143,31 @@ def test_both_cores_find_the_same_first_tiling(puzzle: Puzzle, table: bool) -> N
 
 
 @needs_core
+@settings(max_examples=150)
+@given(st.one_of(planted(), random_figure()))
+def test_both_cores_measure_the_same_search_effort(puzzle: Puzzle) -> None:
+    """generator.effort's most-constrained-cell search: the same nodes and tilings in C."""
+    from generator.effort import search
+
+    compiled, python = both(lambda: search(puzzle.figure, puzzle.pieces))
+    assert compiled == python
+    if len({p.key for p in puzzle.pieces}) == len(puzzle.pieces):  # copies count apart there
+        assert python[1] == count_solutions(compile_puzzle(puzzle))
+
+
+@needs_core
+def test_the_effort_search_of_the_6x10_pentominoes_on_both_cores() -> None:
+    """A large search (9,356 tilings): the same nodes on both cores, and a time limit kept."""
+    from generator.effort import search
+    from solver.errors import TimeLimit
+
+    compiled = search(RECTANGLE.figure, RECTANGLE.pieces)
+    assert compiled[1] == 9356
+    with pytest.raises(TimeLimit):
+        search(RECTANGLE.figure, RECTANGLE.pieces, timeout=0.01)
+
+
+@needs_core
 @settings(max_examples=100)
 @given(planted(), st.booleans())
 def test_planted_puzzles_are_solved_by_the_compiled_core(puzzle: Puzzle, table: bool) -> None:
