@@ -109,6 +109,29 @@ player_of(PyObject *o, PyObject *const *players, int n)
     return -1;
 }
 
+/* The players (least to most of them, as str) and their quoted names (ASCII str) of two
+ * lists into arrays (borrowed references); -1 with an exception when they are not that. */
+static int
+read_names(PyObject *players_obj, PyObject *quoted_obj, Py_ssize_t least, Py_ssize_t most,
+           PyObject **players, PyObject **quoted)
+{
+    Py_ssize_t n = PyList_GET_SIZE(players_obj);
+    if (n < least || n > most || PyList_GET_SIZE(quoted_obj) != n) {
+        PyErr_Format(PyExc_ValueError, "%zd to %zd players and as many quoted names", least, most);
+        return -1;
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        players[j] = PyList_GET_ITEM(players_obj, j);
+        quoted[j] = PyList_GET_ITEM(quoted_obj, j);
+        if (!PyUnicode_CheckExact(players[j]) || !PyUnicode_CheckExact(quoted[j]) ||
+            !PyUnicode_IS_ASCII(quoted[j])) {
+            PyErr_SetString(PyExc_TypeError, "players are str, quoted names ASCII str");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 typedef struct {
     int player, mark, colour; /* mark: the marker's colour taken, or -1 */
 } Award;
@@ -183,20 +206,12 @@ ubongo_rounds(PyObject *module, PyObject *args)
                           &players_obj, &PyList_Type, &quoted_obj))
         return NULL;
     Py_ssize_t np = PyList_GET_SIZE(players_obj), nr = PyList_GET_SIZE(rounds);
-    if (np < 1 || np > MAX_PLAYERS || PyList_GET_SIZE(quoted_obj) != np || nr > ROUNDS) {
-        PyErr_SetString(PyExc_ValueError, "1-4 players and quoted names, at most 9 rounds");
+    PyObject *players[MAX_PLAYERS], *quoted[MAX_PLAYERS];
+    if (nr > ROUNDS) {
+        PyErr_SetString(PyExc_ValueError, "at most 9 rounds");
         return NULL;
     }
-    PyObject *players[MAX_PLAYERS], *quoted[MAX_PLAYERS];
-    for (Py_ssize_t j = 0; j < np; j++) {
-        players[j] = PyList_GET_ITEM(players_obj, j);
-        quoted[j] = PyList_GET_ITEM(quoted_obj, j);
-        if (!PyUnicode_CheckExact(players[j]) || !PyUnicode_CheckExact(quoted[j]) ||
-            !PyUnicode_IS_ASCII(quoted[j])) {
-            PyErr_SetString(PyExc_TypeError, "players are str, quoted names ASCII str");
-            return NULL;
-        }
-    }
+    if (read_names(players_obj, quoted_obj, 1, MAX_PLAYERS, players, quoted)) return NULL;
     long gems[MAX_PLAYERS][COLOURS + 1];
     memset(gems, 0, sizeof gems);
     long bag[COLOURS];
@@ -484,20 +499,8 @@ jaipur_rounds(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_RuntimeError, "jaipur_tables() first");
         return NULL;
     }
-    if (PyList_GET_SIZE(players_obj) != 2 || PyList_GET_SIZE(quoted_obj) != 2) {
-        PyErr_SetString(PyExc_ValueError, "2 players and their quoted names");
-        return NULL;
-    }
     PyObject *players[2], *quoted[2];
-    for (int j = 0; j < 2; j++) {
-        players[j] = PyList_GET_ITEM(players_obj, j);
-        quoted[j] = PyList_GET_ITEM(quoted_obj, j);
-        if (!PyUnicode_CheckExact(players[j]) || !PyUnicode_CheckExact(quoted[j]) ||
-            !PyUnicode_IS_ASCII(quoted[j])) {
-            PyErr_SetString(PyExc_TypeError, "players are str, quoted names ASCII str");
-            return NULL;
-        }
-    }
+    if (read_names(players_obj, quoted_obj, 2, 2, players, quoted)) return NULL;
     long seals[2] = {0, 0}, sums[2][TOTALS] = {{0}};
     int tied = 0;
     Text t = {PyMem_Malloc(2048), 0, 2048};
