@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from solver.cells import Point, flood, neighbours
 from solver.figure import Figure
-from solver.pieces import orientations
+from solver.symmetry import symmetries as figure_symmetries
 
 Box = tuple[int, int]
 SIDES = ("top", "bottom", "left", "right")
@@ -131,7 +131,7 @@ def _end_line(box: Box, side: str) -> list[Point]:
 @lru_cache(maxsize=4096)  # carving, the search and the outline all ask of each figure
 def symmetries(figure: Figure) -> int:
     """How many rotations and reflections map the figure onto itself (1: none but identity)."""
-    return 8 // len(orientations(figure.cells))
+    return len(figure_symmetries(figure.cells))
 
 
 def is_asymmetric(figure: Figure) -> bool:
