@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from puzzles.atlas.build import Spec, build_shard, default_shards, tasks
-from solver.pieces import STANDARD
+from ubongo.puzzles.atlas.build import Spec, build_shard, default_shards, tasks
+from ubongo.solver.pieces import STANDARD
 
 FULL_5X6 = 2_449_369
 """Figures of 11-18 cells in the 5x6 frame: the issue's independent count, which ours matches."""

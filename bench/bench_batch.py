@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:  # run as a script: make ``bench`` importable
     sys.path.insert(0, str(ROOT))
 
 from bench.workload import PENTOMINO_TILINGS_6X10, make_workload  # noqa: E402
-from solver import STANDARD  # noqa: E402
+from ubongo.solver import STANDARD  # noqa: E402
 
 UBONGO = [sys.executable, "-m", "cli"]
 PROTOTYPE = [sys.executable, str(ROOT / "bench" / "prototype.py")]

@@ -34,10 +34,10 @@ if str(ROOT) not in sys.path:  # run as a script: make ``bench`` importable
 
 from bench.bench_solver import best_chunked, fmt, progress  # noqa: E402
 from bench.workload import PENTOMINO_TILINGS_6X10, PENTOMINOES, make_workload  # noqa: E402
-from cli._common import load_set, read_figure  # noqa: E402
-from solver import STANDARD, Puzzle, bitboard, count, parse_figure, solve  # noqa: E402
-from solver.bitboard import compile_puzzle, count_solutions, first_tiling  # noqa: E402
-from solver.verify import is_solution  # noqa: E402
+from ubongo.cli._common import load_set, read_figure  # noqa: E402
+from ubongo.solver import STANDARD, Puzzle, bitboard, count, parse_figure, solve  # noqa: E402
+from ubongo.solver.bitboard import compile_puzzle, count_solutions, first_tiling  # noqa: E402
+from ubongo.solver.verify import is_solution  # noqa: E402
 
 CHUNK = 25
 FAILED: list[str] = []

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from generator import Options, Report, generate
+from ubongo.generator import Options, Report, generate
 
 TARGET_SECONDS = 30.0
 

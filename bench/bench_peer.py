@@ -45,8 +45,8 @@ if str(ROOT) not in sys.path:  # run as a script: make ``bench`` importable
 from bench import prototype  # noqa: E402
 from bench.bench_core import core  # noqa: E402
 from bench.workload import make_workload  # noqa: E402
-from solver import STANDARD, Puzzle, analyze, bitboard, count, parse_figure, solve  # noqa: E402
-from solver.engine import TextSolver  # noqa: E402
+from ubongo.solver import STANDARD, Puzzle, analyze, bitboard, count, parse_figure, solve  # noqa: E402
+from ubongo.solver.engine import TextSolver  # noqa: E402
 
 FAILED: list[str] = []
 SIZES = (3, 4)

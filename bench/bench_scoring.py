@@ -25,9 +25,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cli._common import json_line
-from scoring.records import Entry, engine, evaluate
-from scoring.report import block_lines, result_json
+from ubongo.cli._common import json_line
+from ubongo.scoring.records import Entry, engine, evaluate
+from ubongo.scoring.report import block_lines, result_json
 
 Record = dict[str, Any]
 TARGETS = {"ubongo": 10_000, "jaipur": 10_000}

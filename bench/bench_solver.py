@@ -50,7 +50,7 @@ from bench.workload import (  # noqa: E402
     make_workload,
     pentomino_puzzle,
 )
-from solver import (  # noqa: E402
+from ubongo.solver import (  # noqa: E402
     STANDARD,
     Figure,
     Puzzle,
@@ -60,15 +60,15 @@ from solver import (  # noqa: E402
     count,
     solve,
 )
-from solver.bitboard import (  # noqa: E402
+from ubongo.solver.bitboard import (  # noqa: E402
     compile_puzzle,
     count_solutions,
     figure_mask,
     iter_solutions,
 )
-from solver.bitboard import placements as bb_placements  # noqa: E402
-from solver.errors import SearchLimit  # noqa: E402
-from solver.verify import is_solution  # noqa: E402
+from ubongo.solver.bitboard import placements as bb_placements  # noqa: E402
+from ubongo.solver.errors import SearchLimit  # noqa: E402
+from ubongo.solver.verify import is_solution  # noqa: E402
 
 XC_PYTHON = "/tmp/xc-venv/bin/python"
 CHUNK = 25  # puzzles per timed chunk (about half a millisecond of bitboard work)
@@ -199,7 +199,7 @@ def forget_figures() -> None:
     Only per-shape tables (orientations per stride) stay warm, as in any long-running process;
     the cache of figure masks would otherwise turn every pass after the first into cache hits.
     """
-    from solver.bitboard import figure_mask
+    from ubongo.solver.bitboard import figure_mask
 
     figure_mask.cache_clear()
 
@@ -418,7 +418,7 @@ def bench_analyze(report: Report, figures: Sequence[Figure], repeat: int) -> flo
 
 
 def bench_cpsat(report: Report, items: Sequence[Item], repeat: int, counts: bool) -> float:
-    from solver import cpsat
+    from ubongo.solver import cpsat
 
     puzzles = [i.puzzle for i in items]
     n = len(puzzles)
@@ -507,7 +507,7 @@ def bench_pentominoes(report: Report, repeat: int, full_count: bool, wide_timeou
     The bitboard engine covers the lowest empty cell in row-major order, so the rectangle's
     orientation matters: 6 rows of 10 give a wide frontier, 10 rows of 6 a narrow one.
     """
-    from solver.engine import AUTO_NODE_BUDGET
+    from ubongo.solver.engine import AUTO_NODE_BUDGET
 
     for rows, cols in ((6, 10), (10, 6)):
         puzzle = pentomino_puzzle(rows, cols)
@@ -602,7 +602,7 @@ def xc_worker(seed: int, count_limit: int) -> None:
 
     import numpy as np
 
-    from solver.puzzle import Placement
+    from ubongo.solver.puzzle import Placement
 
     work = make_workload(seed)
     puzzles = [i.puzzle for i in work.puzzles]

@@ -19,10 +19,10 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from cli._common import load_set
-from solver.figure import Figure, parse_figure
-from solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
-from solver.puzzle import Placement, Puzzle, Solution
+from ubongo.cli._common import load_set
+from ubongo.solver.figure import Figure, parse_figure
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
+from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 BOX = (6, 8)  # rows, columns: the union of the pieces must fit in this box
 MAX_TRIES = 10_000  # attempts per item before giving up (never reached with the standard set)

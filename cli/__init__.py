@@ -12,9 +12,9 @@ from typing import Any
 
 import click
 
-from cli import atlas, design, hint, pictures, score, sets, solve
-from cli._common import guard_stdout
-from solver.bitboard import core_name
+from ubongo.cli import atlas, design, hint, pictures, score, sets, solve
+from ubongo.cli._common import guard_stdout
+from ubongo.solver.bitboard import core_name
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 

@@ -25,19 +25,19 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from scoring.common import ScoringError
-from scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
-from scoring.common import json_text as json_text
-from scoring.common import printable as printable  # re-exported: the CLI prints through it
-from solver.errors import TimeLimit, UbongoError, suggestion
+from ubongo.scoring.common import ScoringError
+from ubongo.scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
+from ubongo.scoring.common import json_text as json_text
+from ubongo.scoring.common import printable as printable  # re-exported: the CLI prints through it
+from ubongo.solver.errors import TimeLimit, UbongoError, suggestion
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from puzzles import PuzzleSet
-    from solver.figure import Figure
-    from solver.pieces import PieceSet
-    from solver.puzzle import Puzzle
+    from ubongo.puzzles import PuzzleSet
+    from ubongo.solver.figure import Figure
+    from ubongo.solver.pieces import PieceSet
+    from ubongo.solver.puzzle import Puzzle
 
 PROG = "ubongo"
 F = TypeVar("F", bound=Callable[..., Any])
@@ -573,7 +573,7 @@ def _silence_stdout() -> None:
 
 def load_set(arg: str | None) -> PuzzleSet:
     """SET: a puzzle-set file, ``-`` for stdin, or a bundled set's name; None is the default."""
-    from puzzles import bundled, bundled_names, decode_json, parse_set
+    from ubongo.puzzles import bundled, bundled_names, decode_json, parse_set
 
     if arg is None:
         return bundled()
@@ -588,8 +588,8 @@ def load_set(arg: str | None) -> PuzzleSet:
 
 def piece_set(arg: str | None) -> PieceSet:
     """The pieces of ``--pieces SET``: a set's own pieces, a pieces file, else the 12 pieces."""
-    from puzzles import decode_json, parse_pieces
-    from solver.pieces import STANDARD
+    from ubongo.puzzles import decode_json, parse_pieces
+    from ubongo.solver.pieces import STANDARD
 
     if arg is None:
         return STANDARD
@@ -606,8 +606,8 @@ def read_figure(arg: str) -> Figure:
 
     A file may be an ubongo-utils problem file: its figure is the rows above the combinations.
     """
-    from puzzles.ubongo_utils import problem_figure
-    from solver.figure import parse_figure
+    from ubongo.puzzles.ubongo_utils import problem_figure
+    from ubongo.solver.figure import parse_figure
 
     if is_figure_file(arg):
         name = display(arg)
@@ -646,7 +646,7 @@ def take_puzzle(
     args: tuple[str, ...], set_arg: str | None, pieces_arg: str | None
 ) -> tuple[Puzzle, PieceSet]:
     """The puzzle named by ``TEMPLATE SIDE FACE`` of a set, or by ``FIGURE PIECE...``."""
-    from solver.puzzle import Puzzle
+    from ubongo.solver.puzzle import Puzzle
 
     if set_arg is not None or is_address(args):
         if len(args) != 3:
@@ -663,7 +663,7 @@ def take_puzzle(
 
 def show_picture(rows: Sequence[str], pieces: PieceSet, picture: bool = True) -> None:
     """Print a picture: in piece colours on a terminal, plain letters otherwise."""
-    from render.colours import paint, should_colour
+    from ubongo.render.colours import paint, should_colour
 
     on = picture and should_colour(sys.stdout)
     click.echo(paint(list(rows), pieces, colour_on=on), color=on)

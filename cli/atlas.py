@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli._common import (
+from ubongo.cli._common import (
     Failure,
     atomic_path,
     emit_json,
@@ -40,8 +40,8 @@ from cli._common import (
 )
 
 if TYPE_CHECKING:
-    from puzzles.atlas.build import Rows, Spec, Task
-    from puzzles.atlas.query import Info, Match
+    from ubongo.puzzles.atlas.build import Rows, Spec, Task
+    from ubongo.puzzles.atlas.query import Info, Match
 
 SHARDS_SUFFIX = ".shards"
 CONSOLIDATE_MEMORY = "400MB"
@@ -146,8 +146,8 @@ def build(
       ubongo atlas build --frame 3x4 --areas 5-12 -o small.duckdb -q
       ubongo atlas stats small.duckdb
     """
-    from puzzles.atlas.build import Spec, default_shards, tasks
-    from puzzles.atlas.enumerate import check_frame
+    from ubongo.puzzles.atlas.build import Spec, default_shards, tasks
+    from ubongo.puzzles.atlas.enumerate import check_frame
 
     if output == "-" or output.endswith(os.sep):
         raise click.BadParameter("expected a file name for the atlas", param_hint="'-o'")
@@ -182,7 +182,7 @@ def build(
 
 def _resume(folder: str, spec: Spec, count: int) -> set[int]:
     """The finished shards of an earlier run of the same build; Failure for another build's."""
-    from puzzles.atlas.query import meta_rows
+    from ubongo.puzzles.atlas.query import meta_rows
 
     path = os.path.join(folder, MANIFEST)
     if not os.path.exists(path):
@@ -203,7 +203,7 @@ def _resume(folder: str, spec: Spec, count: int) -> set[int]:
 
 
 def _write_manifest(folder: str, spec: Spec, count: int, done: set[int]) -> None:
-    from puzzles.atlas.query import meta_rows
+    from ubongo.puzzles.atlas.query import meta_rows
 
     doc = {"meta": dict(meta_rows(spec, count)), "done": sorted(done)}
     write_atomic(os.path.join(folder, MANIFEST), json.dumps(doc, indent=1) + "\n")
@@ -215,7 +215,7 @@ def _name(table: str, index: int) -> str:
 
 def _run(ex: Any, left: list[Task]) -> Iterator[Rows]:
     """Each task's rows as it finishes (in shard order without an executor)."""
-    from puzzles.atlas.build import build_shard
+    from ubongo.puzzles.atlas.build import build_shard
 
     if ex is None:
         yield from map(build_shard, left)
@@ -336,7 +336,7 @@ def _consolidate(output: str, folder: str, spec: Spec, count: int) -> None:
     """The shards as one DuckDB file, made under a temporary name and renamed onto ATLAS."""
     import duckdb
 
-    from puzzles.atlas.query import create_tables
+    from ubongo.puzzles.atlas.query import create_tables
 
     figures = [os.path.join(folder, _name("figures", i)) for i in range(count)]
     puzzles = [os.path.join(folder, _name("puzzles", i)) for i in range(count)]
@@ -361,8 +361,8 @@ def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
     """ATLAS (a file or a bundled atlas's name) open read-only, with its description."""
     import duckdb
 
-    from puzzles.atlas import bundled_atlas, bundled_atlas_names
-    from puzzles.atlas.query import info
+    from ubongo.puzzles.atlas import bundled_atlas, bundled_atlas_names
+    from ubongo.puzzles.atlas.query import info
 
     with ExitStack() as stack:
         if arg is not None and (os.path.exists(arg) or arg not in bundled_atlas_names()):
@@ -404,7 +404,7 @@ def stats(atlas_arg: str | None, as_json: bool) -> None:
       ubongo atlas stats
       ubongo atlas stats --json
     """
-    from puzzles.atlas.query import stats as run
+    from ubongo.puzzles.atlas.query import stats as run
 
     with open_atlas(atlas_arg) as (con, _, name):
         doc = run(con, name)
@@ -462,8 +462,8 @@ def find(
       ubongo atlas find --combo 'L5 L4 I3' --unique --limit 2
       ubongo atlas find --area 13 --box 4x4 --pieces-at-least 'Z5 O4' --json --limit 1
     """
-    from puzzles.atlas.query import Filter
-    from puzzles.atlas.query import find as run
+    from ubongo.puzzles.atlas.query import Filter
+    from ubongo.puzzles.atlas.query import find as run
 
     with open_atlas(atlas_arg) as (con, about, name):
         ps = _atlas_pieces(about)
@@ -539,8 +539,8 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
       ubongo atlas figure 4x5 '###./####/####/.##.'
       ubongo atlas figure 4x5 '.##./####/####/###.' --json
     """
-    from puzzles.atlas.enumerate import canonical_mask
-    from puzzles.atlas.query import lookup
+    from ubongo.puzzles.atlas.enumerate import canonical_mask
+    from ubongo.puzzles.atlas.query import lookup
 
     atlas_arg, figure = _atlas_and(args, "FIGURE")
     fig = read_figure(figure)

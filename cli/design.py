@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from cli._common import (
+from ubongo.cli._common import (
     Clock,
     Failure,
     emit_json,
@@ -123,8 +123,8 @@ def generate(
     Exit codes: 0 success; 1 the set cannot be built as asked (frame too small, bad pieces
     file) or the output cannot be written; 2 usage error.
     """
-    from generator.design import Options
-    from generator.design import generate as run
+    from ubongo.generator.design import Options
+    from ubongo.generator.design import generate as run
 
     fr = _pair(frame, "x", "a frame such as 5x6")
     easy, hard = _pair(sizes, ",", "two sizes such as 3,4")
@@ -152,9 +152,9 @@ def generate(
 
 def _from_atlas(stack: ExitStack, atlas_arg: str, opts: Any) -> Any:
     """The atlas as a figure source (it stays open in ``stack``), checked against ``opts``."""
-    from cli.atlas import open_atlas
-    from generator.from_atlas import AtlasFigures
-    from puzzles.atlas.query import check_pieces
+    from ubongo.cli.atlas import open_atlas
+    from ubongo.generator.from_atlas import AtlasFigures
+    from ubongo.puzzles.atlas.query import check_pieces
 
     con, about, name = stack.enter_context(open_atlas(atlas_arg))
     check_pieces(about, opts.pieces, name)
@@ -237,7 +237,7 @@ def stats(
       ubongo generate --templates 2 --seed 2 -o my-set.json
       ubongo stats my-set.json --json
     """
-    from generator.stats import published_json, set_stats, stats_table
+    from ubongo.generator.stats import published_json, set_stats, stats_table
 
     clock = Clock(timeout)
     fr = _pair(frame, "x", "a frame such as 5x6")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli._common import (
+from ubongo.cli._common import (
     Clock,
     emit_json,
     is_address,
@@ -23,8 +23,8 @@ from cli._common import (
 )
 
 if TYPE_CHECKING:
-    from solver.pieces import PieceSet
-    from solver.puzzle import Puzzle
+    from ubongo.solver.pieces import PieceSet
+    from ubongo.solver.puzzle import Puzzle
 
 
 @click.command()
@@ -74,7 +74,7 @@ def hint(
 
     The board: the figure .####/#####/####./.##.. with I4 (letter F) on the top row.
     """
-    from solver.hints import hint as make_hint
+    from ubongo.solver.hints import hint as make_hint
 
     clock = Clock(timeout)
     text = read_text(board) if board is not None else None
@@ -97,8 +97,8 @@ def _puzzle(
     text: str | None,
 ) -> tuple[Puzzle, PieceSet]:
     """The puzzle of the arguments; with a board file and only PIECEs, the board's figure."""
-    from solver.hints import board_figure
-    from solver.puzzle import Puzzle
+    from ubongo.solver.hints import board_figure
+    from ubongo.solver.puzzle import Puzzle
 
     if text is not None and set_arg is None and args and not is_address(args):
         if not _is_figure(args[0]):

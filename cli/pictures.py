@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli._common import (
+from ubongo.cli._common import (
     Clock,
     load_set,
     output_folder,
@@ -24,8 +24,8 @@ from cli._common import (
 )
 
 if TYPE_CHECKING:
-    from puzzles import PuzzleSet
-    from render.html import Tilings
+    from ubongo.puzzles import PuzzleSet
+    from ubongo.render.html import Tilings
 
 
 @click.command()
@@ -109,7 +109,7 @@ def render(
     ps = load_set(set_arg)
     said: list[str] = []
     if pdf_path:
-        from render.pdf import cards
+        from ubongo.render.pdf import cards
 
         data, pages = cards(
             ps, cell_mm=cell_mm, paper=paper.lower(), per_page=per_page, flip=flip.lower()
@@ -124,7 +124,7 @@ def render(
         n = sum(1 for _ in (write_in_folder(folder, name, svg) for name, svg in _svgs(ps)))
         said.append(f"wrote {plural(n, 'SVG file')} in {svg_dir}")
     if html_dir:
-        from render.html import page, unsolvable
+        from ubongo.render.html import page, unsolvable
 
         tilings = _tilings(ps, clock)
         write_in_folder(output_folder(html_dir), "index.html", page(ps, tilings))
@@ -144,7 +144,7 @@ _PLAIN_ID = re.compile(r"[A-Za-z0-9_-]{1,60}")
 
 def _svgs(ps: PuzzleSet) -> Iterator[tuple[str, str]]:
     """Each side's file name and SVG: ``TEMPLATE-SIDE.svg``, or a safe slug and its index."""
-    from render.svg import side_svg, sides
+    from ubongo.render.svg import side_svg, sides
 
     for i, s in enumerate(sides(ps), 1):
         stem = (
@@ -162,9 +162,9 @@ def _tilings(ps: PuzzleSet, clock: Clock) -> Tilings:
     """What the page shows of each combination: every tiling, in the order ``ubongo hint``
     lists them (the bitboard engine's), for Ubongo-sized puzzles; the first only for larger
     ones, whose listing could take minutes (the 12 pentominoes in 6x10 have 9356)."""
-    from render.html import PAGE_TILINGS, Listing
-    from solver.engine import SMALL_PIECES, solutions, solve
-    from solver.errors import PuzzleTooLarge
+    from ubongo.render.html import PAGE_TILINGS, Listing
+    from ubongo.solver.engine import SMALL_PIECES, solutions, solve
+    from ubongo.solver.errors import PuzzleTooLarge
 
     found: dict[tuple[str, str, str], Listing] = {}
     for c in ps.combinations():

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import click
 
-from cli._common import (
+from ubongo.cli._common import (
     display,
     json_line,
     json_text,
@@ -28,7 +28,7 @@ from cli._common import (
     workers_option,
     writing,
 )
-from scoring.records import (
+from ubongo.scoring.records import (
     GAMES,
     SEATS,
     Catalog,
@@ -45,7 +45,7 @@ from scoring.records import (
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
-    from scoring.report import Lines, Tally
+    from ubongo.scoring.report import Lines, Tally
 
 Out = Callable[[str], object]
 """Where a writer puts its text: stdout, or the file of ``-o`` (replaced atomically at the end)."""
@@ -140,7 +140,7 @@ def score(
         raise click.UsageError(f"--summary does not fit in {kind}; use it with the table or --json")
     cards = parse_catalog(read_text(catalog), catalog) if catalog is not None else None
     run = _Run(files, game, cards, workers)
-    from scoring.report import Tally  # the writers' module, loaded only when scoring
+    from ubongo.scoring.report import Tally  # the writers' module, loaded only when scoring
 
     tally = Tally(by_date=by == "date") if summary else None
     with writing(output or "-") as out:
@@ -179,7 +179,7 @@ class _Run:
 
     def outcomes(self) -> Iterator[Outcome]:
         """Each kept record's outcome, file by file, in file order."""
-        from scoring.report import block_outcomes
+        from ubongo.scoring.report import block_outcomes
 
         for outcome in self._scored(block_outcomes, evaluate, OUTCOMES_BLOCK):
             self._tell(1, outcome.valid, outcome.problems)
@@ -187,7 +187,7 @@ class _Run:
 
     def texts(self) -> Iterator[str]:
         """The ``--jsonl`` lines of the kept records, a block at a time, in file order."""
-        from scoring.report import block_lines, record_lines
+        from ubongo.scoring.report import block_lines, record_lines
 
         for lines in self._scored(block_lines, record_lines, LINES_BLOCK):
             self._tell(lines.records, lines.valid, lines.problems)
@@ -342,7 +342,7 @@ def _write_json(outcomes: Iterator[Outcome], tally: Tally | None, out: Out) -> N
     they left out), written as each result comes, laid out as ``json.dumps(..., indent=2)``."""
     import textwrap
 
-    from scoring.report import result_json
+    from ubongo.scoring.report import result_json
 
     pad = "    " if tally else "  "
     opening = '{\n  "sessions": [' if tally else "["
@@ -375,7 +375,7 @@ def _line_safe(text: str) -> str:
 
 def _write_tables(outcomes: Iterator[Outcome], tally: Tally | None, out: Out) -> None:
     """A table per valid session as it is scored, then the standings when asked."""
-    from scoring.report import session_text, standings_text
+    from ubongo.scoring.report import session_text, standings_text
 
     shown = 0
     for outcome in outcomes:
@@ -395,7 +395,7 @@ def _write_csv(outcomes: Iterator[Outcome], out: Out) -> None:
     import io
     import tempfile
 
-    from scoring.report import breakdown_keys, csv_header, csv_rows
+    from ubongo.scoring.report import breakdown_keys, csv_header, csv_rows
 
     keys: dict[str, None] = {}
     with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
@@ -420,8 +420,8 @@ def _write_csv(outcomes: Iterator[Outcome], out: Out) -> None:
 def _write_export(run: _Run, kind: str, out: Out) -> None:
     """The valid sessions as ``kind`` (bgstats, bgg) written as each is scored; a session
     whose date the export cannot read is reported as an invalid record and left out."""
-    from scoring.common import InvalidRecord
-    from scoring.export import BGStats, bgg_header, bgg_rows
+    from ubongo.scoring.common import InvalidRecord
+    from ubongo.scoring.export import BGStats, bgg_header, bgg_rows
 
     document = BGStats() if kind == "bgstats" else None
     out(document.opening() if document else bgg_header())

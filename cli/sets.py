@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli._common import (
+from ubongo.cli._common import (
     Clock,
     emit_json,
     engine_option,
@@ -22,7 +22,7 @@ from cli._common import (
 )
 
 if TYPE_CHECKING:
-    from puzzles import PuzzleSet
+    from ubongo.puzzles import PuzzleSet
 
 
 @click.command()
@@ -59,7 +59,7 @@ def verify(
       ubongo generate --templates 2 --seed 1 -o my-set.json
       ubongo verify my-set.json --strict
     """
-    from puzzles import strict_problems
+    from ubongo.puzzles import strict_problems
 
     clock = Clock(timeout)
     ps = load_set(set_arg)
@@ -88,8 +88,8 @@ def verify(
 
 def _verdict(c: Any, count: bool, engine: str, clock: Clock) -> dict[str, Any]:
     """One combination's row: solvable, tilings when counted, the reason when not solvable."""
-    from solver.engine import check
-    from solver.errors import PuzzleTooLarge
+    from ubongo.solver.engine import check
+    from ubongo.solver.errors import PuzzleTooLarge
 
     r: dict[str, Any] = {
         "template": c.template,
@@ -142,7 +142,7 @@ def _verify_text(
 
 def _show_unsolvable(ps: PuzzleSet, results: list[dict[str, Any]]) -> None:
     """Each unsolvable combination drawn: the figure, then its pieces beside it."""
-    from render.colours import combination_rows
+    from ubongo.render.colours import combination_rows
 
     for r in results:
         if not r["solvable"]:
@@ -193,7 +193,7 @@ def show(args: tuple[str, ...], count: bool, timeout: float) -> None:
 
 def _split_set(args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
     """The SET among ``[SET] [TEMPLATE [SIDE]]``: a first argument that names a set."""
-    from puzzles import bundled_names
+    from ubongo.puzzles import bundled_names
 
     if args and (args[0] == "-" or os.path.exists(args[0]) or args[0] in bundled_names()):
         return args[0], args[1:]
@@ -215,7 +215,7 @@ def _list_templates(ps: PuzzleSet) -> None:
 
 def _show_side(ps: PuzzleSet, tid: str, side: str, count: bool, clock: Clock) -> None:
     """A side: a heading, the figure, then one row per die face with its pieces drawn small."""
-    from render.colours import pieces_rows
+    from ubongo.render.colours import pieces_rows
 
     first = ps.combination(tid, side, ps.die[0])
     fig = first.puzzle.figure
@@ -239,7 +239,7 @@ def _count_text(c: Any, count: bool, clock: Clock) -> str:
     """`` (2 tilings)`` with --count, else nothing."""
     if not count:
         return ""
-    from solver.engine import count as tilings
+    from ubongo.solver.engine import count as tilings
 
     return f" ({plural(tilings(c.puzzle, timeout=clock.left()), 'tiling')})"
 
@@ -253,7 +253,7 @@ def sets_command(as_json: bool) -> None:
     Example:
       ubongo sets
     """
-    from puzzles import bundled, bundled_names
+    from ubongo.puzzles import bundled, bundled_names
 
     found = [bundled(n) for n in bundled_names()]
     if as_json:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli._common import (
+from ubongo.cli._common import (
     Clock,
     display,
     emit_json,
@@ -35,13 +35,13 @@ from cli._common import (
 )
 
 if TYPE_CHECKING:
-    from puzzles import BatchReader
-    from puzzles.ubongo_utils import ProblemFile
-    from solver.analyze import ComboCount
-    from solver.engine import Verdict
-    from solver.figure import Figure
-    from solver.pieces import PieceSet
-    from solver.puzzle import Puzzle, Solution
+    from ubongo.puzzles import BatchReader
+    from ubongo.puzzles.ubongo_utils import ProblemFile
+    from ubongo.solver.analyze import ComboCount
+    from ubongo.solver.engine import Verdict
+    from ubongo.solver.figure import Figure
+    from ubongo.solver.pieces import PieceSet
+    from ubongo.solver.puzzle import Puzzle, Solution
 
 
 @click.command()
@@ -185,7 +185,7 @@ def _problem_file(
     args: tuple[str, ...], set_arg: str | None, pieces_set: str | None
 ) -> tuple[ProblemFile, PieceSet] | None:
     """The puzzles of ``solve FILE`` when FILE is an ubongo-utils problem file listing some."""
-    from puzzles.ubongo_utils import is_problem_file, parse_problem_file
+    from ubongo.puzzles.ubongo_utils import is_problem_file, parse_problem_file
 
     if len(args) != 1 or set_arg is not None or not is_figure_file(args[0]):
         return None
@@ -200,7 +200,7 @@ def _solve_listed(
     listed: ProblemFile, ps: PieceSet, search: _Search, as_json: bool, picture: bool
 ) -> None:
     """Solve each combination of a problem file, heading each ``A C K:``; exit 1 if one fails."""
-    from solver.puzzle import Puzzle
+    from ubongo.solver.puzzle import Puzzle
 
     results: list[dict[str, Any]] = []
     for problem in listed.problems:
@@ -250,7 +250,7 @@ class _Search:
 
     def check(self, puzzle: Puzzle) -> Verdict:
         """The verdict on one puzzle within what is left of the command's time."""
-        from solver.engine import check
+        from ubongo.solver.engine import check
 
         return check(
             puzzle,
@@ -263,7 +263,7 @@ class _Search:
 
 def _rows(puzzle: Puzzle, solution: Solution | None, ps: PieceSet) -> list[str] | None:
     """A tiling as letter rows, or None for no tiling."""
-    from solver.puzzle import solution_rows
+    from ubongo.solver.puzzle import solution_rows
 
     return None if solution is None else solution_rows(puzzle.figure, solution, ps)
 
@@ -294,7 +294,7 @@ def _solve_all(
     puzzle: Puzzle, as_json: bool, engine: str, clock: Clock, picture: bool, ps: PieceSet
 ) -> None:
     """Print every tiling (a blank line between two), or a JSON document; exit 1 if none."""
-    from solver.engine import solutions
+    from ubongo.solver.engine import solutions
 
     found: list[list[str]] = []
     for sol in solutions(puzzle, engine=engine, timeout=clock.left()):  # type: ignore[arg-type]
@@ -321,7 +321,7 @@ def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
     Lines go out in blocks of BATCH_BLOCK; an error flushes the block before it goes to stderr,
     so stdout and stderr sent to one place interleave as they did line by line.
     """
-    from puzzles import batch_reader
+    from ubongo.puzzles import batch_reader
 
     failed = False
     block: list[str] = []
@@ -344,8 +344,8 @@ def _batch_solver(
     path: str, search: _Search, ps: PieceSet, reader: BatchReader
 ) -> Callable[[int, str | None], tuple[dict[str, Any], str | None]]:
     """What ``--batch`` does with one line: its output object, and its error if it failed."""
-    from puzzles import PuzzleFormatError, parse_batch_line
-    from solver.errors import UbongoError
+    from ubongo.puzzles import PuzzleFormatError, parse_batch_line
+    from ubongo.solver.errors import UbongoError
 
     name = display(path)
     fast = _plain_line(search, ps)  # None on the pure-Python core: no line is decoded twice
@@ -381,9 +381,9 @@ def _plain_line(
     and why a puzzle has no tiling; both give the same line for what this one answers.
     None without the compiled core, or for the CP-SAT engine: every line goes the long way.
     """
-    from puzzles import BATCH_KEYS, MAX_DEPTH
-    from solver import bitboard
-    from solver.engine import TextSolver
+    from ubongo.puzzles import BATCH_KEYS, MAX_DEPTH
+    from ubongo.solver import bitboard
+    from ubongo.solver.engine import TextSolver
 
     if bitboard.CORE is None or search.engine == "cpsat":
         return None
@@ -422,7 +422,7 @@ def _picture(puzzle: Puzzle, v: Verdict, ps: PieceSet) -> list[str] | None:
     The puzzle's pieces are those of ``ps`` (parse_batch_line takes them from it), so their
     own codes are the codes ``_rows`` would look up.
     """
-    from solver.bitboard import Grid, Tiling
+    from ubongo.solver.bitboard import Grid, Tiling
 
     if isinstance(v.found, (Grid, Tiling)):
         return v.found.rows()
@@ -439,8 +439,8 @@ def _write_block(block: list[str]) -> None:
 
 def _batch_id(text: str | None) -> Any:
     """The ``id`` of a line that failed, when it can still be read; else None."""
-    from puzzles import decode_json
-    from solver.errors import UbongoError
+    from ubongo.puzzles import decode_json
+    from ubongo.solver.errors import UbongoError
 
     try:
         obj = decode_json(text or "", "")
@@ -452,7 +452,7 @@ def _batch_id(text: str | None) -> Any:
 
 def _write_svg(path: str, puzzle: Puzzle, solution: Solution, ps: PieceSet) -> None:
     """A (partial) tiling as an SVG file; with no tiling, the bare figure."""
-    from render.svg import solution_svg
+    from ubongo.render.svg import solution_svg
 
     write_atomic(path, solution_svg(puzzle.figure, solution, ps))
 
@@ -535,8 +535,8 @@ def analyze(
       ubongo analyze board.txt --size 4 --unique --with I2 --without Z5
       ubongo analyze board.txt --size 3 --format ubongo-utils -o problems.txt
     """
-    from solver.analyze import analyze as run
-    from solver.analyze import fitting_sizes
+    from ubongo.solver.analyze import analyze as run
+    from ubongo.solver.analyze import fitting_sizes
 
     if as_json and out_format != "text":
         raise click.UsageError("--json and --format ubongo-utils do not go together")
@@ -616,7 +616,7 @@ class _Filters:
 
     def pool(self, ps: PieceSet) -> PieceSet:
         """The pieces the search may use: ``ps`` less the excluded ones."""
-        from solver.pieces import PieceSet
+        from ubongo.solver.pieces import PieceSet
 
         return PieceSet(p for p in ps.values() if p.name not in self.excluded)
 
@@ -688,7 +688,7 @@ def _analysis_problem_file(
     Its analyzer lists combinations by code letter, letters sorted within each; doing the same
     makes the two tools' outputs comparable with diff.
     """
-    from puzzles.ubongo_utils import Problem, ProblemFile, format_problem_file
+    from ubongo.puzzles.ubongo_utils import Problem, ProblemFile, format_problem_file
 
     def by_code(names: Sequence[str]) -> tuple[str, ...]:
         return tuple(sorted(names, key=lambda name: ps[name].code))

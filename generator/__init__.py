@@ -14,28 +14,28 @@ returns depends only on its Options.
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
-    from generator.design import FigureSource, Options, Report, Slot, generate
-    from generator.errors import GenerationError
-    from generator.profile import PROFILES, PUBLISHED, Profile, SideProfile
-    from generator.stats import SetStats, SideStats, set_stats, stats_table
+    from ubongo.generator.design import FigureSource, Options, Report, Slot, generate
+    from ubongo.generator.errors import GenerationError
+    from ubongo.generator.profile import PROFILES, PUBLISHED, Profile, SideProfile
+    from ubongo.generator.stats import SetStats, SideStats, set_stats, stats_table
 
 # Importing one submodule (solver.errors, say) must not load every other: the CLI's
 # start-up time is mostly imports. Each public name is imported when first asked for.
 _HOME = {
-    "FigureSource": "generator.design",
-    "Options": "generator.design",
-    "Report": "generator.design",
-    "Slot": "generator.design",
-    "generate": "generator.design",
-    "GenerationError": "generator.errors",
-    "PROFILES": "generator.profile",
-    "PUBLISHED": "generator.profile",
-    "Profile": "generator.profile",
-    "SideProfile": "generator.profile",
-    "SetStats": "generator.stats",
-    "SideStats": "generator.stats",
-    "set_stats": "generator.stats",
-    "stats_table": "generator.stats",
+    "FigureSource": "ubongo.generator.design",
+    "Options": "ubongo.generator.design",
+    "Report": "ubongo.generator.design",
+    "Slot": "ubongo.generator.design",
+    "generate": "ubongo.generator.design",
+    "GenerationError": "ubongo.generator.errors",
+    "PROFILES": "ubongo.generator.profile",
+    "PUBLISHED": "ubongo.generator.profile",
+    "Profile": "ubongo.generator.profile",
+    "SideProfile": "ubongo.generator.profile",
+    "SetStats": "ubongo.generator.stats",
+    "SideStats": "ubongo.generator.stats",
+    "set_stats": "ubongo.generator.stats",
+    "stats_table": "ubongo.generator.stats",
 }
 
 

@@ -32,14 +32,14 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Protocol
 
-from generator.effort import dead_ends
-from generator.errors import GenerationError, OutOfTime
-from generator.figures import carve, is_asymmetric, keep_chance, outline, symmetries
-from generator.profile import PROFILES, SIDES, Box, Frame, Target, is_standard, plan, resolve
-from puzzles import PuzzleSet, Side, Template
-from solver.analyze import analyze
-from solver.figure import Figure, parse_figure
-from solver.pieces import STANDARD, PieceSet
+from ubongo.generator.effort import dead_ends
+from ubongo.generator.errors import GenerationError, OutOfTime
+from ubongo.generator.figures import carve, is_asymmetric, keep_chance, outline, symmetries
+from ubongo.generator.profile import PROFILES, SIDES, Box, Frame, Target, is_standard, plan, resolve
+from ubongo.puzzles import PuzzleSet, Side, Template
+from ubongo.solver.analyze import analyze
+from ubongo.solver.figure import Figure, parse_figure
+from ubongo.solver.pieces import STANDARD, PieceSet
 
 Combo = tuple[str, ...]
 KEEP = 6

@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from solver import bitboard
-from solver.bitboard import figure_mask, pad_for, placements
-from solver.bits import Mask
-from solver.figure import Figure
-from solver.limits import CHECK_EVERY, Limits
-from solver.pieces import Piece, PieceSet
+from ubongo.solver import bitboard
+from ubongo.solver.bitboard import figure_mask, pad_for, placements
+from ubongo.solver.bits import Mask
+from ubongo.solver.figure import Figure
+from ubongo.solver.limits import CHECK_EVERY, Limits
+from ubongo.solver.pieces import Piece, PieceSet
 
 Combo = tuple[str, ...]
 

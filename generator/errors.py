@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solver.errors import UbongoError
+from ubongo.solver.errors import UbongoError
 
 
 class GenerationError(UbongoError):

@@ -20,9 +20,9 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solver.cells import Point, flood, neighbours
-from solver.figure import Figure
-from solver.symmetry import symmetries as figure_symmetries
+from ubongo.solver.cells import Point, flood, neighbours
+from ubongo.solver.figure import Figure
+from ubongo.solver.symmetry import symmetries as figure_symmetries
 
 Box = tuple[int, int]
 SIDES = ("top", "bottom", "left", "right")

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from random import Random
 
-from generator.design import Slot
-from puzzles.atlas.enumerate import Mask, cells_of
-from puzzles.atlas.query import Connection, Info, figures_for
-from solver.figure import Figure
+from ubongo.generator.design import Slot
+from ubongo.puzzles.atlas.enumerate import Mask, cells_of
+from ubongo.puzzles.atlas.query import Connection, Info, figures_for
+from ubongo.solver.figure import Figure
 
 
 @dataclass

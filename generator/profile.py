@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from generator.errors import GenerationError
-from solver.pieces import STANDARD, PieceSet, canonical
+from ubongo.generator.errors import GenerationError
+from ubongo.solver.pieces import STANDARD, PieceSet, canonical
 
 Share = float
 Box = tuple[int, int]

@@ -17,12 +17,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.effort import dead_ends
-from generator.figures import outline
-from generator.profile import PUBLISHED, SIDES, Frame, SideProfile
-from puzzles import PuzzleSet, Side
-from solver.analyze import analyze
-from solver.pieces import orientations
+from ubongo.generator.effort import dead_ends
+from ubongo.generator.figures import outline
+from ubongo.generator.profile import PUBLISHED, SIDES, Frame, SideProfile
+from ubongo.puzzles import PuzzleSet, Side
+from ubongo.solver.analyze import analyze
+from ubongo.solver.pieces import orientations
 
 BUCKETS: tuple[tuple[str, int, int], ...] = (
     ("1", 1, 1),

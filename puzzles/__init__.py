@@ -19,10 +19,10 @@ from functools import cached_property
 from importlib.resources import files
 from typing import Any, TypeVar
 
-from solver.errors import DuplicatePiece, UbongoError, UnknownName, UnknownPiece
-from solver.figure import Figure, parse_figure
-from solver.pieces import MAX_PIECES, STANDARD, Piece, PieceSet, piece_from_json
-from solver.puzzle import Puzzle
+from ubongo.solver.errors import DuplicatePiece, UbongoError, UnknownName, UnknownPiece
+from ubongo.solver.figure import Figure, parse_figure
+from ubongo.solver.pieces import MAX_PIECES, STANDARD, Piece, PieceSet, piece_from_json
+from ubongo.solver.puzzle import Puzzle
 
 FORMAT = "ubongo-puzzle-set"
 VERSION = 1
@@ -596,7 +596,9 @@ def parse_pieces(data: Any, source: str) -> PieceSet:
 
 def bundled_names() -> list[str]:
     """The names of the sets shipped with the package, default first."""
-    names = sorted(p.name[:-5] for p in files("puzzles").iterdir() if p.name.endswith(".json"))
+    names = sorted(
+        p.name[:-5] for p in files("ubongo.puzzles").iterdir() if p.name.endswith(".json")
+    )
     return sorted(names, key=lambda n: n != DEFAULT_SET)
 
 
@@ -604,7 +606,7 @@ def bundled(name: str = DEFAULT_SET) -> PuzzleSet:
     """A puzzle set shipped with the package (``puzzles/NAME.json``)."""
     if name not in bundled_names():
         raise UnknownName("bundled set", name, bundled_names())
-    res = files("puzzles").joinpath(f"{name}.json")
+    res = files("ubongo.puzzles").joinpath(f"{name}.json")
     return parse_set(json.loads(res.read_text(encoding="utf-8")), name)
 
 

@@ -24,10 +24,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzles import PuzzleFormatError
-from solver.errors import FigureError, UbongoError
-from solver.figure import Figure, parse_figure
-from solver.pieces import STANDARD, PieceSet
+from ubongo.puzzles import PuzzleFormatError
+from ubongo.solver.errors import FigureError, UbongoError
+from ubongo.solver.figure import Figure, parse_figure
+from ubongo.solver.pieces import STANDARD, PieceSet
 
 _COUNT = re.compile(r"\bsolutions\s*(>?=)\s*(\d+)")
 _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")

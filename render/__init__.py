@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.figure import Figure, Picture
-from solver.pieces import STANDARD, PieceSet
-from solver.puzzle import Solution, solution_rows
+from ubongo.solver.figure import Figure, Picture
+from ubongo.solver.pieces import STANDARD, PieceSet
+from ubongo.solver.puzzle import Solution, solution_rows
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class SolutionPicture:
         return "\n".join(self.rows())
 
     def _repr_svg_(self) -> str:
-        from render.svg import solution_svg
+        from ubongo.render.svg import solution_svg
 
         return solution_svg(self.figure, self.solution, self.pieces)
 

@@ -21,9 +21,9 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
-from solver.errors import UbongoError
-from solver.figure import Figure, Picture
-from solver.pieces import STANDARD, Piece, PieceSet, Point
+from ubongo.solver.errors import UbongoError
+from ubongo.solver.figure import Figure, Picture
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point
 
 Colour = str
 Lab = tuple[float, float, float]

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
-from puzzles import PuzzleSet, Template
-from render.colours import set_colours
-from render.svg import side_element, sides, to_string
-from solver.cells import Point
-from solver.hints import MAX_TILINGS
-from solver.puzzle import Solution
+from ubongo.puzzles import PuzzleSet, Template
+from ubongo.render.colours import set_colours
+from ubongo.render.svg import side_element, sides, to_string
+from ubongo.solver.cells import Point
+from ubongo.solver.hints import MAX_TILINGS
+from ubongo.solver.puzzle import Solution
 
 
 @dataclass(frozen=True)
@@ -253,7 +253,7 @@ def _script_json(data: object) -> str:
 
 def practice_js() -> str:
     """The practice board's script (package data, so it is read, not a user file)."""
-    return files("render").joinpath("practice.js").read_text(encoding="utf-8")
+    return files("ubongo.render").joinpath("practice.js").read_text(encoding="utf-8")
 
 
 def page(ps: PuzzleSet, tilings: Tilings) -> str:

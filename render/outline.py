@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solver.cells import MAX_SQUARES, Point, neighbours
-from solver.errors import UbongoError
+from ubongo.solver.cells import MAX_SQUARES, Point, neighbours
+from ubongo.solver.errors import UbongoError
 
 MAX_CELLS = MAX_SQUARES
 """The most cells a drawing outlines: the most a picture may have (``solver.cells``), so a

@@ -22,9 +22,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles import PuzzleSet
-from render.svg import PrintedSide, side_element, sides, to_string
-from solver.errors import UbongoError, UnknownName
+from ubongo.puzzles import PuzzleSet
+from ubongo.render.svg import PrintedSide, side_element, sides, to_string
+from ubongo.solver.errors import UbongoError, UnknownName
 
 DEFAULT_CELL_MM = 16.0
 """Cell size of a printed figure; measure a piece's square and pass ``cell_mm`` to match."""

@@ -17,14 +17,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from render.colours import Colour, colour, ink, set_colours, tiling_colours
-from render.outline import Segment, inner_edges, loops
-from solver.figure import Figure
-from solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
-from solver.puzzle import Solution, solution_rows
+from ubongo.render.colours import Colour, colour, ink, set_colours, tiling_colours
+from ubongo.render.outline import Segment, inner_edges, loops
+from ubongo.solver.figure import Figure
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
+from ubongo.solver.puzzle import Solution, solution_rows
 
 if TYPE_CHECKING:
-    from puzzles import PuzzleSet
+    from ubongo.puzzles import PuzzleSet
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CELL = 28.0  # px per figure cell

@@ -5,6 +5,6 @@ Each game module (``scoring.ubongo``, ``scoring.jaipur``, ``scoring.jambo``,
 (a frozen dataclass; raises :class:`InvalidRecord`) and ``score(session) -> SessionResult``.
 """
 
-from scoring.common import InvalidRecord, PlayerResult, ScoringError, SessionResult
+from ubongo.scoring.common import InvalidRecord, PlayerResult, ScoringError, SessionResult
 
 __all__ = ["InvalidRecord", "PlayerResult", "ScoringError", "SessionResult"]

@@ -43,7 +43,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from scoring.common import (
+from ubongo.scoring.common import (
     InvalidRecord,
     PlayerResult,
     SessionResult,

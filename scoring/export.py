@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from scoring.common import InvalidRecord, SessionResult, json_text
-from scoring.records import SEATS, Outcome
-from scoring.report import Cell, inert, result_json
+from ubongo.scoring.common import InvalidRecord, SessionResult, json_text
+from ubongo.scoring.records import SEATS, Outcome
+from ubongo.scoring.report import Cell, inert, result_json
 
 
 @dataclass(frozen=True)

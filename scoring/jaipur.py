@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from scoring.common import (
+from ubongo.scoring.common import (
     InvalidRecord,
     PlayerResult,
     SessionResult,
@@ -48,7 +48,7 @@ from scoring.common import (
     load_fast,
     quote,
 )
-from scoring.names import canonical, find
+from ubongo.scoring.names import canonical, find
 
 GAME: Final = "jaipur"
 FAST = load_fast()

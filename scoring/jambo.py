@@ -87,7 +87,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
-from scoring.common import (
+from ubongo.scoring.common import (
     InvalidRecord,
     PlayerResult,
     SessionResult,
@@ -96,7 +96,7 @@ from scoring.common import (
     extra_keys,
     unknown_key,
 )
-from scoring.names import canonical
+from ubongo.scoring.names import canonical
 
 GAME: Final = "jambo"
 START_GOLD: Final = 20

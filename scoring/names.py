@@ -20,7 +20,7 @@ import unicodedata
 from importlib import resources
 from typing import Any, Final
 
-from scoring.common import InvalidRecord
+from ubongo.scoring.common import InvalidRecord
 
 KINDS: Final = ("jambo.ware", "jambo.card", "jaipur.good", "jaipur.camel", "ubongo.gem")
 LANGUAGES: Final = ("en", "de", "es", "it", "fr")
@@ -43,7 +43,7 @@ def normalise(word: str) -> str:
 @functools.cache
 def table() -> dict[str, Words]:
     """The shipped table: kind -> canonical -> language -> words."""
-    text = resources.files("scoring").joinpath("names.json").read_text(encoding="utf-8")
+    text = resources.files("ubongo.scoring").joinpath("names.json").read_text(encoding="utf-8")
     found: dict[str, Words] = json.loads(text)
     return {kind: found[kind] for kind in KINDS}
 

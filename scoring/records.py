@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from scoring.common import InvalidRecord, ScoringError, SessionResult
+from ubongo.scoring.common import InvalidRecord, ScoringError, SessionResult
 
 GAMES: tuple[str, ...] = ("amul", "jaipur", "jambo", "ubongo")
 SEATS: dict[str, tuple[int, int]] = {
@@ -179,7 +179,7 @@ def engine(game: str) -> Engine:
         if game not in GAMES:
             rule = f"unknown game {game!r}; expected one of {', '.join(GAMES)}"
             raise InvalidRecord("game", rule)
-        module = _ENGINES[game] = cast(Engine, importlib.import_module(f"scoring.{game}"))
+        module = _ENGINES[game] = cast(Engine, importlib.import_module(f"ubongo.scoring.{game}"))
     return module
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
-from scoring.common import (
+from ubongo.scoring.common import (
     PlayerResult,
     SessionResult,
     escape_surrogates,
@@ -23,7 +23,7 @@ from scoring.common import (
     printable,
     quote,
 )
-from scoring.records import Catalog, Entry, Outcome, Problem, engine, evaluate, line_entries
+from ubongo.scoring.records import Catalog, Entry, Outcome, Problem, engine, evaluate, line_entries
 
 Cell = str | int | float | None
 CSV_COLUMNS = (

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from scoring.common import (
+from ubongo.scoring.common import (
     InvalidRecord,
     PlayerResult,
     SessionResult,
@@ -39,7 +39,7 @@ from scoring.common import (
     quote,
     quote_list,
 )
-from scoring.names import canonical
+from ubongo.scoring.names import canonical
 
 GAME: Final = "ubongo"
 FAST = load_fast()

@@ -8,9 +8,9 @@
 OR-Tools (the CP-SAT engine) is imported only when that engine runs.
 """
 
-from solver.analyze import ComboCount, analyze
-from solver.engine import ENGINES, Engine, Verdict, check, count, solutions, solve
-from solver.errors import (
+from ubongo.solver.analyze import ComboCount, analyze
+from ubongo.solver.engine import ENGINES, Engine, Verdict, check, count, solutions, solve
+from ubongo.solver.errors import (
     DuplicatePiece,
     FigureError,
     NodeLimit,
@@ -21,10 +21,10 @@ from solver.errors import (
     UbongoError,
     UnknownPiece,
 )
-from solver.figure import Figure, Picture, parse_figure
-from solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
-from solver.puzzle import Placement, Puzzle, Solution, parse_solution, solution_rows
-from solver.triage import triage
+from ubongo.solver.figure import Figure, Picture, parse_figure
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
+from ubongo.solver.puzzle import Placement, Puzzle, Solution, parse_solution, solution_rows
+from ubongo.solver.triage import triage
 
 __all__ = [
     "ENGINES",

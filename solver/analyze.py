@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import factorial
 
-from solver import bitboard
-from solver.bitboard import Candidate, Core, _oriented, figure_mask, placements
-from solver.bits import Mask, bit_index, lsb, popcount, scan_forward
-from solver.figure import Figure
-from solver.limits import CHECK_EVERY, Limits
-from solver.pieces import STANDARD, Piece, PieceSet, Point, Shape, canonical
+from ubongo.solver import bitboard
+from ubongo.solver.bitboard import Candidate, Core, _oriented, figure_mask, placements
+from ubongo.solver.bits import Mask, bit_index, lsb, popcount, scan_forward
+from ubongo.solver.figure import Figure
+from ubongo.solver.limits import CHECK_EVERY, Limits
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, Shape, canonical
 
 
 @dataclass(frozen=True)

@@ -40,12 +40,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
-from solver.bits import Mask, lsb
-from solver.cells import Picture
-from solver.figure import Figure
-from solver.limits import CHECK_EVERY, Limits
-from solver.pieces import Piece, Point, Shape, canonical, orientations
-from solver.puzzle import Placement, Puzzle, Solution
+from ubongo.solver.bits import Mask, lsb
+from ubongo.solver.cells import Picture
+from ubongo.solver.figure import Figure
+from ubongo.solver.limits import CHECK_EVERY, Limits
+from ubongo.solver.pieces import Piece, Point, Shape, canonical, orientations
+from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 Slot = tuple[int, int, int, int]
 Candidate = tuple[int, int, int, Mask, int]
@@ -143,7 +143,7 @@ def load_core() -> Core | None:
     if os.environ.get("UBONGO_PURE", "0") not in ("", "0"):
         return None
     try:
-        from solver import _core
+        from ubongo.solver import _core
     except ImportError:  # no C compiler at install time: the Python engine does the work
         return None
     return _core

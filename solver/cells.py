@@ -21,7 +21,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from solver.errors import FigureError
+from ubongo.solver.errors import FigureError
 
 Point = tuple[int, int]
 Shape = frozenset[Point]

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from solver.cells import Point, Shape, bounding_box
-from solver.errors import PuzzleTooLarge, TimeLimit
-from solver.limits import Limits
-from solver.pieces import canonical
-from solver.puzzle import Placement, Puzzle, Solution
+from ubongo.solver.cells import Point, Shape, bounding_box
+from ubongo.solver.errors import PuzzleTooLarge, TimeLimit
+from ubongo.solver.limits import Limits
+from ubongo.solver.pieces import canonical
+from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 MAX_CELLS = 400  # beyond this the model build alone takes seconds
 

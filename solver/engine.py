@@ -26,13 +26,13 @@ from functools import cached_property, lru_cache
 from itertools import islice
 from typing import Literal
 
-from solver import bitboard, symmetry
-from solver.errors import PuzzleTooLarge, TimeLimit
-from solver.figure import parse_figure
-from solver.limits import CHECK_EVERY, Limits
-from solver.pieces import STANDARD, Piece, PieceSet, Shape
-from solver.puzzle import Puzzle, Solution
-from solver.triage import area_reason, triage
+from ubongo.solver import bitboard, symmetry
+from ubongo.solver.errors import PuzzleTooLarge, TimeLimit
+from ubongo.solver.figure import parse_figure
+from ubongo.solver.limits import CHECK_EVERY, Limits
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Shape
+from ubongo.solver.puzzle import Puzzle, Solution
+from ubongo.solver.triage import area_reason, triage
 
 Engine = Literal["auto", "bitboard", "cpsat"]
 ENGINES: tuple[Engine, ...] = ("auto", "bitboard", "cpsat")
@@ -98,7 +98,7 @@ def solutions(
         return iter(())
     if engine == "cpsat":
         limits = Limits(timeout)  # before the import: OR-Tools takes most of a second to load
-        from solver import cpsat
+        from ubongo.solver import cpsat
 
         return cpsat.iter_solutions(puzzle, timeout=limits.left(), limit=limit)
     if engine == "auto" and len(puzzle.pieces) > SMALL_PIECES and limit is not None:
@@ -157,7 +157,7 @@ def _cpsat_turn(
     puzzle: Puzzle, limit: int, limits: Limits, seconds: float
 ) -> list[Solution] | None:
     """CP-SAT's answer within ``seconds`` (and the time left), or None when it had none yet."""
-    from solver import cpsat
+    from ubongo.solver import cpsat
 
     left = limits.left()
     turn = seconds if left is None else min(seconds, left)
@@ -187,7 +187,7 @@ def count(
         return 0
     if engine == "cpsat":
         limits = Limits(timeout)  # before the import: OR-Tools takes most of a second to load
-        from solver import cpsat
+        from ubongo.solver import cpsat
 
         try:
             return cpsat.count_solutions(puzzle, limit=limit, timeout=limits.left())

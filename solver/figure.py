@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from solver.cells import (
+from ubongo.solver.cells import (
     MAX_SQUARES,
     Picture,
     Point,
@@ -22,8 +22,8 @@ from solver.cells import (
     flood,
     read_picture,
 )
-from solver.errors import FigureError
-from solver.pieces import canonical
+from ubongo.solver.errors import FigureError
+from ubongo.solver.pieces import canonical
 
 __all__ = ["Figure", "Picture", "parse_figure"]  # Picture lives in solver.cells
 
@@ -97,7 +97,7 @@ class Figure:
         return "\n".join(self.rows())
 
     def _repr_svg_(self) -> str:
-        from render.svg import figure_svg
+        from ubongo.render.svg import figure_svg
 
         return figure_svg(self)
 
@@ -147,9 +147,9 @@ def parse_figure(text: str | Sequence[str]) -> Figure:
 def _read_in_c(rows: list[str]) -> tuple[Shape, int, int] | None:
     """The cells, height and width of rows of only ``#`` and ``.`` read by the compiled core
     (a third of the time of the Python reading below), or None: no core, or other rows."""
-    # here, not at the top (bitboard imports this module), and not ``from solver.bitboard
+    # here, not at the top (bitboard imports this module), and not ``from ubongo.solver.bitboard
     # import CORE``: a from-import in a function costs 2 us a call, four times this one
-    import solver.bitboard
+    import ubongo.solver.bitboard
 
-    core = solver.bitboard.CORE
+    core = ubongo.solver.bitboard.CORE
     return None if core is None else core.cells(rows, MAX_SQUARES)

@@ -27,14 +27,22 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from solver import engine
-from solver.cells import Drawing, Picture, Point, bounding_box, components, normalise, read_picture
-from solver.errors import TimeLimit, UbongoError
-from solver.figure import Figure
-from solver.limits import Limits
-from solver.pieces import STANDARD, Piece, PieceSet
-from solver.puzzle import Placement, Puzzle, Solution, solution_rows
-from solver.triage import area_reason, triage
+from ubongo.solver import engine
+from ubongo.solver.cells import (
+    Drawing,
+    Picture,
+    Point,
+    bounding_box,
+    components,
+    normalise,
+    read_picture,
+)
+from ubongo.solver.errors import TimeLimit, UbongoError
+from ubongo.solver.figure import Figure
+from ubongo.solver.limits import Limits
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet
+from ubongo.solver.puzzle import Placement, Puzzle, Solution, solution_rows
+from ubongo.solver.triage import area_reason, triage
 
 LEVELS = (1, 2, 3)
 MAX_TILINGS = 10_000
@@ -272,7 +280,7 @@ class Hint:
         return out
 
     def _repr_svg_(self) -> str:
-        from render.svg import solution_svg
+        from ubongo.render.svg import solution_svg
 
         shown = (
             self.solution

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from solver.errors import NodeLimit, TimeLimit
+from ubongo.solver.errors import NodeLimit, TimeLimit
 
 CHECK_EVERY = 4096
 """Search nodes between two looks at the clock: keeps the check off the hot path."""

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from solver.cells import Point, Shape, draw, normalise
-from solver.errors import DuplicatePiece, PieceDefinitionError, UnknownPiece
+from ubongo.solver.cells import Point, Shape, draw, normalise
+from ubongo.solver.errors import DuplicatePiece, PieceDefinitionError, UnknownPiece
 
 MAX_PIECES = 64
 """The most pieces a piece set holds (the box has 12; pentominoes and editions fit easily)."""

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from solver.cells import Picture, Point, draw, read_picture
-from solver.errors import FigureError, UbongoError
-from solver.figure import Figure
-from solver.pieces import STANDARD, Piece, PieceSet
+from ubongo.solver.cells import Picture, Point, draw, read_picture
+from ubongo.solver.errors import FigureError, UbongoError
+from ubongo.solver.figure import Figure
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet
 
 
 @dataclass(frozen=True)

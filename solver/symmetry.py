@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from solver.cells import Point, Shape, bounding_box
-from solver.figure import Figure
-from solver.pieces import canonical, orientations
-from solver.puzzle import Placement, Puzzle, Solution
+from ubongo.solver.cells import Point, Shape, bounding_box
+from ubongo.solver.figure import Figure
+from ubongo.solver.pieces import canonical, orientations
+from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 Symmetry = Callable[[Point], Point]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from solver.bitboard import Board, compile_puzzle, placements
-from solver.bits import Mask, bit_index, lsb, popcount, scan_forward
-from solver.puzzle import Puzzle
+from ubongo.solver.bitboard import Board, compile_puzzle, placements
+from ubongo.solver.bits import Mask, bit_index, lsb, popcount, scan_forward
+from ubongo.solver.puzzle import Puzzle
 
 
 def area_reason(puzzle: Puzzle) -> str | None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:  # the data types only: no engine code is shared
-    from solver.puzzle import Puzzle, Solution
+    from ubongo.solver.puzzle import Puzzle, Solution
 
 
 def _grid(cells: Iterable[tuple[int, int]]) -> np.ndarray:

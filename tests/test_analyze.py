@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli import main
-from solver import (
+from ubongo.cli import main
+from ubongo.solver import (
     STANDARD,
     ComboCount,
     Figure,
@@ -23,8 +23,8 @@ from solver import (
     check,
     count,
 )
-from solver import parse_figure as fig
-from solver.pieces import shape_from_rows
+from ubongo.solver import parse_figure as fig
+from ubongo.solver.pieces import shape_from_rows
 
 FIGURES = [
     ".##./####/####/.#..",

@@ -21,9 +21,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli import main
-from puzzles.atlas.enumerate import canonical_mask, cells_of, grow, shard_plan
-from solver.pieces import orientations
+from ubongo.cli import main
+from ubongo.puzzles.atlas.enumerate import canonical_mask, cells_of, grow, shard_plan
+from ubongo.solver.pieces import orientations
 
 Cell = tuple[int, int]
 
@@ -204,7 +204,17 @@ def test_the_output_does_not_depend_on_the_core(tmp_path: Path) -> None:
         env = {k: v for k, v in os.environ.items() if k != "UBONGO_PURE"}
         if pure:
             env["UBONGO_PURE"] = pure
-        cmd = [sys.executable, "-m", "cli", "atlas", "build", "--frame", "3x4", "--areas", "5-12"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "ubongo",
+            "atlas",
+            "build",
+            "--frame",
+            "3x4",
+            "--areas",
+            "5-12",
+        ]
         subprocess.run([*cmd, "-o", str(out), "-q"], env=env, check=True)
         outs.append(out)
     assert _shards(outs[0]) == _shards(outs[1]) and len(_shards(outs[0])) == 8
@@ -240,7 +250,7 @@ def test_a_dask_cluster_is_reached_by_its_address(tmp_path: Path) -> None:
 def test_a_killed_build_resumes_from_its_finished_shards(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import puzzles.atlas.build as build
+    import ubongo.puzzles.atlas.build as build
 
     clean = _build(tmp_path)
     expected = _shards(clean)
@@ -423,8 +433,8 @@ def test_the_shipped_atlas_holds_a_figure_exactly_when_it_should(cells: set[Cell
     """In the atlas <=> connected and hole-free (the box fits and the area is in range)."""
     import duckdb
 
-    from puzzles.atlas import bundled_atlas
-    from solver.figure import Figure
+    from ubongo.puzzles.atlas import bundled_atlas
+    from ubongo.solver.figure import Figure
 
     fig = Figure.from_cells(cells)
     mask = canonical_mask(set(fig.cells), (4, 5))

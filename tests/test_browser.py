@@ -33,14 +33,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from puzzles import PuzzleSet, bundled, parse_set
-from render.html import Listing, combo_id, page
-from solver import STANDARD, Puzzle, parse_figure
-from solver.engine import solutions
-from solver.hints import hint
-from solver.pieces import normalise
-from solver.puzzle import Placement, solution_rows
+from ubongo.cli import main
+from ubongo.puzzles import PuzzleSet, bundled, parse_set
+from ubongo.render.html import Listing, combo_id, page
+from ubongo.solver import STANDARD, Puzzle, parse_figure
+from ubongo.solver.engine import solutions
+from ubongo.solver.hints import hint
+from ubongo.solver.pieces import normalise
+from ubongo.solver.puzzle import Placement, solution_rows
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -263,8 +263,8 @@ def test_click_reveals_a_solution(driver: WebDriver, page_url: str, tmp_path: Pa
     )
     assert sorted(pieces) == sorted(p.name for p in first.puzzle.pieces)
     # the letters shown are a tiling of this combination
-    from solver.puzzle import Puzzle, parse_solution
-    from solver.verify import is_solution
+    from ubongo.solver.puzzle import Puzzle, parse_solution
+    from ubongo.solver.verify import is_solution
 
     figure, solution = parse_solution(shown[1:])
     assert figure == first.puzzle.figure

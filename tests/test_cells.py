@@ -9,10 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import solver.bits
-import solver.cells
-from solver import STANDARD, FigureError, Puzzle, parse_figure, parse_solution
-from solver.cells import (
+from ubongo.solver import STANDARD, FigureError, Puzzle, bits, cells, parse_figure, parse_solution
+from ubongo.solver.cells import (
     bounding_box,
     components,
     draw,
@@ -21,7 +19,7 @@ from solver.cells import (
     normalise,
     read_picture,
 )
-from solver.hints import OutsideFigure, UnknownLetter, parse_board
+from ubongo.solver.hints import OutsideFigure, UnknownLetter, parse_board
 
 points = st.tuples(st.integers(-6, 6), st.integers(-6, 6))
 cell_sets = st.sets(points, min_size=1, max_size=40)
@@ -31,7 +29,7 @@ def adjacent(a, b):
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-@pytest.mark.parametrize("module", [solver.cells, solver.bits])
+@pytest.mark.parametrize("module", [cells, bits])
 def test_the_docstring_examples_hold(module):
     assert doctest.testmod(module).attempted > 0
     assert doctest.testmod(module).failed == 0

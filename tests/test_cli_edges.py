@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 from click.testing import CliRunner, Result
 
-from cli import main
+from ubongo.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 PENTOMINOES = str(ROOT / "examples" / "pentominoes.json")
@@ -67,7 +67,7 @@ def test_a_short_option_means_one_thing_in_every_command() -> None:
 
 def test_python_dash_m_cli_runs_the_command_line() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "cli", "verify", "sample"], capture_output=True, cwd=ROOT
+        [sys.executable, "-m", "ubongo", "verify", "sample"], capture_output=True, cwd=ROOT
     )
     assert done.returncode == 0 and done.stdout.startswith(b"sample: 60/60")
 

@@ -12,11 +12,11 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 
-from cli import main
-from cli.solve import BATCH_BLOCK
-from puzzles import batch_reader, bundled, parse_batch_line
-from solver import STANDARD, Puzzle, analyze, count, parse_figure, parse_solution
-from solver.verify import is_solution
+from ubongo.cli import main
+from ubongo.cli.solve import BATCH_BLOCK
+from ubongo.puzzles import batch_reader, bundled, parse_batch_line
+from ubongo.solver import STANDARD, Puzzle, analyze, count, parse_figure, parse_solution
+from ubongo.solver.verify import is_solution
 
 ROOT = Path(__file__).resolve().parent.parent
 L_FIGURE = "###/##."  # I2 + L3: two tilings, mirror images
@@ -502,9 +502,9 @@ def test_usage_errors_exit_2(args):
 
 PROBE = """
 import json, sys
-from cli import main
-from cli.solve import BATCH_BLOCK
-from puzzles import batch_reader, bundled, parse_batch_line
+from ubongo.cli import main
+from ubongo.cli.solve import BATCH_BLOCK
+from ubongo.puzzles import batch_reader, bundled, parse_batch_line
 code = "no exit"
 try:
     main(sys.argv[2:], prog_name="ubongo")
@@ -537,7 +537,7 @@ def test_no_ortools_at_start_up(tmp_path, args, heavy):
 
 def test_python_dash_m_cli():
     proc = subprocess.run(
-        [sys.executable, "-m", "cli", "solve", L_FIGURE, "I2", "L3", "--count"],
+        [sys.executable, "-m", "ubongo", "solve", L_FIGURE, "I2", "L3", "--count"],
         cwd=ROOT,
         capture_output=True,
         text=True,

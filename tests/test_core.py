@@ -25,9 +25,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli._common import load_set
-from puzzles import bundled
-from solver import (
+from ubongo.cli._common import load_set
+from ubongo.puzzles import bundled
+from ubongo.solver import (
     STANDARD,
     Figure,
     NodeLimit,
@@ -44,13 +44,13 @@ from solver import (
     parse_figure,
     solution_rows,
 )
-from solver.analyze import fitting_sizes
-from solver.bitboard import Board, compile_puzzle, count_first, count_solutions, first_tiling
-from solver.engine import TextSolver, count
-from solver.limits import CHECK_EVERY
-from solver.pieces import shape_from_rows
-from solver.puzzle import Solution
-from solver.verify import is_solution
+from ubongo.solver.analyze import fitting_sizes
+from ubongo.solver.bitboard import Board, compile_puzzle, count_first, count_solutions, first_tiling
+from ubongo.solver.engine import TextSolver, count
+from ubongo.solver.limits import CHECK_EVERY
+from ubongo.solver.pieces import shape_from_rows
+from ubongo.solver.puzzle import Solution
+from ubongo.solver.verify import is_solution
 
 ROOT = Path(__file__).resolve().parent.parent
 UBONGO = str(Path(sys.executable).parent / "ubongo")
@@ -147,7 +147,7 @@ def test_both_cores_find_the_same_first_tiling(puzzle: Puzzle, table: bool) -> N
 @given(st.one_of(planted(), random_figure()))
 def test_both_cores_measure_the_same_search_effort(puzzle: Puzzle) -> None:
     """generator.effort's most-constrained-cell search: the same nodes and tilings in C."""
-    from generator.effort import search
+    from ubongo.generator.effort import search
 
     compiled, python = both(lambda: search(puzzle.figure, puzzle.pieces))
     assert compiled == python
@@ -158,8 +158,8 @@ def test_both_cores_measure_the_same_search_effort(puzzle: Puzzle) -> None:
 @needs_core
 def test_the_effort_search_of_the_6x10_pentominoes_on_both_cores() -> None:
     """A large search (9,356 tilings): the same nodes on both cores, and a time limit kept."""
-    from generator.effort import search
-    from solver.errors import TimeLimit
+    from ubongo.generator.effort import search
+    from ubongo.solver.errors import TimeLimit
 
     compiled = search(RECTANGLE.figure, RECTANGLE.pieces)
     assert compiled[1] == 9356
@@ -475,7 +475,7 @@ def test_a_batch_prints_the_same_whether_lines_go_the_plain_way_or_not(
 ) -> None:
     """The compiled core answers plain lines in one call (cli.solve._plain_line); the pure
     engine sends every line through parse_batch_line and check: same bytes, same exit."""
-    from cli import main
+    from ubongo.cli import main
 
     args = ["solve", "--batch", "-", *(["--count"] if want_count else [])]
     text = "\n".join(lines) + "\n"
@@ -624,7 +624,7 @@ def ubongo(*args: str, pure: bool = False) -> subprocess.CompletedProcess[str]:
 
 def test_the_version_names_the_core() -> None:
     assert ubongo("--version", pure=True).stdout.endswith("(core: pure Python)\n")
-    built = importlib.util.find_spec("solver._core") is not None
+    built = importlib.util.find_spec("ubongo.solver._core") is not None
     want = "compiled C" if built else "pure Python"
     assert ubongo("--version").stdout.endswith(f"(core: {want})\n")
 

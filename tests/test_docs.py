@@ -199,7 +199,7 @@ PIECE_ROW = re.compile(r"^\| (\w+) \| (\w) \| (\d+) \| (.+?) \| (\d+) \|$", re.M
 
 def test_format_piece_table_matches_the_pieces() -> None:
     """docs/FORMAT.md's table of the 12 standard pieces: names, codes, cells, shapes, turns."""
-    from solver.pieces import STANDARD
+    from ubongo.solver.pieces import STANDARD
 
     text = (ROOT / "docs/FORMAT.md").read_text(encoding="utf-8")
     rows = PIECE_ROW.findall(text)

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli._common import load_set
-from solver import (
+from ubongo.cli._common import load_set
+from ubongo.solver import (
     STANDARD,
     Figure,
     FigureError,
@@ -41,12 +41,12 @@ from solver import (
     solve,
     triage,
 )
-from solver.bitboard import compile_puzzle, count_solutions, first_tiling, iter_solutions
-from solver.bits import bit_index, lsb, popcount, scan_forward
-from solver.engine import auto_solutions
-from solver.limits import CHECK_EVERY
-from solver.pieces import shape_from_rows
-from solver.verify import is_solution
+from ubongo.solver.bitboard import compile_puzzle, count_solutions, first_tiling, iter_solutions
+from ubongo.solver.bits import bit_index, lsb, popcount, scan_forward
+from ubongo.solver.engine import auto_solutions
+from ubongo.solver.limits import CHECK_EVERY
+from ubongo.solver.pieces import shape_from_rows
+from ubongo.solver.verify import is_solution
 
 NAMES = list(STANDARD)
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -258,7 +258,7 @@ def test_a_large_count_searches_once_and_keeps_the_first_tiling(core, monkeypatc
     """More than six pieces with a count on an asymmetric figure: one search (no hunt for a
     first tiling before it), and the tiling it keeps is the one a search for a first tiling
     finds. (A symmetric figure is counted by orbits: tests/test_symmetry.py.)"""
-    from solver import bitboard, engine
+    from ubongo.solver import bitboard, engine
 
     if core == "pure":
         monkeypatch.setattr(bitboard, "CORE", None)
@@ -466,7 +466,7 @@ def test_node_limit_carries_the_budget_and_the_node_count(search):
 
 
 def test_auto_moves_to_cpsat_at_the_node_limit_but_not_at_the_time_limit(monkeypatch):
-    from solver import engine
+    from ubongo.solver import engine
 
     monkeypatch.setattr(engine, "CPSAT_SLICE", 60.0)  # a first turn long enough to answer
     found, used = auto_solutions(RECTANGLE, 1, node_budget=CHECK_EVERY)
@@ -611,7 +611,7 @@ def test_scan_forward_yields_each_set_bit_once_lowest_first(mask):
 def test_the_count_memo_table_is_exact_however_small(slots, monkeypatch):
     """States pushed out of a small table are searched again, never counted wrong; the first
     tiling the memo meets is the plain search's first."""
-    from solver import bitboard
+    from ubongo.solver import bitboard
 
     monkeypatch.setattr(bitboard, "MEMO_SLOTS", slots)
     pieces = load_set(str(Path(__file__).parent.parent / "examples" / "pentominoes.json")).pieces

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles import PuzzleSet, bundled
-from render.pdf import CellSizeOutOfRange, NothingToPrint, PrintError, cards
+from ubongo.puzzles import PuzzleSet, bundled
+from ubongo.render.pdf import CellSizeOutOfRange, NothingToPrint, PrintError, cards
 
 
 @pytest.mark.parametrize("mm", [4.9, 60.5, -1.0])

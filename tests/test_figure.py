@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Figure, FigureError, Placement, UbongoError, parse_figure, parse_solution
-from solver.pieces import normalise
+from ubongo.solver import Figure, FigureError, Placement, UbongoError, parse_figure, parse_solution
+from ubongo.solver.pieces import normalise
 
 points = st.tuples(st.integers(0, 6), st.integers(0, 7))
 any_cells = st.sets(points, min_size=1, max_size=30)  # connected or not

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli import main
-from cli._common import write_atomic
-from generator import (
+from ubongo.cli import main
+from ubongo.cli._common import write_atomic
+from ubongo.generator import (
     PROFILES,
     GenerationError,
     Options,
@@ -26,13 +26,13 @@ from generator import (
     generate,
     set_stats,
 )
-from generator.design import carved
-from generator.figures import carve, is_asymmetric, outline
-from generator.profile import PUBLISHED, allocate, layout, resolve
-from generator.stats import PUBLISHED_SIDES, PUBLISHED_UNIQUE
-from puzzles import bundled, parse_set, strict_problems
-from solver import STANDARD, Puzzle, check
-from solver.figure import Figure
+from ubongo.generator.design import carved
+from ubongo.generator.figures import carve, is_asymmetric, outline
+from ubongo.generator.profile import PUBLISHED, allocate, layout, resolve
+from ubongo.generator.stats import PUBLISHED_SIDES, PUBLISHED_UNIQUE
+from ubongo.puzzles import bundled, parse_set, strict_problems
+from ubongo.solver import STANDARD, Puzzle, check
+from ubongo.solver.figure import Figure
 
 STANDARD_COMMAND = ["generate", "--templates", "36", "--seed", "1", "--name", "standard"]
 """The command documented in the README that writes puzzles/standard.json."""
@@ -303,8 +303,8 @@ def test_the_dead_end_search_counts_the_solver_tilings(template: int, side: str,
 
 
 def test_dead_end_ratios_are_one_on_average_per_tiling_count() -> None:
-    from solver import parse_figure
-    from solver.analyze import analyze
+    from ubongo.solver import parse_figure
+    from ubongo.solver.analyze import analyze
 
     fig = parse_figure(".#####/.###../.###../####..")
     combos = [(c.pieces, c.tilings) for c in analyze(fig, 4)]
@@ -316,7 +316,7 @@ def test_dead_end_ratios_are_one_on_average_per_tiling_count() -> None:
 
 
 def test_symmetric_figures_are_recognised() -> None:
-    from solver import parse_figure
+    from ubongo.solver import parse_figure
 
     assert not is_asymmetric(parse_figure("###/#.#"))
     assert not is_asymmetric(parse_figure("##./.##/..#"))  # the W: a diagonal mirror
@@ -419,7 +419,7 @@ def test_pooled_seeds_have_symmetric_figures_and_balanced_faces(pooled: SetStats
 
 
 def standard_text() -> str:
-    return files("puzzles").joinpath("standard.json").read_text(encoding="utf-8")
+    return files("ubongo.puzzles").joinpath("standard.json").read_text(encoding="utf-8")
 
 
 def test_standard_set_is_reproducible_from_the_documented_command(
@@ -466,7 +466,7 @@ def test_standard_set_die_faces_are_balanced() -> None:
 def test_generate_timeout_writes_nothing(tmp_path):
     from click.testing import CliRunner
 
-    from cli import main
+    from ubongo.cli import main
 
     out = tmp_path / "set.json"
     result = CliRunner().invoke(
@@ -503,8 +503,8 @@ def test_another_figure_source_plugs_in() -> None:
 
 
 def test_the_dead_end_search_keeps_to_its_time_limit() -> None:
-    from solver import parse_figure
-    from solver.errors import TimeLimit
+    from ubongo.solver import parse_figure
+    from ubongo.solver.errors import TimeLimit
 
     fig = parse_figure("/".join(["#######"] * 4))
     pieces = [STANDARD[p] for p in ("I2", "I3", "L3", "I4", "L4", "O4", "S4", "T4")]

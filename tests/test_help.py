@@ -21,7 +21,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from ubongo.cli import main
 
 COMMANDS = main.list_commands(click.Context(main))
 EXAMPLES = re.compile(r"^ *Examples?:\n((?: +\S.*\n)+)", re.M)

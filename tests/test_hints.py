@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from cli import main
-from puzzles import bundled
-from solver import STANDARD, Placement, Puzzle, TimeLimit, parse_figure, solve
-from solver.figure import Figure
-from solver.hints import (
+from ubongo.cli import main
+from ubongo.puzzles import bundled
+from ubongo.solver import STANDARD, Placement, Puzzle, TimeLimit, parse_figure, solve
+from ubongo.solver.figure import Figure
+from ubongo.solver.hints import (
     BoardError,
     ForeignPiece,
     HintLevelError,
@@ -29,8 +29,8 @@ from solver.hints import (
     hint,
     parse_board,
 )
-from solver.puzzle import solution_rows
-from solver.verify import is_solution
+from ubongo.solver.puzzle import solution_rows
+from ubongo.solver.verify import is_solution
 
 SAMPLE = bundled("sample")  # small and fixed: 60 combinations, each enumerated by brute force
 COMBOS = list(SAMPLE.combinations())
@@ -323,7 +323,7 @@ def test_json_reveals_per_level():
 
 
 def parse_solution_rows(rows):
-    from solver import parse_solution
+    from ubongo.solver import parse_solution
 
     return parse_solution(rows)
 
@@ -377,7 +377,7 @@ def test_cli_levels(set_file):
 
 
 def test_cli_template_side_die_alone_use_the_bundled_set():
-    from puzzles import bundled
+    from ubongo.puzzles import bundled
 
     combo = next(bundled().combinations())
     r = run("hint", combo.template, combo.side, combo.face, "--json")

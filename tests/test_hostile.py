@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from cli import main
-from puzzles import bundled
+from ubongo.cli import main
+from ubongo.puzzles import bundled
 
 UBONGO = str(Path(sys.executable).parent / "ubongo")
 ROOT = Path(__file__).resolve().parent.parent
@@ -377,7 +377,7 @@ def test_a_picture_too_large_is_refused_before_it_is_built(tmp_path: Path) -> No
 
 
 def test_the_count_memo_is_bounded_and_still_exact(monkeypatch: pytest.MonkeyPatch) -> None:
-    from solver import bitboard
+    from ubongo.solver import bitboard
 
     monkeypatch.setattr(bitboard, "MEMO_SLOTS", 64)
     rows = "/".join(["#" * 20] * 3)
@@ -389,7 +389,7 @@ def test_auto_never_gives_up_where_bitboard_alone_would_answer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """CP-SAT given turns but never an answer: auto still ends with bitboard's tiling."""
-    from solver import engine
+    from ubongo.solver import engine
 
     turns: list[float] = []
 

@@ -1,80 +1,213 @@
 """The layering rule: each layer imports only the layers below it, and click only in cli/.
 
-    cli/  ->  render/, generator/  ->  puzzles/  ->  solver/;   scoring/ stands apart
+    cli/  ->  api/ (``ubongo`` itself)  ->  render/, generator/  ->  puzzles/  ->  solver/
+    scoring/ stands apart (only cli/ and api/ use it)
 
-The one exception is the python-chess style: ``_repr_svg_`` methods may import ``render``
-lazily, inside the method, so a notebook can draw a figure.
+Every folder installs as a subpackage of ``ubongo`` (``solver/`` as ``ubongo.solver``...), so an
+import names a layer by its second part (``ubongo.solver.bits``), by a relative path resolved
+against the importing module's package (``from ..solver import bits``), or by ``ubongo`` alone
+(the API). The one exception is the python-chess style: ``_repr_svg_`` and ``_repr_html_``
+methods may import ``render`` lazily, inside the method, so a notebook can draw a result.
+
+Only cli/ touches the user's files: no layer below it opens, writes, renames or deletes files,
+through ``open`` or any other door (``Path.write_text``, ``os.replace``, ``shutil``,
+``duckdb.connect`` on a path...); reading the package's own data through
+``importlib.resources.files`` is allowed. Each check is shown to fail on a deliberate violation
+(the ``*_catches_*`` tests below), so a checker that silently stopped seeing would be noticed.
 """
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+API = "api"  # the folder installed as ``ubongo`` itself
 BELOW = {
-    "cli": {"render", "generator", "puzzles", "solver", "scoring"},
+    "cli": {API, "render", "generator", "puzzles", "solver", "scoring"},
+    API: {"render", "generator", "puzzles", "solver", "scoring"},
     "render": {"puzzles", "solver"},
     "generator": {"puzzles", "solver"},
     "puzzles": {"solver"},
     "solver": set(),
     "scoring": set(),
 }
-LAZY_OK = {"_repr_svg_"}
+LAZY_OK = {"_repr_svg_", "_repr_html_"}
+
+# Calls that reach the file system, by the name called: any receiver for the names that only
+# files have, module-qualified for the names that strings and others share (str.replace...).
+FILE_METHODS = {
+    "open", "read_text", "write_text", "read_bytes", "write_bytes", "unlink", "mkdir", "rmdir",
+    "touch", "rename", "symlink_to", "hardlink_to", "iterdir", "glob", "rglob", "fdopen",
+    "makedirs", "removedirs", "mkstemp", "mkdtemp", "NamedTemporaryFile", "TemporaryDirectory",
+}  # fmt: skip
+FILE_MODULES = {"os", "shutil", "io", "tempfile", "duckdb", "sqlite3", "zipfile", "tarfile"}
+MODULE_CALLS_OK = {("os", "cpu_count"), ("os", "getpid"), ("io", "StringIO"), ("io", "BytesIO")}
+RESOURCE_ROOTS = {"files", "as_file"}  # importlib.resources: the package's own data
 
 
-def imports(path: Path) -> list[tuple[str, str]]:
-    """(imported top-level name, enclosing function or '') for every import in a module."""
-    found: list[tuple[str, str]] = []
+@dataclass(frozen=True)
+class Import:
+    layer: str | None  # the layer imported, or None for a module outside the project
+    where: str  # the enclosing function, or '' at module level
+    name: str  # as written, for messages
+    bare: bool  # a project folder imported by its bare name (``import solver``): never installed
+
+
+def layer_of(folder: str) -> str:
+    return API if folder == "" else folder
+
+
+def resolve(module: str, level: int, package: str) -> str:
+    """The absolute name of ``from <level dots><module> import``, seen from ``package``."""
+    if level == 0:
+        return module
+    parts = package.split(".")
+    base = parts[: len(parts) - level + 1]
+    return ".".join([*base, module] if module else base)
+
+
+def target(name: str) -> tuple[str | None, bool]:
+    """(layer, bare) of an absolute module name."""
+    parts = name.split(".")
+    if parts[0] == "ubongo":
+        if len(parts) == 1 or parts[1] not in BELOW:
+            return API, False
+        return parts[1], False
+    if parts[0] in BELOW and parts[0] != API:
+        return parts[0], True
+    return None, False
+
+
+def package_of(path: Path) -> str:
+    """The installed package of a source file: api/x.py -> ubongo, puzzles/atlas/y.py ->
+    ubongo.puzzles.atlas."""
+    parts = path.relative_to(ROOT).parent.parts
+    return ".".join(["ubongo", *(parts[1:] if parts[0] == API else parts)])
+
+
+def imports(source: str, package: str) -> list[Import]:
+    """Every import in a module's source, resolved, with its enclosing function."""
+    found: list[Import] = []
+
+    def add(name: str, where: str) -> None:
+        layer, bare = target(name)
+        found.append(Import(layer, where, name, bare))
 
     def visit(node: ast.AST, where: str) -> None:
         for child in ast.iter_child_nodes(node):
-            inner = child.name if isinstance(child, ast.FunctionDef) else where
+            inner = (
+                child.name if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else where
+            )
             if isinstance(child, ast.Import):
-                found.extend((a.name.split(".")[0], where) for a in child.names)
-            elif isinstance(child, ast.ImportFrom) and child.level == 0 and child.module:
-                found.append((child.module.split(".")[0], where))
+                for alias in child.names:
+                    add(alias.name, where)
+            elif isinstance(child, ast.ImportFrom):
+                base = resolve(child.module or "", child.level, package)
+                if child.level and not child.module:  # from . import x: x may be a module
+                    for alias in child.names:
+                        add(f"{base}.{alias.name}", where)
+                else:
+                    add(base, where)
             visit(child, inner)
 
-    visit(ast.parse(path.read_text(encoding="utf-8")), "")
+    visit(ast.parse(source), "")
     return found
 
 
-def modules(package: str) -> list[Path]:
-    return sorted((ROOT / package).rglob("*.py"))
+def violations(layer: str, source: str, package: str) -> list[str]:
+    """What one module of ``layer`` imports that the rule forbids."""
+    bad = []
+    for imp in imports(source, package):
+        if imp.bare:
+            bad.append(f"imports {imp.name} by its bare name, not as ubongo.{imp.name}")
+        elif imp.layer is not None and imp.layer != layer and imp.layer not in BELOW[layer]:
+            if imp.where not in LAZY_OK:
+                bad.append(f"imports {imp.name}" + (f" in {imp.where}()" if imp.where else ""))
+        elif imp.name.split(".")[0] == "click" and layer != "cli":
+            bad.append("imports click")
+    return bad
 
 
-@pytest.mark.parametrize("package", sorted(BELOW))
-def test_each_layer_imports_only_the_layers_below(package: str) -> None:
+def file_calls(source: str) -> list[str]:
+    """The calls in a module's source that can reach the file system."""
+    tree = ast.parse(source)
+    resources = {  # names bound to importlib.resources objects: reading package data is fine
+        t.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign | ast.NamedExpr)
+        for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(t, ast.Name) and _root_call(node.value) in RESOURCE_ROOTS
+    }
+    bad = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in FILE_METHODS:
+            bad.append(f"{func.id}() at line {node.lineno}")
+        elif isinstance(func, ast.Attribute):
+            owner = func.value
+            module = owner.id if isinstance(owner, ast.Name) else None
+            if module in FILE_MODULES and (module, func.attr) not in MODULE_CALLS_OK:
+                bad.append(f"{module}.{func.attr}() at line {node.lineno}")
+            elif func.attr in FILE_METHODS:
+                if _root_call(owner) in RESOURCE_ROOTS or module in resources:
+                    continue
+                bad.append(f".{func.attr}() at line {node.lineno}")
+    return bad
+
+
+def _root_call(node: ast.AST) -> str:
+    """The name of the call a chain like ``files("x").joinpath("y")`` starts from, or ''."""
+    while isinstance(node, ast.Attribute | ast.Call):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            return node.func.id
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in RESOURCE_ROOTS
+            and not isinstance(node.func.value, ast.Call)
+        ):
+            return node.func.attr  # resources.files("x")
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return ""
+
+
+ENTRY = ROOT / API / "__main__.py"  # ``python -m ubongo`` is the command: it is of cli's layer
+
+
+def modules(layer: str) -> list[Path]:
+    found = sorted(p for p in (ROOT / layer).rglob("*.py") if p != ENTRY)
+    return [*found, ENTRY] if layer == "cli" else found
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("layer", sorted(BELOW))
+def test_each_layer_imports_only_the_layers_below(layer: str) -> None:
     bad = [
-        f"{path.relative_to(ROOT)} imports {name}" + (f" in {where}()" if where else "")
-        for path in modules(package)
-        for name, where in imports(path)
-        if name in BELOW and name != package and name not in BELOW[package]
-        if where not in LAZY_OK
+        f"{path.relative_to(ROOT)} {v}"
+        for path in modules(layer)
+        for v in violations(layer, read(path), package_of(path))
     ]
     assert not bad
 
 
-@pytest.mark.parametrize("package", sorted(set(BELOW) - {"cli"}))
-def test_click_lives_only_in_cli(package: str) -> None:
-    users = [
-        str(p.relative_to(ROOT)) for p in modules(package) for n, _ in imports(p) if n == "click"
-    ]
-    assert not users
-
-
 def test_the_import_graph_of_the_layers_has_no_cycle() -> None:
     edges = {
-        package: {
-            name
-            for path in modules(package)
-            for name, where in imports(path)
-            if name in BELOW and name != package and where not in LAZY_OK
+        layer: {
+            imp.layer
+            for path in modules(layer)
+            for imp in imports(read(path), package_of(path))
+            if imp.layer is not None and imp.layer != layer and imp.where not in LAZY_OK
         }
-        for package in BELOW
+        for layer in BELOW
     }
     done: set[str] = set()
 
@@ -85,17 +218,99 @@ def test_the_import_graph_of_the_layers_has_no_cycle() -> None:
                 visit(nxt, (*path, node))
             done.add(node)
 
-    for package in edges:
-        visit(package, ())
+    for layer in edges:
+        visit(layer, ())
 
 
-def test_libraries_open_no_user_files() -> None:
-    """Only cli/ reads and writes the user's files: no open() in the layers below."""
+def test_libraries_touch_no_user_files() -> None:
+    """Only cli/ reads and writes the user's files."""
     bad = [
-        str(path.relative_to(ROOT))
-        for package in set(BELOW) - {"cli"}
-        for path in modules(package)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "open"
+        f"{path.relative_to(ROOT)}: {call}"
+        for layer in set(BELOW) - {"cli"}
+        for path in modules(layer)
+        for call in file_calls(read(path))
     ]
     assert not bad
+
+
+def test_every_folder_is_a_layer() -> None:
+    """A new top-level package folder must be given its place in the rule."""
+    folders = {
+        p.parent.name for p in ROOT.glob("*/__init__.py") if p.parent.name not in {"tests", "bench"}
+    }
+    assert folders == set(BELOW)
+
+
+# The checks themselves, on deliberate violations: each must be seen.
+
+PUZZLES = "ubongo.puzzles"
+
+
+@pytest.mark.parametrize(
+    "layer, package, source",
+    [
+        ("solver", "ubongo.solver", "from ubongo.puzzles import Template\n"),
+        ("solver", "ubongo.solver", "import ubongo.render.svg\n"),
+        ("solver", "ubongo.solver", "from ..cli import main\n"),
+        ("solver", "ubongo.solver", "from .. import render\n"),
+        ("puzzles", "ubongo.puzzles.atlas", "from ...generator import design\n"),
+        ("puzzles", PUZZLES, "import ubongo\n"),  # the API sits above puzzles
+        ("puzzles", PUZZLES, "from ubongo import solve\n"),
+        ("puzzles", PUZZLES, "import solver.bits\n"),  # a bare name: not what is installed
+        ("render", "ubongo.render", "def f():\n    from ubongo.generator import design\n"),
+        ("scoring", "ubongo.scoring", "from ubongo.solver import bits\n"),
+        ("solver", "ubongo.solver", "import click\n"),
+        (API, "ubongo", "from ubongo.cli import main\n"),
+    ],
+)
+def test_the_import_check_catches_a_violation(layer: str, package: str, source: str) -> None:
+    assert violations(layer, source, package)
+
+
+@pytest.mark.parametrize(
+    "layer, package, source",
+    [
+        ("puzzles", PUZZLES, "from ubongo.solver import bits\nfrom .atlas import query\n"),
+        ("puzzles", "ubongo.puzzles.atlas", "from ..sample import x\nfrom . import build\n"),
+        ("solver", "ubongo.solver", "def _repr_svg_(self):\n    from ubongo.render import svg\n"),
+        ("cli", "ubongo.cli", "import click\nfrom ubongo import solve\n"),
+        (API, "ubongo", "from ubongo.solver import bits\nfrom .results import Verdict\n"),
+    ],
+)
+def test_the_import_check_allows_what_the_rule_allows(
+    layer: str, package: str, source: str
+) -> None:
+    assert violations(layer, source, package) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "open('x')\n",
+        "from pathlib import Path\nPath('x').write_text('y')\n",
+        "def f(p):\n    return p.read_bytes()\n",
+        "import os\nos.replace('a', 'b')\n",
+        "import os\nos.remove('a')\n",
+        "import io\nio.open('a')\n",
+        "import shutil\nshutil.copyfile('a', 'b')\n",
+        "import tempfile\ntempfile.mkstemp()\n",
+        "import duckdb\nduckdb.connect('atlas.duckdb')\n",
+        "def f(folder):\n    return list(folder.glob('*.json'))\n",
+    ],
+)
+def test_the_file_check_catches_file_access(source: str) -> None:
+    assert file_calls(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from importlib.resources import files\nfiles('ubongo.x').joinpath('a').read_text()\n",
+        "from importlib import resources\nresources.files('x').joinpath('y').read_text()\n",
+        "from importlib.resources import files\nres = files('x')\nres.read_text()\n",
+        "text = 'a-b'.replace('-', '+')\n",
+        "import os\nos.environ.get('UBONGO_PURE')\n",
+    ],
+)
+def test_the_file_check_allows_package_data_and_strings(source: str) -> None:
+    assert file_calls(source) == []

@@ -6,8 +6,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import STANDARD, DuplicatePiece, Piece, PieceDefinitionError, PieceSet, UnknownPiece
-from solver.pieces import (
+from ubongo.solver import (
+    STANDARD,
+    DuplicatePiece,
+    Piece,
+    PieceDefinitionError,
+    PieceSet,
+    UnknownPiece,
+)
+from ubongo.solver.pieces import (
     MAX_CELLS,
     MAX_PIECES,
     canonical,

@@ -22,9 +22,9 @@ from click.testing import CliRunner, Result
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cli import main
-from puzzles import PuzzleSet, bundled, parse_set
-from render.colours import (
+from ubongo.cli import main
+from ubongo.puzzles import PuzzleSet, bundled, parse_set
+from ubongo.render.colours import (
     PALETTE,
     PIECE_COLOURS,
     VISIONS,
@@ -36,11 +36,11 @@ from render.colours import (
     set_colours,
     tiling_colours,
 )
-from render.html import page
-from render.pdf import PAPERS, Layout, card_size, largest_cell
-from render.svg import side_svg, sides, solution_svg
-from solver import STANDARD, Puzzle, parse_figure, solve
-from solver.pieces import Piece, PieceSet, shape_from_rows
+from ubongo.render.html import page
+from ubongo.render.pdf import PAPERS, Layout, card_size, largest_cell
+from ubongo.render.svg import side_svg, sides, solution_svg
+from ubongo.solver import STANDARD, Puzzle, parse_figure, solve
+from ubongo.solver.pieces import Piece, PieceSet, shape_from_rows
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parent.parent
@@ -295,7 +295,7 @@ def test_terminal_svg_html_and_pdf_draw_a_custom_set_in_the_same_colours():
             rf'data-piece="{name}"><title>{name}</title><path d="[^"]*" fill="{fill}"', html
         )
     pytest.importorskip("fpdf")
-    from render.pdf import cards
+    from ubongo.render.pdf import cards
 
     data, _ = cards(ps, cell_mm=6)
     drawn = set()

@@ -19,9 +19,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli import main
-from cli._common import Failure, load_set
-from puzzles import (
+from ubongo.cli import main
+from ubongo.cli._common import Failure, load_set
+from ubongo.puzzles import (
     DEFAULT_SET,
     MAX_PROBLEMS,
     PuzzleFormatError,
@@ -33,10 +33,10 @@ from puzzles import (
     read_batch,
     strict_problems,
 )
-from solver import STANDARD, count, solve
-from solver.engine import check
-from solver.pieces import MAX_CELLS, MAX_PIECES
-from solver.verify import is_solution
+from ubongo.solver import STANDARD, count, solve
+from ubongo.solver.engine import check
+from ubongo.solver.pieces import MAX_CELLS, MAX_PIECES
+from ubongo.solver.verify import is_solution
 
 GOLDEN = Path(__file__).parent / "golden"
 _spec = importlib.util.spec_from_file_location("golden_regenerate", GOLDEN / "regenerate.py")

@@ -13,17 +13,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from cli import main
-from puzzles import bundled, parse_set
-from render import SolutionPicture
-from render.colours import PIECE_COLOURS, colour, combination_rows, paint, should_colour
-from render.html import Listing, combo_id, page
-from render.outline import boundary_edges, inner_edges, loops
-from render.svg import figure_svg, side_svg, solution_svg
-from solver import STANDARD, Puzzle, parse_figure, parse_solution, solve
-from solver.engine import solutions
-from solver.hints import hint
-from solver.verify import is_solution
+from ubongo.cli import main
+from ubongo.puzzles import bundled, parse_set
+from ubongo.render import SolutionPicture
+from ubongo.render.colours import PIECE_COLOURS, colour, combination_rows, paint, should_colour
+from ubongo.render.html import Listing, combo_id, page
+from ubongo.render.outline import boundary_edges, inner_edges, loops
+from ubongo.render.svg import figure_svg, side_svg, solution_svg
+from ubongo.solver import STANDARD, Puzzle, parse_figure, parse_solution, solve
+from ubongo.solver.engine import solutions
+from ubongo.solver.hints import hint
+from ubongo.solver.verify import is_solution
 
 NS = "{http://www.w3.org/2000/svg}"
 FIGURE = parse_figure(".##./####/####/.#..")
@@ -71,11 +71,11 @@ def test_solve_picture_is_plain_off_a_terminal_and_with_no_color(monkeypatch):
     plain = run("solve", ".##./####/####/.#..", "I2", "I4", "P5")
     pic = run("solve", ".##./####/####/.#..", "I2", "I4", "P5", "--picture")
     assert pic.exit_code == 0 and pic.stdout == plain.stdout and "\x1b" not in pic.stdout
-    monkeypatch.setattr("render.colours.should_colour", lambda stream, env=None: True)
+    monkeypatch.setattr("ubongo.render.colours.should_colour", lambda stream, env=None: True)
     forced = run("solve", ".##./####/####/.#..", "I2", "I4", "P5", "--picture")
     assert "\x1b[48;2;" in forced.stdout
     monkeypatch.setattr(
-        "render.colours.should_colour", lambda stream, env=None: should_colour(Tty(), env)
+        "ubongo.render.colours.should_colour", lambda stream, env=None: should_colour(Tty(), env)
     )
     as_tty = run("solve", ".##./####/####/.#..", "I2", "I4", "P5", "--picture")
     assert "\x1b[48;2;" in as_tty.stdout
@@ -315,7 +315,7 @@ def pdf_pages(data: bytes) -> int:
 
 def test_pdf_cards_fronts_and_backs_in_turn(tmp_path: Path):
     pytest.importorskip("fpdf")
-    from render.pdf import cards
+    from ubongo.render.pdf import cards
 
     ps = bundled("sample")
     sides = sum(1 for t in ps.templates for s in ("easy", "hard") if t.side(s))
@@ -327,8 +327,8 @@ def test_pdf_cards_fronts_and_backs_in_turn(tmp_path: Path):
 
 
 def test_pdf_card_cells_are_cell_mm_wide():
-    from render.pdf import _card
-    from render.svg import sides
+    from ubongo.render.pdf import _card
+    from ubongo.render.svg import sides
 
     ps = bundled("sample")
     side = next(sides(ps))

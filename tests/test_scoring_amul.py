@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import amul
-from scoring.common import InvalidRecord, SessionResult
+from ubongo.scoring import amul
+from ubongo.scoring.common import InvalidRecord, SessionResult
 
 
 def card(name: str, points: int = 0, **symbols: int) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 
-from cli import main
+from ubongo.cli import main
 
 
 def ubongo(ident: str, rounds: list[tuple[list[str], list[str]]], **extra: Any) -> dict[str, Any]:
@@ -53,7 +53,7 @@ def results(result: Result) -> list[dict[str, Any]]:
 
 
 def needs(game: str) -> None:
-    if importlib.util.find_spec(f"scoring.{game}") is None:
+    if importlib.util.find_spec(f"ubongo.scoring.{game}") is None:
         pytest.skip(f"scoring.{game} not written yet")
 
 
@@ -443,8 +443,8 @@ def test_workers_write_what_one_process_writes(tmp_path: Path, kind: list[str]) 
     same output, the same problems in the same order, the same exit code."""
     import random
 
-    from scoring import jaipur
-    from scoring import ubongo as engine
+    from ubongo.scoring import jaipur
+    from ubongo.scoring import ubongo as engine
 
     rng = random.Random(3)
     lines = [json.dumps(engine.simulate(rng.randint(2, 4), rng)) for _ in range(1300)]

@@ -21,10 +21,10 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli import main
-from cli._common import writing
-from scoring import amul, jaipur, jambo, ubongo
-from scoring.records import Entry, Outcome, evaluate
+from ubongo.cli import main
+from ubongo.cli._common import writing
+from ubongo.scoring import amul, jaipur, jambo, ubongo
+from ubongo.scoring.records import Entry, Outcome, evaluate
 
 SEATS: dict[ModuleType, tuple[int, int]] = {
     amul: (3, 8),

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import jaipur, report, ubongo
-from scoring.common import InvalidRecord, SessionResult, json_line
-from scoring.records import Entry, evaluate, line_entries
-from scoring.report import _fast_line, block_lines, result_json, result_line
+from ubongo.scoring import jaipur, report, ubongo
+from ubongo.scoring.common import InvalidRecord, SessionResult, json_line
+from ubongo.scoring.records import Entry, evaluate, line_entries
+from ubongo.scoring.report import _fast_line, block_lines, result_json, result_line
 
 PROPERTY = settings(max_examples=200, deadline=None)
 ENGINES = {"ubongo": ubongo, "jaipur": jaipur}

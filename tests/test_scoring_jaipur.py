@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import jaipur
-from scoring.common import InvalidRecord
-from scoring.jaipur import Good
+from ubongo.scoring import jaipur
+from ubongo.scoring.common import InvalidRecord
+from ubongo.scoring.jaipur import Good
 
 PROPERTY = settings(max_examples=150, deadline=None)
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import jambo
-from scoring.common import InvalidRecord, SessionResult
+from ubongo.scoring import jambo
+from ubongo.scoring.common import InvalidRecord, SessionResult
 
 WARES = ["jewelry", "hides", "tea", "silk", "fruit", "salt"]
 NAMES = ("Ana", "Ben")

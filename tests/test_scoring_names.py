@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import jaipur, jambo, names, ubongo
-from scoring.common import InvalidRecord
+from ubongo.scoring import jaipur, jambo, names, ubongo
+from ubongo.scoring.common import InvalidRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 ENUMS: dict[str, list[str]] = {

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import records, report
-from scoring.common import InvalidRecord, PlayerResult, SessionResult
-from scoring.records import Entry, Outcome, Problem, entries, evaluate
+from ubongo.scoring import records, report
+from ubongo.scoring.common import InvalidRecord, PlayerResult, SessionResult
+from ubongo.scoring.records import Entry, Outcome, Problem, entries, evaluate
 
 UBONGO = {
     "game": "ubongo",

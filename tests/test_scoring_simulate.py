@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import amul, jaipur, jambo, ubongo
-from scoring.common import SessionResult
-from scoring.records import Entry, evaluate
+from ubongo.scoring import amul, jaipur, jambo, ubongo
+from ubongo.scoring.common import SessionResult
+from ubongo.scoring.records import Entry, evaluate
 
 SEATS: dict[ModuleType, tuple[int, int]] = {
     amul: (3, 8),

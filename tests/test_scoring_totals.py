@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import amul, jaipur, jambo, ubongo
-from scoring.common import InvalidRecord, SessionResult
-from scoring.records import Entry, evaluate
+from ubongo.scoring import amul, jaipur, jambo, ubongo
+from ubongo.scoring.common import InvalidRecord, SessionResult
+from ubongo.scoring.records import Entry, evaluate
 
 
 def scored(record: dict[str, Any]) -> SessionResult:

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import ubongo
-from scoring.common import InvalidRecord
-from scoring.ubongo import Gem
+from ubongo.scoring import ubongo
+from ubongo.scoring.common import InvalidRecord
+from ubongo.scoring.ubongo import Gem
 
 PROPERTY = settings(max_examples=150, deadline=None)
 

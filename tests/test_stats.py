@@ -8,9 +8,9 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from cli import main
-from generator.stats import column, published_column, set_stats, stats_table
-from puzzles import parse_set
+from ubongo.cli import main
+from ubongo.generator.stats import column, published_column, set_stats, stats_table
+from ubongo.puzzles import parse_set
 
 # Tilings worked out by hand (and by `ubongo analyze`):
 #   ###/##.    I2 I3: 1      I2 L3: 2
@@ -206,7 +206,7 @@ def test_side_composition_measures() -> None:
 
 
 def test_unique_counts_per_side_and_their_spread() -> None:
-    from solver import check
+    from ubongo.solver import check
 
     ps = parse_set(COMPOSED)
     st = set_stats(ps).sides["easy"]
@@ -227,7 +227,7 @@ def test_unique_counts_per_side_and_their_spread() -> None:
 
 
 def test_rank_correlation_is_spearman() -> None:
-    from generator.stats import _pearson, _ranks
+    from ubongo.generator.stats import _pearson, _ranks
 
     assert _ranks([10, 30, 20, 20]) == [1.0, 4.0, 2.5, 2.5]
     assert _pearson(_ranks([1, 2, 3]), _ranks([5, 50, 500])) == pytest.approx(1.0)
@@ -248,8 +248,8 @@ def test_rank_correlation_is_spearman() -> None:
     ],
 )
 def test_outline_measures(rows, corners, tips, deep, wide, notch, symmetric) -> None:  # type: ignore[no-untyped-def]
-    from generator.figures import outline
-    from solver import parse_figure
+    from ubongo.generator.figures import outline
+    from ubongo.solver import parse_figure
 
     o = outline(parse_figure(rows))
     assert (o.corners, o.tips, o.deep_cut, o.wide_ends, o.notch, o.symmetric) == (

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cli._common import load_set
-from solver import STANDARD, Figure, Puzzle, bitboard, check, count, parse_figure
-from solver.bitboard import compile_puzzle, count_first, count_solutions
-from solver.symmetry import count_by_orbits, orbits, placements, symmetries
-from solver.verify import is_solution
+from ubongo.cli._common import load_set
+from ubongo.solver import STANDARD, Figure, Puzzle, bitboard, check, count, parse_figure
+from ubongo.solver.bitboard import compile_puzzle, count_first, count_solutions
+from ubongo.solver.symmetry import count_by_orbits, orbits, placements, symmetries
+from ubongo.solver.verify import is_solution
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 NAMES = list(STANDARD)

@@ -15,9 +15,9 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli import main
-from puzzles import PuzzleFormatError
-from puzzles.ubongo_utils import (
+from ubongo.cli import main
+from ubongo.puzzles import PuzzleFormatError
+from ubongo.puzzles.ubongo_utils import (
     Problem,
     ProblemFile,
     UnwritableCode,
@@ -26,9 +26,18 @@ from puzzles.ubongo_utils import (
     parse_problem_file,
     problem_figure,
 )
-from solver import STANDARD, Figure, Piece, PieceSet, Puzzle, analyze, parse_figure, parse_solution
-from solver.pieces import shape_from_rows
-from solver.verify import is_solution
+from ubongo.solver import (
+    STANDARD,
+    Figure,
+    Piece,
+    PieceSet,
+    Puzzle,
+    analyze,
+    parse_figure,
+    parse_solution,
+)
+from ubongo.solver.pieces import shape_from_rows
+from ubongo.solver.verify import is_solution
 
 FIGURE = "##.../#####/..##."
 ANALYZER_FILE = """\

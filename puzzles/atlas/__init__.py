@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager
 from importlib.resources import as_file, files
 from pathlib import Path
 
-from solver.errors import UnknownName
+from ubongo.solver.errors import UnknownName
 
 DEFAULT_ATLAS = "4x5"
 
@@ -20,7 +20,7 @@ def bundled_atlas_names() -> list[str]:
     """The names of the atlases shipped with the package, default first."""
     names = sorted(
         p.name.removesuffix(".duckdb")
-        for p in files("puzzles.atlas").iterdir()
+        for p in files("ubongo.puzzles.atlas").iterdir()
         if p.name.endswith(".duckdb")
     )
     return sorted(names, key=lambda n: n != DEFAULT_ATLAS)
@@ -31,4 +31,4 @@ def bundled_atlas(name: str | None = None) -> AbstractContextManager[Path]:
     name = name or DEFAULT_ATLAS
     if name not in bundled_atlas_names():
         raise UnknownName("bundled atlas", name, bundled_atlas_names())
-    return as_file(files("puzzles.atlas").joinpath(f"{name}.duckdb"))
+    return as_file(files("ubongo.puzzles.atlas").joinpath(f"{name}.duckdb"))

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzles.atlas.enumerate import Frame, Shard, cells_of, grow, shard_plan
-from solver.analyze import analyze, fitting_sizes
-from solver.figure import Figure
-from solver.pieces import PieceSet
+from ubongo.puzzles.atlas.enumerate import Frame, Shard, cells_of, grow, shard_plan
+from ubongo.solver.analyze import analyze, fitting_sizes
+from ubongo.solver.figure import Figure
+from ubongo.solver.pieces import PieceSet
 
 FIGURE_COLUMNS = ("mask", "area", "rows", "cols", "symmetry")
 """The figure columns before the per-size ``combosN``, ``uniqueN`` pairs."""

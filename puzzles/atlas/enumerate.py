@@ -323,7 +323,7 @@ def cells_of(mask: Mask, cols: int) -> list[tuple[int, int]]:
 
 def canonical_mask(cells: set[tuple[int, int]], frame: Frame) -> Mask | None:
     """The canonical mask of any set of cells, or None when no orientation fits the frame."""
-    from solver.pieces import orientations
+    from ubongo.solver.pieces import orientations
 
     rows, cols = check_frame(frame)
     best: Mask | None = None

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from puzzles.atlas.build import Spec
-from puzzles.atlas.enumerate import Mask, cells_of
-from solver.errors import UbongoError
-from solver.figure import Figure
-from solver.pieces import Piece, PieceSet, shape_from_rows
+from ubongo.puzzles.atlas.build import Spec
+from ubongo.puzzles.atlas.enumerate import Mask, cells_of
+from ubongo.solver.errors import UbongoError
+from ubongo.solver.figure import Figure
+from ubongo.solver.pieces import Piece, PieceSet, shape_from_rows
 
 SCHEMA = 1
 """The schema version written into ``meta``; readers refuse any other."""

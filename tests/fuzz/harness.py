@@ -31,7 +31,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
-from cli import main
+from ubongo.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 UBONGO = str(Path(sys.executable).parent / "ubongo")

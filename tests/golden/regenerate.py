@@ -19,8 +19,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from puzzles import bundled
-from solver import count
+from ubongo.puzzles import bundled
+from ubongo.solver import count
 
 HERE = Path(__file__).resolve().parent
 
@@ -28,7 +28,9 @@ HERE = Path(__file__).resolve().parent
 def bundled_names() -> list[str]:
     """Names of the puzzle sets shipped in the puzzles package."""
     return sorted(
-        p.name[: -len(".json")] for p in files("puzzles").iterdir() if p.name.endswith(".json")
+        p.name[: -len(".json")]
+        for p in files("ubongo.puzzles").iterdir()
+        if p.name.endswith(".json")
     )
 
 

@@ -1,0 +1,1 @@
+"""ubongo-lab: Ubongo puzzles solved, verified, hinted, generated and printed; games scored."""
