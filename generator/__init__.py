@@ -1,6 +1,6 @@
 """Template generator: design complete sets of double-sided templates, and measure any set.
 
->>> from generator import Options, generate, set_stats
+>>> from ubongo.generator import Options, generate, set_stats
 >>> ps, report = generate(Options(templates=1, seed=1))
 >>> [len(t.easy.combos) for t in ps.templates]
 [6]

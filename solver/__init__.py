@@ -1,6 +1,6 @@
 """Ubongo puzzle solver: pieces, figures, two exact-cover engines, triage and analysis.
 
->>> from solver import STANDARD, Puzzle, parse_figure, solve, count
+>>> from ubongo.solver import STANDARD, Puzzle, parse_figure, solve, count
 >>> p = Puzzle(parse_figure("###/##."), STANDARD.resolve(["I2", "L3"]))
 >>> count(p)
 2

@@ -171,4 +171,4 @@ def test_format_md_shows_the_table(kind: str) -> None:
 def test_the_wheel_ships_the_table() -> None:
     """The table is package data: pyproject.toml must list it, or an installed wheel breaks."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert "names.json" in config["tool"]["setuptools"]["package-data"]["scoring"]
+    assert "names.json" in config["tool"]["setuptools"]["package-data"]["ubongo.scoring"]
