@@ -1,5 +1,5 @@
 """Edges a new user hits (issue 8), each pinned down: custom pieces in pictures, odd figure
-files, sets that cannot be generated, one meaning per short option, ``python -m cli``."""
+files, sets that cannot be generated, one meaning per short option, ``python -m ubongo``."""
 
 from __future__ import annotations
 
