@@ -36,7 +36,7 @@ from ubongo.generator.effort import dead_ends
 from ubongo.generator.errors import GenerationError, OutOfTime
 from ubongo.generator.figures import carve, is_asymmetric, keep_chance, outline, symmetries
 from ubongo.generator.profile import PROFILES, SIDES, Box, Frame, Target, is_standard, plan, resolve
-from ubongo.puzzles import PuzzleSet, Side, Template
+from ubongo.puzzles.sets import PuzzleSet, Side, Template
 from ubongo.solver.analyze import analyze
 from ubongo.solver.figure import Figure, parse_figure
 from ubongo.solver.pieces import STANDARD, PieceSet

@@ -20,7 +20,7 @@ from typing import Any
 from ubongo.generator.effort import dead_ends
 from ubongo.generator.figures import outline
 from ubongo.generator.profile import PUBLISHED, SIDES, Frame, SideProfile
-from ubongo.puzzles import PuzzleSet, Side
+from ubongo.puzzles.sets import PuzzleSet, Side
 from ubongo.solver.analyze import analyze
 from ubongo.solver.pieces import orientations
 

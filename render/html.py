@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
-from ubongo.puzzles import PuzzleSet, Template
+from ubongo.puzzles.sets import PuzzleSet, Template
 from ubongo.render.colours import set_colours
 from ubongo.render.svg import side_element, sides, to_string
 from ubongo.solver.cells import Point

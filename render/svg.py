@@ -24,7 +24,7 @@ from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
 from ubongo.solver.puzzle import Solution, solution_rows
 
 if TYPE_CHECKING:
-    from ubongo.puzzles import PuzzleSet
+    from ubongo.puzzles.sets import PuzzleSet
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CELL = 28.0  # px per figure cell
