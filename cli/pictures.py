@@ -22,6 +22,7 @@ from ubongo.cli._common import (
     write_atomic,
     write_in_folder,
 )
+from ubongo.solver.limits import SET_TIMEOUT
 
 if TYPE_CHECKING:
     from ubongo.puzzles import PuzzleSet
@@ -78,7 +79,7 @@ if TYPE_CHECKING:
     help="The PDF's duplex setting: the printer turns the sheet about its long or short edge.",
 )
 @quiet_option
-@timeout_option(600.0)
+@timeout_option(SET_TIMEOUT)
 @reported
 def render(
     set_arg: str | None,

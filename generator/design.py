@@ -35,7 +35,8 @@ from typing import Protocol
 from ubongo.generator.effort import dead_ends
 from ubongo.generator.errors import GenerationError, OutOfTime
 from ubongo.generator.figures import carve, is_asymmetric, keep_chance, outline, symmetries
-from ubongo.generator.profile import PROFILES, SIDES, Box, Frame, Target, is_standard, plan, resolve
+from ubongo.generator.profile import PROFILES, PUBLISHED, Box, Target, is_standard, plan, resolve
+from ubongo.puzzles.game import DEFAULT_DIE, FRAME, PIECES_PER_SIDE, SIDES, TEMPLATES, Frame
 from ubongo.puzzles.sets import PuzzleSet, Side, Template
 from ubongo.solver.analyze import analyze
 from ubongo.solver.figure import Figure, parse_figure
@@ -68,11 +69,11 @@ FACE_UNIQUE_WEIGHT = 100.0
 class Options:
     """Everything that decides a generated set."""
 
-    templates: int = 36
+    templates: int = TEMPLATES
     seed: int | str = 0
-    frame: Frame = (5, 6)
-    faces: int = 6
-    sizes: tuple[int, int] = (3, 4)
+    frame: Frame = FRAME
+    faces: int = len(DEFAULT_DIE)
+    sizes: tuple[int, int] = (PIECES_PER_SIDE["easy"], PIECES_PER_SIDE["hard"])
     pieces: PieceSet = field(default_factory=lambda: STANDARD, compare=False)
     profile: str = "published"
     name: str | None = None
@@ -345,7 +346,7 @@ class _Balance:
         """
         lean = [self.pieces.after([self.index[p] for p in c]) for c, _ in bracket]
         low = min(lean)
-        pull = DEAD_END_PULL * (1 - self.target.dead_ends) / (1 - 0.83)
+        pull = DEAD_END_PULL * (1 - self.target.dead_ends) / (1 - PUBLISHED.hard.dead_ends)
         weights = [
             math.exp(
                 -PIECE_PULL * (x - low)

@@ -24,15 +24,12 @@ from math import comb
 from typing import Any
 
 from ubongo.generator.errors import GenerationError
+from ubongo.puzzles.game import PIECES_PER_SIDE, Frame
 from ubongo.solver.pieces import STANDARD, PieceSet, canonical
 
 Share = float
 Box = tuple[int, int]
 Bucket = tuple[int, int]
-Frame = tuple[int, int]
-
-SIDES = ("easy", "hard")
-DEFAULT_SIZES = {"easy": 3, "hard": 4}
 PIECE_CAP: Share = 0.20
 """No piece may fill more than this share of the piece slots of one kind of side."""
 
@@ -195,7 +192,7 @@ def resolve(profile: Profile, side: str, pieces: PieceSet, size: int, frame: Fra
             f"{size} distinct pieces per {side} combination, but the set has {len(pieces)}"
         )
     sp = profile.side(side)
-    calibrated = is_standard(pieces) and size == DEFAULT_SIZES[side]
+    calibrated = is_standard(pieces) and size == PIECES_PER_SIDE[side]
     areas = dict(sp.areas) if calibrated else _derived_areas(pieces, size)
     shares = sp.pieces if calibrated else tuple((n, 1 / len(pieces)) for n in pieces)
     pull = ROOM_PULL if calibrated and sp.taper is not None else 1.0

@@ -2,7 +2,7 @@
 
 One module per concern; every public name is also here, imported on first use:
 
-    game      the game's facts kept once: SIDES, DEFAULT_DIE, PIECES_PER_SIDE
+    game      the game's facts kept once: SIDES, DEFAULT_DIE, PIECES_PER_SIDE, FRAME, ...
     sets      PuzzleSet, Template, Side, Combination; strict_problems (a complete box?)
     reading   parse_set, parse_pieces: the puzzle-set format read, every problem noted
     problems  Problem, SetProblems, PuzzleFormatError: what is wrong, and where
@@ -26,7 +26,15 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
     )
     from ubongo.puzzles.bundles import DEFAULT_SET, bundled, bundled_names
     from ubongo.puzzles.decoding import MAX_DEPTH, decode_json, nesting
-    from ubongo.puzzles.game import DEFAULT_DIE, PIECES_PER_SIDE, SIDES
+    from ubongo.puzzles.game import (
+        DEFAULT_DIE,
+        FRAME,
+        PIECES_PER_SIDE,
+        SIDES,
+        TEMPLATES,
+        Frame,
+        frame_text,
+    )
     from ubongo.puzzles.problems import (
         MAX_PROBLEMS,
         Problem,
@@ -58,6 +66,10 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
 # whole format reader. Each public name is imported when first asked for.
 _HOME = {
     "SIDES": "ubongo.puzzles.game",
+    "FRAME": "ubongo.puzzles.game",
+    "Frame": "ubongo.puzzles.game",
+    "TEMPLATES": "ubongo.puzzles.game",
+    "frame_text": "ubongo.puzzles.game",
     "DEFAULT_DIE": "ubongo.puzzles.game",
     "PIECES_PER_SIDE": "ubongo.puzzles.game",
     "MAX_PROBLEMS": "ubongo.puzzles.problems",
@@ -116,6 +128,8 @@ __all__ = [
     "DEFAULT_DIE",
     "DEFAULT_SET",
     "FORMAT",
+    "FRAME",
+    "Frame",
     "MAX_DEPTH",
     "MAX_LABEL",
     "MAX_NUMBER_ID",
@@ -129,6 +143,7 @@ __all__ = [
     "SIDE_KEYS",
     "SetProblems",
     "Side",
+    "TEMPLATES",
     "TEMPLATE_KEYS",
     "TOP_KEYS",
     "Template",
@@ -137,6 +152,7 @@ __all__ = [
     "bundled",
     "bundled_names",
     "decode_json",
+    "frame_text",
     "nesting",
     "parse_batch_line",
     "parse_pieces",

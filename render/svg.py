@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ubongo.puzzles.game import SIDES
 from ubongo.render.colours import Colour, colour, ink, set_colours, tiling_colours
 from ubongo.render.outline import Segment, inner_edges, loops
 from ubongo.solver.figure import Figure
@@ -392,7 +393,7 @@ def sides(ps: PuzzleSet, templates: Sequence[str] | None = None) -> Iterator[Pri
     for t in ps.templates:
         if templates is not None and t.id not in templates:
             continue
-        for name in ("easy", "hard"):
+        for name in SIDES:
             side = t.side(name)
             if side is not None:
                 combos = [tuple(ps.pieces[n] for n in c) for c in side.combos]
