@@ -26,12 +26,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ubongo.cli._common import json_line
-from ubongo.scoring.records import Entry, engine, evaluate
+from ubongo.scoring.records import SEATS, Entry, engine, evaluate
 from ubongo.scoring.report import block_lines, result_json
 
 Record = dict[str, Any]
 TARGETS = {"ubongo": 10_000, "jaipur": 10_000}
-SEATS = {"ubongo": (2, 4), "jaipur": (2, 2), "jambo": (2, 2), "amul": (3, 8)}
 JAMBO_WARES = ("jewelry", "hides", "tea", "silk", "fruit", "salt")
 JAMBO_CARDS = {1: (3, 10), 2: (4, 11), 3: (5, 12)}  # distinct wares on a card -> price
 

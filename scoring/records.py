@@ -22,16 +22,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from ubongo.scoring.common import SEATS as SEATS  # re-exported: the CLI and export read it
 from ubongo.scoring.common import InvalidRecord, ScoringError, SessionResult
 
-GAMES: tuple[str, ...] = ("amul", "jaipur", "jambo", "ubongo")
-SEATS: dict[str, tuple[int, int]] = {
-    "amul": (3, 8),
-    "jaipur": (2, 2),
-    "jambo": (2, 2),
-    "ubongo": (2, 4),
-}
-"""The fewest and most players each game's engine scores."""
+GAMES: tuple[str, ...] = tuple(SEATS)
 Record = dict[str, Any]
 Catalog = Mapping[str, Any]
 
