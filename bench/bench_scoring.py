@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ubongo.cli._common import json_line
-from ubongo.scoring.records import SEATS, Entry, engine, evaluate
+from ubongo.scoring.records import SEATS, Entry, evaluate, scorer
 from ubongo.scoring.report import block_lines, result_json
 
 Record = dict[str, Any]
@@ -97,7 +97,7 @@ GENERATORS: dict[str, Callable[[int, random.Random], Record]] = {
 
 def records(game: str, count: int) -> list[Record]:
     """``count`` valid records of ``game``, the same every run."""
-    generate = getattr(engine(game), "simulate", None) or GENERATORS[game]
+    generate = getattr(scorer(game), "simulate", None) or GENERATORS[game]
     low, high = SEATS[game]
     found = []
     for k in range(count):
@@ -128,7 +128,7 @@ def best_rate(run: Callable[[], object], count: int, repeat: int) -> float:
 
 def measure(game: str, count: int, repeat: int) -> tuple[float, float, float | None]:
     """(engine alone, whole record path, one pass or None) sessions per second for ``game``."""
-    module: Any = engine(game)
+    module: Any = scorer(game)
     batch = records(game, count)
     entries = [Entry(f"{game}[{k}]", r) for k, r in enumerate(batch)]
     fast = getattr(module, "fast_score", None)

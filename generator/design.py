@@ -34,8 +34,8 @@ from typing import Protocol
 
 from ubongo.generator.effort import dead_ends
 from ubongo.generator.errors import GenerationError, OutOfTime
-from ubongo.generator.figures import carve, is_asymmetric, keep_chance, outline, symmetries
-from ubongo.generator.profile import PROFILES, PUBLISHED, Box, Target, is_standard, plan, resolve
+from ubongo.generator.figures import BoxSize, carve, is_asymmetric, keep_chance, outline, symmetries
+from ubongo.generator.profile import PROFILES, PUBLISHED, Target, is_standard, plan, resolve
 from ubongo.puzzles.game import DEFAULT_DIE, FRAME, PIECES_PER_SIDE, SIDES, TEMPLATES, Frame
 from ubongo.puzzles.sets import PuzzleSet, Side, Template
 from ubongo.solver.analyze import analyze
@@ -87,7 +87,7 @@ class Slot:
     index: int
     size: int
     area: int
-    box: Box
+    box: BoxSize
     unique: int = 0
     taper: bool | None = None
     symmetric: bool = False
@@ -146,7 +146,7 @@ class Task:
     pieces: PieceSet
     max_tilings: int
     faces: int
-    others: tuple[tuple[tuple[int, Box], float], ...] = ()
+    others: tuple[tuple[tuple[int, BoxSize], float], ...] = ()
     deadline: Deadline | None = None
     source: FigureSource = carved
 
@@ -411,7 +411,7 @@ class _Balance:
         return faces
 
 
-def _oriented(box: Box, frame: Frame) -> Box:
+def _oriented(box: BoxSize, frame: Frame) -> BoxSize:
     """The box as rows × columns: landscape when that fits the frame."""
     short, long = box
     return (short, long) if short <= frame[0] and long <= frame[1] else (long, short)

@@ -24,7 +24,8 @@ from ubongo.solver.cells import Point, flood, neighbours
 from ubongo.solver.figure import Figure
 from ubongo.solver.symmetry import symmetries as figure_symmetries
 
-Box = tuple[int, int]
+BoxSize = tuple[int, int]
+"""A bounding box's size, rows by columns (``solver.cells.Box`` is the rectangle itself)."""
 EDGES = ("top", "bottom", "left", "right")
 """The four edges of a box, the directions a bite comes from (a card's sides are easy and hard)."""
 MIDDLE = 0.15
@@ -40,7 +41,7 @@ def _connected(cells: set[Point]) -> bool:
     return len(flood(cells, min(cells))) == len(cells)
 
 
-def _line(cells: set[Point], box: Box, edge: str, i: int) -> list[Point]:
+def _line(cells: set[Point], box: BoxSize, edge: str, i: int) -> list[Point]:
     """The figure's cells on line ``i`` seen from ``edge``, outermost first."""
     h, w = box
     pts = [(r, i) for r in range(h)] if edge in ("top", "bottom") else [(i, c) for c in range(w)]
@@ -49,7 +50,7 @@ def _line(cells: set[Point], box: Box, edge: str, i: int) -> list[Point]:
     return [p for p in pts if p in cells]
 
 
-def _keeps_box(cells: set[Point], box: Box) -> bool:
+def _keeps_box(cells: set[Point], box: BoxSize) -> bool:
     """Every edge row and edge column of the box still holds a cell."""
     h, w = box
     rows = {r for r, _ in cells}
@@ -57,7 +58,7 @@ def _keeps_box(cells: set[Point], box: Box) -> bool:
     return {0, h - 1} <= rows and {0, w - 1} <= cols
 
 
-def _bite(rng: random.Random, cells: set[Point], box: Box, most: int) -> set[Point]:
+def _bite(rng: random.Random, cells: set[Point], box: BoxSize, most: int) -> set[Point]:
     """A random bite of at most ``most`` cells (empty when the draw was too large)."""
     h, w = box
     edge = rng.choice(EDGES)
@@ -75,7 +76,7 @@ def _bite(rng: random.Random, cells: set[Point], box: Box, most: int) -> set[Poi
     return out if len(out) <= most else set()
 
 
-def _mirror(p: Point, box: Box, kind: int) -> Point:
+def _mirror(p: Point, box: BoxSize, kind: int) -> Point:
     """``p`` under a symmetry of the box: 0 left-right, 1 top-bottom, 2 half turn, 3 diagonal."""
     h, w = box
     r, c = p
@@ -83,7 +84,7 @@ def _mirror(p: Point, box: Box, kind: int) -> Point:
 
 
 def carve(
-    rng: random.Random, area: int, box: Box, *, taper: bool = False, symmetric: bool = False
+    rng: random.Random, area: int, box: BoxSize, *, taper: bool = False, symmetric: bool = False
 ) -> Figure | None:
     """A random connected, hole-free figure of ``area`` cells spanning ``box``; None if stuck.
 
@@ -117,7 +118,7 @@ def carve(
     return Figure.from_cells(cells)
 
 
-def _end_line(box: Box, edge: str) -> list[Point]:
+def _end_line(box: BoxSize, edge: str) -> list[Point]:
     """Every cell of the box's line along ``edge``."""
     h, w = box
     if edge == "top":

@@ -20,7 +20,7 @@ from typing import Any
 from ubongo.generator.effort import dead_ends
 from ubongo.generator.figures import outline
 from ubongo.generator.profile import PUBLISHED, SideProfile
-from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, Frame, frame_text
+from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, Frame, fits, frame_text
 from ubongo.puzzles.sets import PuzzleSet, Side
 from ubongo.solver.analyze import analyze
 from ubongo.solver.pieces import orientations
@@ -214,10 +214,6 @@ def _counts(side: Side, ps: PuzzleSet, timeout: Timeout = None) -> dict[frozense
     return counts
 
 
-def _fits(h: int, w: int, frame: Frame) -> bool:
-    return h <= frame[0] and w <= frame[1] or w <= frame[0] and h <= frame[1]
-
-
 def side_stats(
     ps: PuzzleSet, name: str, frame: Frame = FRAME, timeout: Timeout = None
 ) -> SideStats:
@@ -241,7 +237,7 @@ def side_stats(
         boxes=_sorted_boxes(Counter(_box(f.height, f.width) for f in figs)),
         holes=sum(f.holes() > 0 for f in figs),
         disconnected=sum(not f.is_connected() for f in figs),
-        outside_frame=sum(not _fits(f.height, f.width, frame) for f in figs),
+        outside_frame=sum(not fits((f.height, f.width), frame) for f in figs),
         combos_per_side=dict(sorted(Counter(len(s.combos) for s in sides).items())),
         pieces_per_combo=dict(sorted(Counter(len(c) for s in sides for c in s.combos).items())),
         tilings={lab: sum(lo <= n <= hi for n in flat) for lab, lo, hi in BUCKETS},

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
         SIDES,
         TEMPLATES,
         Frame,
+        fits,
         frame_text,
     )
     from ubongo.puzzles.problems import (
@@ -69,6 +70,7 @@ _HOME = {
     "FRAME": "ubongo.puzzles.game",
     "Frame": "ubongo.puzzles.game",
     "TEMPLATES": "ubongo.puzzles.game",
+    "fits": "ubongo.puzzles.game",
     "frame_text": "ubongo.puzzles.game",
     "DEFAULT_DIE": "ubongo.puzzles.game",
     "PIECES_PER_SIDE": "ubongo.puzzles.game",
@@ -152,6 +154,7 @@ __all__ = [
     "bundled",
     "bundled_names",
     "decode_json",
+    "fits",
     "frame_text",
     "nesting",
     "parse_batch_line",

@@ -18,6 +18,12 @@ FRAME: Frame = (5, 6)
 """The published cards' frame: every published figure fits in 5 rows by 6 columns."""
 
 
+def fits(size: tuple[int, int], frame: Frame) -> bool:
+    """Whether a box of ``size`` (rows, columns) fits in the frame either way round."""
+    (h, w), (fh, fw) = size, frame
+    return h <= fh and w <= fw or w <= fh and h <= fw
+
+
 def frame_text(frame: Frame) -> str:
     """A frame as the command line writes it: ``5x6``."""
     return f"{frame[0]}x{frame[1]}"

@@ -1,4 +1,4 @@
-"""Types shared by every scoring engine: results and the errors that carry their data.
+"""Types shared by every game's scorer: results and the errors that carry their data.
 
 Glossary
     Record         the JSON object of one recorded session, as read from a file.
@@ -130,7 +130,7 @@ Breakdown = Mapping[str, int | float]
 
 
 class ScoringError(Exception):
-    """Base of every error raised by the scoring engines."""
+    """Base of every error raised by the scorers."""
 
 
 class InvalidRecord(ScoringError):
@@ -190,10 +190,10 @@ def competition_ranks(scores: Mapping[str, int | float]) -> dict[str, int]:
     return {name: ordered.index(s) + 1 for name, s in scores.items()}
 
 
-# --- record-reading helpers shared by the engines ----------------------------------------------
+# --- record-reading helpers shared by the scorers ----------------------------------------------
 
 ENVELOPE_KEYS = ("id", "date")
-"""Keys every record may carry that the engines do not score; the results show them anyway."""
+"""Keys every record may carry that the scorers do not score; the results show them anyway."""
 LOOKALIKE = 0.8
 """How close (difflib's ratio, case ignored) an added key may come to a known one: ``round``
 is refused as a misspelt ``rounds`` (0.91), ``name`` passes beside ``game`` (0.75)."""
@@ -224,7 +224,7 @@ def unknown_key(path: str, key: str, allowed: Sequence[str]) -> InvalidRecord:
 
 
 RECORD_KEYS = ("game", "players", "id", "date", "rounds", "turns", "tiebreak")
-"""The top-level keys some game's engine reads: in a record of another game they would look
+"""The top-level keys some game's scorer reads: in a record of another game they would look
 scored and be ignored, so they are refused rather than passed through."""
 
 
@@ -296,7 +296,7 @@ SEATS: dict[str, tuple[int, int]] = {
     "jambo": (2, 2),
     "ubongo": (2, 4),
 }
-"""The fewest and most players each game's engine scores."""
+"""The fewest and most players each game's scorer scores."""
 
 
 @dataclass(frozen=True)

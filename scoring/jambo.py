@@ -1,7 +1,7 @@
 """Jambo: replay a two-player session's gold-and-wares ledger and name the winner.
 
 This is a ledger, not a card engine: a record says what each player bought, sold, built and
-received, and the engine works out what players argue about (small-stand prices, the
+received, and the scorer works out what players argue about (small-stand prices, the
 large stand's sixth-space fee, the Wise Man, the action bonus, the end of the game).
 
 Glossary
@@ -29,7 +29,7 @@ Interpretations (where the rules are silent or the record needs a convention)
     - ``players`` lists the seats in playing order: ``players[0]`` plays the first turn, and
       turns alternate strictly. Both start with 20 gold and empty stands.
     - ``buy``/``sell``: a ware card of 3 or 6 wares; ``price`` is the price *printed* on the
-      card (the engine applies the Wise Man). Without ``price``, the public card-list price for
+      card (the scorer applies the Wise Man). Without ``price``, the public card-list price for
       that mix of wares is used (``card_price``); six-ware cards must hold six different wares
       for that default. A purchase must fit the stands, be in the supply and be affordable
       including any sixth-space fee it causes.
@@ -1012,7 +1012,7 @@ def _simulate_turn(
     table: Table, name: str, index: int, rng: random.Random
 ) -> tuple[dict[str, Any], Turn]:
     """A random legal turn of ``name``: candidate events, each kept only if the rules allow it
-    on a copy of the table (the engine is the referee, so the simulator cannot drift from it)."""
+    on a copy of the table (the scorer is the referee, so the simulator cannot drift from it)."""
     work = copy.deepcopy(table)
     work.changes, work.wise_men, work.owed, work.owed_at = [], 0, 0, ""
     kept: list[dict[str, Any]] = []

@@ -150,12 +150,12 @@ def test_a_syntax_problem_becomes_an_invalid_outcome() -> None:
     assert found is not None and found.id == "f:2" and found.problems == (problem,)
 
 
-def test_an_engine_crash_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_scorer_crash_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     def parse(record: Any) -> Any:
         return record["nothing"]
 
     crashing = SimpleNamespace(GAME="ubongo", parse=parse, score=lambda s: s)
-    monkeypatch.setattr(records, "engine", lambda game: crashing)
+    monkeypatch.setattr(records, "scorer", lambda game: crashing)
     assert "engine error KeyError: 'nothing'" in only_problem(outcome(UBONGO))
 
 
@@ -166,7 +166,7 @@ def test_the_catalog_reaches_amul_parse_only(monkeypatch: pytest.MonkeyPatch) ->
         seen.append(catalog)
         raise InvalidRecord("x", "stop")
 
-    monkeypatch.setattr(records, "engine", lambda g: SimpleNamespace(GAME=g, parse=parse))
+    monkeypatch.setattr(records, "scorer", lambda g: SimpleNamespace(GAME=g, parse=parse))
     evaluate(Entry("f", {"game": "amul", "players": []}), catalog={"Card": {}})
     assert seen == [{"Card": {}}]
 
