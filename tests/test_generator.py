@@ -517,3 +517,15 @@ def test_the_dead_end_search_keeps_to_its_time_limit() -> None:
     pieces = [STANDARD[p] for p in ("I2", "I3", "L3", "I4", "L4", "O4", "S4", "T4")]
     with pytest.raises(TimeLimit):
         effort.search(fig, pieces, timeout=0.0)
+
+
+def test_the_command_line_offers_the_profiles_and_published_areas_the_library_has() -> None:
+    # written out in cli/ so that start-up need not import the generator (14 ms): kept equal here
+    from ubongo.cli.atlas import build
+    from ubongo.cli.design import generate
+
+    profile = next(p for p in generate.params if p.name == "profile")
+    assert list(profile.type.choices) == list(PROFILES)  # type: ignore[attr-defined]
+    areas = [a for side in SIDES for a, _ in PUBLISHED.side(side).areas]
+    default = next(p for p in build.params if p.name == "areas").default
+    assert default == f"{min(areas)}-{max(areas)}"
