@@ -26,12 +26,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ubongo.cli._common import json_line
-from ubongo.scoring.records import Entry, engine, evaluate
+from ubongo.scoring.records import SEATS, Entry, evaluate, scorer
 from ubongo.scoring.report import block_lines, result_json
 
 Record = dict[str, Any]
 TARGETS = {"ubongo": 10_000, "jaipur": 10_000}
-SEATS = {"ubongo": (2, 4), "jaipur": (2, 2), "jambo": (2, 2), "amul": (3, 8)}
 JAMBO_WARES = ("jewelry", "hides", "tea", "silk", "fruit", "salt")
 JAMBO_CARDS = {1: (3, 10), 2: (4, 11), 3: (5, 12)}  # distinct wares on a card -> price
 
@@ -98,7 +97,7 @@ GENERATORS: dict[str, Callable[[int, random.Random], Record]] = {
 
 def records(game: str, count: int) -> list[Record]:
     """``count`` valid records of ``game``, the same every run."""
-    generate = getattr(engine(game), "simulate", None) or GENERATORS[game]
+    generate = getattr(scorer(game), "simulate", None) or GENERATORS[game]
     low, high = SEATS[game]
     found = []
     for k in range(count):
@@ -129,7 +128,7 @@ def best_rate(run: Callable[[], object], count: int, repeat: int) -> float:
 
 def measure(game: str, count: int, repeat: int) -> tuple[float, float, float | None]:
     """(engine alone, whole record path, one pass or None) sessions per second for ``game``."""
-    module: Any = engine(game)
+    module: Any = scorer(game)
     batch = records(game, count)
     entries = [Entry(f"{game}[{k}]", r) for k, r in enumerate(batch)]
     fast = getattr(module, "fast_score", None)

@@ -230,7 +230,7 @@ def first_tiling(board: Any) -> Any:
 
 
 def solution_build_time(boards: Sequence[Any], sols: Sequence[Any], repeat: int) -> float | None:
-    """Seconds per puzzle that ``Board.solution`` takes to turn found masks into Placements.
+    """Seconds per puzzle that ``CompiledPuzzle.solution`` takes to turn masks into Placements.
 
     Rebuilds each found tiling's (piece position, mask) list from its cells; None when the
     engine's internals differ from what this expects (the figure is only a profile split).
@@ -319,7 +319,7 @@ def bench_verify_count(report: Report, items: Sequence[Item], repeat: int) -> di
                 Row(
                     "     search alone", t_first - t_build, note=share(t_first - t_build, t_verify)
                 ),
-                Row("     Board.solution (Placements)", t_build, note=share(t_build, t_verify)),
+                Row("     CompiledPuzzle.solution", t_build, note=share(t_build, t_verify)),
             ]
             if t_build is not None
             else []
@@ -333,7 +333,7 @@ def bench_verify_count(report: Report, items: Sequence[Item], repeat: int) -> di
         [
             ("compile", t_compile),
             ("search", t_first - (t_build or 0.0)),
-            ("Board.solution", t_build or 0.0),
+            ("CompiledPuzzle.solution", t_build or 0.0),
             ("rest (triage, Verdict)", t_verify - t_compile - t_first),
         ],
     )

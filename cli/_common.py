@@ -25,11 +25,13 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from ubongo.puzzles.game import SIDES
 from ubongo.scoring.common import ScoringError
 from ubongo.scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
 from ubongo.scoring.common import json_text as json_text
 from ubongo.scoring.common import printable as printable  # re-exported: the CLI prints through it
 from ubongo.solver.errors import TimeLimit, UbongoError, suggestion
+from ubongo.solver.limits import TIMEOUT
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -136,7 +138,7 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]  # generic in click >=
         return seconds
 
 
-def timeout_option(default: float = 60.0) -> Callable[[F], F]:
+def timeout_option(default: float = TIMEOUT) -> Callable[[F], F]:
     """``--timeout``: a wall-clock limit on the whole command (exit 1 when reached)."""
     return click.option(
         "--timeout",
@@ -635,11 +637,10 @@ def is_address(args: tuple[str, ...]) -> bool:
     side (``07 hrad 3``, so that the error can say "did you mean hard?")."""
     if len(args) != 3:
         return False
-    sides = ("easy", "hard")
-    if args[1].casefold() in sides:
+    if args[1].casefold() in SIDES:
         return True
     figure = is_figure_file(args[0]) or _is_inline(args[0])
-    return not figure and suggestion(args[1], sides) is not None
+    return not figure and suggestion(args[1], SIDES) is not None
 
 
 def take_puzzle(

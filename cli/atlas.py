@@ -38,6 +38,10 @@ from ubongo.cli._common import (
     workers_option,
     write_atomic,
 )
+from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, frame_text
+
+_FRAME = frame_text(FRAME)
+_SIZES = ",".join(str(PIECES_PER_SIDE[s]) for s in SIDES)
 
 if TYPE_CHECKING:
     from ubongo.puzzles.atlas.build import Rows, Spec, Task
@@ -81,7 +85,7 @@ def _sizes(text: str) -> tuple[int, ...]:
     """``3,4`` as sorted distinct positive ints."""
     parts = [p.strip() for p in text.split(",")]
     if not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise click.BadParameter(f"expected sizes such as 3,4, not {text!r}")
+        raise click.BadParameter(f"expected sizes such as {_SIZES}, not {text!r}")
     return tuple(sorted({int(p) for p in parts}))
 
 
@@ -89,7 +93,7 @@ def _box(text: str) -> tuple[int, int]:
     """``5x6`` as two positive ints."""
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() and int(p) > 0 for p in parts):
-        raise click.BadParameter(f"expected rows x columns such as 5x6, not {text!r}")
+        raise click.BadParameter(f"expected rows x columns such as {_FRAME}, not {text!r}")
     return int(parts[0]), int(parts[1])
 
 
@@ -98,10 +102,10 @@ def _box(text: str) -> tuple[int, int]:
 
 @atlas.command()
 @click.option("-o", "--output", required=True, metavar="ATLAS", help="The DuckDB file to make.")
-@click.option("--frame", default="5x6", show_default=True, metavar="RxC", help="The card.")
+@click.option("--frame", default=_FRAME, show_default=True, metavar="RxC", help="The card.")
 @click.option("--areas", default="11-18", show_default=True, metavar="A-B", help="Figure areas.")
 @click.option(
-    "--sizes", default="3,4", show_default=True, metavar="N,M", help="Pieces per combination."
+    "--sizes", default=_SIZES, show_default=True, metavar="N,M", help="Pieces per combination."
 )
 @pieces_option
 @workers_option(

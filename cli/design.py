@@ -28,6 +28,11 @@ from ubongo.cli._common import (
     workers_option,
     write_atomic,
 )
+from ubongo.puzzles.game import DEFAULT_DIE, FRAME, PIECES_PER_SIDE, SIDES, TEMPLATES, frame_text
+from ubongo.solver.limits import SET_TIMEOUT
+
+_FRAME = frame_text(FRAME)
+_SIZES = ",".join(str(PIECES_PER_SIDE[s]) for s in SIDES)
 
 
 def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
@@ -42,14 +47,14 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
 @click.option(
     "--templates",
     type=click.IntRange(min=1),
-    default=36,
+    default=TEMPLATES,
     show_default=True,
     help="Templates (cards) to design; each has an easy and a hard side.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same set.")
 @click.option(
     "--frame",
-    default="5x6",
+    default=_FRAME,
     show_default=True,
     metavar="RxC",
     help="Every figure fits in R rows by C columns.",
@@ -58,14 +63,14 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
 @click.option(
     "--faces",
     type=click.IntRange(1, 12),
-    default=6,
+    default=len(DEFAULT_DIE),
     show_default=True,
     help="Die faces: combinations per side.",
 )
 @click.option(
     "--pieces-per-side",
     "sizes",
-    default="3,4",
+    default=_SIZES,
     show_default=True,
     metavar="EASY,HARD",
     help="Pieces per combination on the easy and on the hard side.",
@@ -87,7 +92,7 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
 )
 @output_option("Where to write the set", default="-", metavar="SET.json")
 @quiet_option
-@timeout_option(600.0)
+@timeout_option(SET_TIMEOUT)
 @reported
 def generate(
     templates: int,
@@ -126,8 +131,8 @@ def generate(
     from ubongo.generator.design import Options
     from ubongo.generator.design import generate as run
 
-    fr = _pair(frame, "x", "a frame such as 5x6")
-    easy, hard = _pair(sizes, ",", "two sizes such as 3,4")
+    fr = _pair(frame, "x", f"a frame such as {_FRAME}")
+    easy, hard = _pair(sizes, ",", f"two sizes such as {_SIZES}")
     pieces = piece_set(pieces_set)
     opts = Options(templates, seed, fr, faces, (easy, hard), pieces, profile, name)
     show = not quiet and sys.stderr.isatty()
@@ -208,7 +213,7 @@ def _bar(total: int, show: bool) -> Iterator[Callable[[int], None] | None]:
 )
 @click.option(
     "--frame",
-    default="5x6",
+    default=_FRAME,
     show_default=True,
     metavar="RxC",
     help="Count the figures that do not fit in this frame.",
@@ -240,7 +245,7 @@ def stats(
     from ubongo.generator.stats import published_json, set_stats, stats_table
 
     clock = Clock(timeout)
-    fr = _pair(frame, "x", "a frame such as 5x6")
+    fr = _pair(frame, "x", f"a frame such as {_FRAME}")
     args = set_args or ("standard",)
     sets = [set_stats(load_set(a), fr, clock.left) for a in args]
     names = [s.name for s in sets]

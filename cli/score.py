@@ -35,11 +35,11 @@ from ubongo.scoring.records import (
     Entry,
     Outcome,
     Problem,
-    engine,
     entries,
     evaluate,
     line_entries,
     parse_catalog,
+    scorer,
 )
 
 if TYPE_CHECKING:
@@ -483,7 +483,7 @@ def simulate(
         raise click.BadParameter(f"{game} takes {seats}, not {players}", param_hint="--players")
     if unfinished and game == "amul":
         raise click.UsageError("an Amul record holds only the end of a game: no --unfinished")
-    module = cast(Simulator, engine(game))
+    module = cast(Simulator, scorer(game))
     for k in range(1, sessions + 1):
         record = module.simulate(players, random.Random(f"{seed}:{k}"), finished=not unfinished)
         record = {"id": f"{game}-{seed}-{k}", **record} if "id" not in record else record

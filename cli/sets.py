@@ -20,6 +20,8 @@ from ubongo.cli._common import (
     show_picture,
     timeout_option,
 )
+from ubongo.puzzles.game import SIDES
+from ubongo.solver.limits import SET_TIMEOUT
 
 if TYPE_CHECKING:
     from ubongo.puzzles import PuzzleSet
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
 )
 @json_option
 @engine_option
-@timeout_option(600.0)
+@timeout_option(SET_TIMEOUT)
 @reported
 def verify(
     set_arg: str | None,
@@ -184,7 +186,7 @@ def show(args: tuple[str, ...], count: bool, timeout: float) -> None:
         return
     clock = Clock(timeout)
     template = ps.template(rest[0])
-    names = [rest[1]] if len(rest) == 2 else [n for n in ("easy", "hard") if template.side(n)]
+    names = [rest[1]] if len(rest) == 2 else [n for n in SIDES if template.side(n)]
     for i, side in enumerate(names):
         if i:
             click.echo()
@@ -207,9 +209,7 @@ def _list_templates(ps: PuzzleSet) -> None:
         return
     click.echo(f"{printable(ps.name)}: {plural(len(ps.templates), 'template')}")
     for t in ps.templates:
-        areas = ", ".join(
-            f"{n} {plural(s.figure.area, 'cell')}" for n in ("easy", "hard") if (s := t.side(n))
-        )
+        areas = ", ".join(f"{n} {plural(s.figure.area, 'cell')}" for n in SIDES if (s := t.side(n)))
         click.echo(printable(f"  {t.id:<6}{areas}"))
 
 

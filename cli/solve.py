@@ -33,6 +33,7 @@ from ubongo.cli._common import (
     warn,
     write_atomic,
 )
+from ubongo.solver.engine import AUTO_NODE_BUDGET, SMALL_PIECES
 
 if TYPE_CHECKING:
     from ubongo.puzzles import BatchReader
@@ -89,11 +90,11 @@ def pieces(pieces_set: str | None, as_json: bool) -> None:
 @click.option(
     "--node-budget",
     type=click.IntRange(min=1),
-    default=200_000,
+    default=AUTO_NODE_BUDGET,
     show_default=True,
     metavar="N",
     help="auto engine: nodes of bitboard search before moving to CP-SAT "
-    "(puzzles of more than 6 pieces).",
+    f"(puzzles of more than {SMALL_PIECES} pieces).",
 )
 @click.option(
     "--batch",

@@ -34,9 +34,10 @@ from typing import Protocol
 
 from ubongo.generator.effort import dead_ends
 from ubongo.generator.errors import GenerationError, OutOfTime
-from ubongo.generator.figures import carve, is_asymmetric, keep_chance, outline, symmetries
-from ubongo.generator.profile import PROFILES, SIDES, Box, Frame, Target, is_standard, plan, resolve
-from ubongo.puzzles import PuzzleSet, Side, Template
+from ubongo.generator.figures import BoxSize, carve, is_asymmetric, keep_chance, outline, symmetries
+from ubongo.generator.profile import PROFILES, PUBLISHED, Target, is_standard, plan, resolve
+from ubongo.puzzles.game import DEFAULT_DIE, FRAME, PIECES_PER_SIDE, SIDES, TEMPLATES, Frame
+from ubongo.puzzles.sets import PuzzleSet, Side, Template
 from ubongo.solver.analyze import analyze
 from ubongo.solver.figure import Figure, parse_figure
 from ubongo.solver.pieces import STANDARD, PieceSet
@@ -68,11 +69,11 @@ FACE_UNIQUE_WEIGHT = 100.0
 class Options:
     """Everything that decides a generated set."""
 
-    templates: int = 36
+    templates: int = TEMPLATES
     seed: int | str = 0
-    frame: Frame = (5, 6)
-    faces: int = 6
-    sizes: tuple[int, int] = (3, 4)
+    frame: Frame = FRAME
+    faces: int = len(DEFAULT_DIE)
+    sizes: tuple[int, int] = (PIECES_PER_SIDE["easy"], PIECES_PER_SIDE["hard"])
     pieces: PieceSet = field(default_factory=lambda: STANDARD, compare=False)
     profile: str = "published"
     name: str | None = None
@@ -86,7 +87,7 @@ class Slot:
     index: int
     size: int
     area: int
-    box: Box
+    box: BoxSize
     unique: int = 0
     taper: bool | None = None
     symmetric: bool = False
@@ -145,7 +146,7 @@ class Task:
     pieces: PieceSet
     max_tilings: int
     faces: int
-    others: tuple[tuple[tuple[int, Box], float], ...] = ()
+    others: tuple[tuple[tuple[int, BoxSize], float], ...] = ()
     deadline: Deadline | None = None
     source: FigureSource = carved
 
@@ -345,7 +346,7 @@ class _Balance:
         """
         lean = [self.pieces.after([self.index[p] for p in c]) for c, _ in bracket]
         low = min(lean)
-        pull = DEAD_END_PULL * (1 - self.target.dead_ends) / (1 - 0.83)
+        pull = DEAD_END_PULL * (1 - self.target.dead_ends) / (1 - PUBLISHED.hard.dead_ends)
         weights = [
             math.exp(
                 -PIECE_PULL * (x - low)
@@ -410,7 +411,7 @@ class _Balance:
         return faces
 
 
-def _oriented(box: Box, frame: Frame) -> Box:
+def _oriented(box: BoxSize, frame: Frame) -> BoxSize:
     """The box as rows × columns: landscape when that fits the frame."""
     short, long = box
     return (short, long) if short <= frame[0] and long <= frame[1] else (long, short)

@@ -1,8 +1,8 @@
 """Random figures: connected, hole-free shapes of a given area spanning a given box.
 
 Glossary
-    Line     a row or a column of the box, seen from one of its sides (top, bottom, left, right).
-    Bite     a rectangle-like cut from one side: on ``span`` neighbouring lines, the ``depth``
+    Line     a row or a column of the box, seen from one of its edges (top, bottom, left, right).
+    Bite     a rectangle-like cut from one edge: on ``span`` neighbouring lines, the ``depth``
              outermost cells of the figure. At a box corner a bite is a step (two bites make a
              staircase); between the corners it is a cut-out.
     Outline  the shape measures of calibration.md's "Figure shapes" for one figure.
@@ -11,7 +11,7 @@ A figure is carved out of its full bounding box in bites, not cell by cell: a so
 a few large steps and cut-outs, as the published figures are. A bite takes only cells reachable
 from outside along its lines, so no hole can ever form; a bite that would split the figure or
 empty an edge row or column of the box is not taken. Carving cell by cell (the first version)
-left many one-cell tips and one-cell notches in the middle of a side (DESIGN.md).
+left many one-cell tips and one-cell notches in the middle of an edge (DESIGN.md).
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from ubongo.solver.cells import Point, flood, neighbours
 from ubongo.solver.figure import Figure
 from ubongo.solver.symmetry import symmetries as figure_symmetries
 
-Box = tuple[int, int]
-SIDES = ("top", "bottom", "left", "right")
+BoxSize = tuple[int, int]
+"""A bounding box's size, rows by columns (``solver.cells.Box`` is the rectangle itself)."""
+EDGES = ("top", "bottom", "left", "right")
+"""The four edges of a box, the directions a bite comes from (a card's sides are easy and hard)."""
 MIDDLE = 0.15
 """Chance that a bite is a cut-out between the corners rather than a step at a corner."""
 SHALLOW = 0.9
@@ -39,16 +41,16 @@ def _connected(cells: set[Point]) -> bool:
     return len(flood(cells, min(cells))) == len(cells)
 
 
-def _line(cells: set[Point], box: Box, side: str, i: int) -> list[Point]:
-    """The figure's cells on line ``i`` seen from ``side``, outermost first."""
+def _line(cells: set[Point], box: BoxSize, edge: str, i: int) -> list[Point]:
+    """The figure's cells on line ``i`` seen from ``edge``, outermost first."""
     h, w = box
-    pts = [(r, i) for r in range(h)] if side in ("top", "bottom") else [(i, c) for c in range(w)]
-    if side in ("bottom", "right"):
+    pts = [(r, i) for r in range(h)] if edge in ("top", "bottom") else [(i, c) for c in range(w)]
+    if edge in ("bottom", "right"):
         pts.reverse()
     return [p for p in pts if p in cells]
 
 
-def _keeps_box(cells: set[Point], box: Box) -> bool:
+def _keeps_box(cells: set[Point], box: BoxSize) -> bool:
     """Every edge row and edge column of the box still holds a cell."""
     h, w = box
     rows = {r for r, _ in cells}
@@ -56,12 +58,12 @@ def _keeps_box(cells: set[Point], box: Box) -> bool:
     return {0, h - 1} <= rows and {0, w - 1} <= cols
 
 
-def _bite(rng: random.Random, cells: set[Point], box: Box, most: int) -> set[Point]:
+def _bite(rng: random.Random, cells: set[Point], box: BoxSize, most: int) -> set[Point]:
     """A random bite of at most ``most`` cells (empty when the draw was too large)."""
     h, w = box
-    side = rng.choice(SIDES)
-    lines = w if side in ("top", "bottom") else h
-    deep = h if side in ("top", "bottom") else w
+    edge = rng.choice(EDGES)
+    lines = w if edge in ("top", "bottom") else h
+    deep = h if edge in ("top", "bottom") else w
     span = rng.randint(1, lines - 1)
     depth = 1 if rng.random() < SHALLOW else rng.randint(1, max(1, deep - 2))
     if rng.random() < MIDDLE and lines - span >= 2:
@@ -70,11 +72,11 @@ def _bite(rng: random.Random, cells: set[Point], box: Box, most: int) -> set[Poi
         start = 0 if rng.random() < 0.5 else lines - span
     out: set[Point] = set()
     for i in range(start, start + span):
-        out.update(_line(cells, box, side, i)[:depth])
+        out.update(_line(cells, box, edge, i)[:depth])
     return out if len(out) <= most else set()
 
 
-def _mirror(p: Point, box: Box, kind: int) -> Point:
+def _mirror(p: Point, box: BoxSize, kind: int) -> Point:
     """``p`` under a symmetry of the box: 0 left-right, 1 top-bottom, 2 half turn, 3 diagonal."""
     h, w = box
     r, c = p
@@ -82,7 +84,7 @@ def _mirror(p: Point, box: Box, kind: int) -> Point:
 
 
 def carve(
-    rng: random.Random, area: int, box: Box, *, taper: bool = False, symmetric: bool = False
+    rng: random.Random, area: int, box: BoxSize, *, taper: bool = False, symmetric: bool = False
 ) -> Figure | None:
     """A random connected, hole-free figure of ``area`` cells spanning ``box``; None if stuck.
 
@@ -93,8 +95,8 @@ def carve(
     cells = {(r, c) for r in range(h) for c in range(w)}
     kind = rng.choice([0, 1, 2, 3] if h == w else [0, 1, 2])
     if taper:
-        side = rng.choice(SIDES[:2] if h > w else SIDES[2:] if w > h else SIDES)
-        end = _end_line(box, side)
+        edge = rng.choice(EDGES[:2] if h > w else EDGES[2:] if w > h else EDGES)
+        end = _end_line(box, edge)
         keep = rng.choice(end)
         cut = set(end) - {keep}
         if symmetric:
@@ -116,14 +118,14 @@ def carve(
     return Figure.from_cells(cells)
 
 
-def _end_line(box: Box, side: str) -> list[Point]:
-    """Every cell of the box's edge line on ``side``."""
+def _end_line(box: BoxSize, edge: str) -> list[Point]:
+    """Every cell of the box's line along ``edge``."""
     h, w = box
-    if side == "top":
+    if edge == "top":
         return [(0, c) for c in range(w)]
-    if side == "bottom":
+    if edge == "bottom":
         return [(h - 1, c) for c in range(w)]
-    if side == "left":
+    if edge == "left":
         return [(r, 0) for r in range(h)]
     return [(r, w - 1) for r in range(h)]
 
@@ -155,9 +157,9 @@ class Outline:
     tips: int
     """Cells with exactly one neighbour in the figure."""
     deep_cut: bool
-    """An empty region of the box reaches 2 or more cells deep from every side it opens on."""
+    """An empty region of the box reaches 2 or more cells deep from every edge it opens on."""
     wide_ends: bool
-    """Both ends of the long side hold 2 or more cells (a square box: all four sides)."""
+    """Both ends of the long side hold 2 or more cells (a square box: all four edges)."""
     notch: bool
     """A row or column of the figure has a gap (a U notch)."""
     symmetric: bool
@@ -199,7 +201,7 @@ def _corners(cells: set[Point], h: int, w: int) -> int:
 
 
 def _deepest_cut(cells: set[Point], h: int, w: int) -> int:
-    """The depth of the deepest empty region of the box: the least depth from the sides it
+    """The depth of the deepest empty region of the box: the least depth from the edges it
     opens on (a corner step of 1 by 3 cells is 1 deep)."""
     empty = {(r, c) for r in range(h) for c in range(w)} - cells
     best = 0
@@ -222,8 +224,8 @@ def _deepest_cut(cells: set[Point], h: int, w: int) -> int:
 
 
 def _ends(h: int, w: int) -> tuple[str, ...]:
-    """The sides at the ends of the long axis (all four for a square)."""
-    return SIDES[:2] if h > w else SIDES[2:] if w > h else SIDES
+    """The edges at the ends of the long axis (all four for a square)."""
+    return EDGES[:2] if h > w else EDGES[2:] if w > h else EDGES
 
 
 def _has_gap(cells: set[Point], h: int, w: int) -> bool:

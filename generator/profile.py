@@ -2,7 +2,7 @@
 
 Glossary
     Share       a fraction of a whole, between 0 and 1.
-    Box         a bounding box ``(short, long)``: rows × columns either way round.
+    BoxSize     a bounding box's size ``(short, long)``: rows × columns either way round.
     Bucket      a closed range ``(lo, hi)`` of tiling counts.
     SideProfile what one kind of side (easy or hard) aims at: areas, boxes, tilings, piece use.
     Profile     a name and one SideProfile per side.
@@ -24,15 +24,12 @@ from math import comb
 from typing import Any
 
 from ubongo.generator.errors import GenerationError
+from ubongo.generator.figures import BoxSize
+from ubongo.puzzles.game import PIECES_PER_SIDE, Frame, fits
 from ubongo.solver.pieces import STANDARD, PieceSet, canonical
 
 Share = float
-Box = tuple[int, int]
 Bucket = tuple[int, int]
-Frame = tuple[int, int]
-
-SIDES = ("easy", "hard")
-DEFAULT_SIZES = {"easy": 3, "hard": 4}
 PIECE_CAP: Share = 0.20
 """No piece may fill more than this share of the piece slots of one kind of side."""
 
@@ -42,7 +39,7 @@ class SideProfile:
     """Targets for one kind of side; each table pairs a value with its share."""
 
     areas: tuple[tuple[int, Share], ...]
-    boxes: tuple[tuple[Box, Share], ...]
+    boxes: tuple[tuple[BoxSize, Share], ...]
     tilings: tuple[tuple[Bucket, Share], ...]
     pieces: tuple[tuple[str, Share], ...]
     unique_sides: tuple[tuple[int, Share], ...] = ()
@@ -157,7 +154,7 @@ class Target:
 
     side: str
     size: int
-    pairs: tuple[tuple[tuple[int, Box], Share], ...]
+    pairs: tuple[tuple[tuple[int, BoxSize], Share], ...]
     tilings: tuple[tuple[Bucket, Share], ...]
     pieces: tuple[tuple[str, Share], ...]
     cap: Share = PIECE_CAP
@@ -195,7 +192,7 @@ def resolve(profile: Profile, side: str, pieces: PieceSet, size: int, frame: Fra
             f"{size} distinct pieces per {side} combination, but the set has {len(pieces)}"
         )
     sp = profile.side(side)
-    calibrated = is_standard(pieces) and size == DEFAULT_SIZES[side]
+    calibrated = is_standard(pieces) and size == PIECES_PER_SIDE[side]
     areas = dict(sp.areas) if calibrated else _derived_areas(pieces, size)
     shares = sp.pieces if calibrated else tuple((n, 1 / len(pieces)) for n in pieces)
     pull = ROOM_PULL if calibrated and sp.taper is not None else 1.0
@@ -235,17 +232,10 @@ def _derived_areas(pieces: PieceSet, size: int) -> dict[int, Share]:
     return {a: n / total for a, n in sorted(sums.items()) if n >= peak / 4}
 
 
-def _fits(box: Box, frame: Frame) -> bool:
-    """Whether a box fits in the frame either way round."""
-    h, w = box
-    fh, fw = frame
-    return h <= fh and w <= fw or w <= fh and h <= fw
-
-
-def _feasible(area: int, box: Box, frame: Frame) -> bool:
+def _feasible(area: int, box: BoxSize, frame: Frame) -> bool:
     """A figure of ``area`` can span ``box`` without filling it, within the frame."""
     h, w = box
-    return _fits(box, frame) and h >= 2 and 2 * area >= h * w and area < h * w and area >= h + w - 1
+    return fits(box, frame) and h >= 2 and 2 * area >= h * w and area < h * w and area >= h + w - 1
 
 
 ROOM_PULL = 3.0
@@ -258,12 +248,12 @@ one-cell end, and 31 % of easy figures had both ends wide against the published 
 
 
 def _pairs(
-    areas: Mapping[int, Share], boxes: Mapping[Box, Share], frame: Frame, pull: float = 1.0
-) -> tuple[tuple[tuple[int, Box], Share], ...]:
+    areas: Mapping[int, Share], boxes: Mapping[BoxSize, Share], frame: Frame, pull: float = 1.0
+) -> tuple[tuple[tuple[int, BoxSize], Share], ...]:
     """Joint (area, box) shares with both marginals fitted to the targets (IPF), seeded with
     ``pull`` to the power of each pair's room for a one-cell end (see ROOM_PULL)."""
     every = [(s, lg) for s in range(1, 13) for lg in range(s, 13)]
-    weight: dict[tuple[int, Box], float] = {}
+    weight: dict[tuple[int, BoxSize], float] = {}
     for a in areas:
         known = [b for b in boxes if _feasible(a, b, frame)]
         feasible = [b for b in every if _feasible(a, b, frame)]
@@ -277,7 +267,7 @@ def _pairs(
     return tuple((k, v / total) for k, v in sorted(weight.items()) if v > 0)
 
 
-def _fit(weight: dict[tuple[int, Box], float], idx: int, marg: Mapping[Any, Share]) -> None:
+def _fit(weight: dict[tuple[int, BoxSize], float], idx: int, marg: Mapping[Any, Share]) -> None:
     """Scale ``weight`` so that its marginal on key part ``idx`` matches ``marg``."""
     sums: dict[Any, float] = {}
     for k, v in weight.items():
@@ -298,9 +288,9 @@ def allocate(shares: Sequence[tuple[object, Share]], n: int) -> list[int]:
     return counts
 
 
-def layout(target: Target, n: int, rng: random.Random) -> list[tuple[int, Box]]:
+def layout(target: Target, n: int, rng: random.Random) -> list[tuple[int, BoxSize]]:
     """The (area, box) of each of ``n`` sides: shares met as closely as integers allow."""
-    out: list[tuple[int, Box]] = []
+    out: list[tuple[int, BoxSize]] = []
     for (pair, _), k in zip(target.pairs, allocate(target.pairs, n), strict=True):
         out += [pair] * k
     rng.shuffle(out)
@@ -312,7 +302,7 @@ class Plan:
     """What one side is built on: area and box, one-tiling combinations, shape wishes."""
 
     area: int
-    box: Box
+    box: BoxSize
     unique: int
     taper: bool | None
     symmetric: bool
@@ -360,7 +350,7 @@ def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
     ]
 
 
-def _room(area: int, box: Box) -> int:
+def _room(area: int, box: BoxSize) -> int:
     """Cells left to carve once one end of the long side is cut to a single cell: the fewer,
     the fewer distinct tapering figures (4x4 with 13 cells has two)."""
     h, w = box

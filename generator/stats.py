@@ -19,8 +19,9 @@ from typing import Any
 
 from ubongo.generator.effort import dead_ends
 from ubongo.generator.figures import outline
-from ubongo.generator.profile import PUBLISHED, SIDES, Frame, SideProfile
-from ubongo.puzzles import PuzzleSet, Side
+from ubongo.generator.profile import PUBLISHED, SideProfile
+from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, Frame, fits, frame_text
+from ubongo.puzzles.sets import PuzzleSet, Side
 from ubongo.solver.analyze import analyze
 from ubongo.solver.pieces import orientations
 
@@ -52,17 +53,18 @@ PUBLISHED_SIDES: dict[str, dict[str, float]] = {
         "unique mean": 1.7,
         "unique sd": 1.0,
         "rank correlation": 0.08,
-        "dead ends": 0.83,
+        "dead ends": PUBLISHED.hard.dead_ends,
         "corners": 7.0,
         "corners 9+": 0.03,
         "tips": 0.97,
         "no tip": 0.31,
         "deep cut": 0.38,
-        "symmetric": 0.06,
+        "symmetric": PUBLISHED.hard.symmetric,
     },
 }
 """calibration.md's "How a side's six combinations relate" and "Figure shapes", by measure
-(shares as fractions): the one place the published values of these rows are kept."""
+(shares as fractions): the one place the published values of these rows are kept, but for
+the two the generator's profile aims at (``PUBLISHED``), which are taken from there."""
 
 PUBLISHED_BOXES: dict[str, dict[str, float]] = {
     "easy": {"4x4": 0.48, "4x5": 0.43, "3x6": 0.05, "3x4": 0.05},
@@ -72,10 +74,17 @@ PUBLISHED_BOXES: dict[str, dict[str, float]] = {
 draws 3x5, which calibration.md does not list, taking its share from 3x4 and 3x6."""
 
 PUBLISHED_UNIQUE: dict[str, dict[int, float]] = {
-    "easy": {1: 0.05, 2: 0.21, 3: 0.11, 4: 0.21, 5: 0.26, 6: 0.16},
-    "hard": {0: 0.12, 1: 0.31, 2: 0.28, 3: 0.28},
+    name: dict(PUBLISHED.side(name).unique_sides) for name in SIDES
 }
-"""Published sides by their number of one-tiling combinations (calibration.md)."""
+"""Published sides by their number of one-tiling combinations (calibration.md), as the
+generator's profile aims at them."""
+
+PUBLISHED_COUNTS: dict[str, dict[str, float | int]] = {
+    "easy": {"sides": 21, "tilings mean": 1.6},
+    "hard": {"sides": 32, "tilings mean": 3.8},
+}
+"""calibration.md's sides of each kind and their mean tiling count, which the profile does not
+need (its tiling shares and largest count are in ``PUBLISHED``)."""
 
 SHARES = frozenset(
     {"most faces 5+", "corners 9+", "no tip", "deep cut", "wide ends", "notch", "symmetric"}
@@ -183,7 +192,7 @@ class SetStats:
         """A JSON-ready object (``ubongo stats --json``)."""
         return {
             "set": self.name,
-            "frame": f"{self.frame[0]}x{self.frame[1]}",
+            "frame": frame_text(self.frame),
             "templates": self.templates,
             "repeated_figures": self.repeated_figures,
             "sides": {s: st.to_json() for s, st in self.sides.items()},
@@ -205,12 +214,8 @@ def _counts(side: Side, ps: PuzzleSet, timeout: Timeout = None) -> dict[frozense
     return counts
 
 
-def _fits(h: int, w: int, frame: Frame) -> bool:
-    return h <= frame[0] and w <= frame[1] or w <= frame[0] and h <= frame[1]
-
-
 def side_stats(
-    ps: PuzzleSet, name: str, frame: Frame = (5, 6), timeout: Timeout = None
+    ps: PuzzleSet, name: str, frame: Frame = FRAME, timeout: Timeout = None
 ) -> SideStats:
     """The calibration numbers of the ``name`` sides of a set (``timeout``: see set_stats)."""
     sides = [s for t in ps.templates if (s := t.side(name)) is not None]
@@ -232,7 +237,7 @@ def side_stats(
         boxes=_sorted_boxes(Counter(_box(f.height, f.width) for f in figs)),
         holes=sum(f.holes() > 0 for f in figs),
         disconnected=sum(not f.is_connected() for f in figs),
-        outside_frame=sum(not _fits(f.height, f.width, frame) for f in figs),
+        outside_frame=sum(not fits((f.height, f.width), frame) for f in figs),
         combos_per_side=dict(sorted(Counter(len(s.combos) for s in sides).items())),
         pieces_per_combo=dict(sorted(Counter(len(c) for s in sides for c in s.combos).items())),
         tilings={lab: sum(lo <= n <= hi for n in flat) for lab, lo, hi in BUCKETS},
@@ -370,7 +375,7 @@ def _seconds(timeout: Timeout) -> float | None:
     return timeout() if callable(timeout) else timeout
 
 
-def set_stats(ps: PuzzleSet, frame: Frame = (5, 6), timeout: Timeout = None) -> SetStats:
+def set_stats(ps: PuzzleSet, frame: Frame = FRAME, timeout: Timeout = None) -> SetStats:
     """The calibration table of a set; ``frame`` is the frame figures are checked against."""
     keys = Counter(
         s.figure.canonical() for t in ps.templates for n in SIDES if (s := t.side(n)) is not None
@@ -405,7 +410,7 @@ def column(st: SetStats) -> Column:
             col[f"{p}box {b}"] = _pct(n, s.sides)
         col[p + "holes"] = str(s.holes)
         col[p + "disconnected"] = str(s.disconnected)
-        col[f"{p}outside {st.frame[0]}x{st.frame[1]}"] = str(s.outside_frame)
+        col[f"{p}outside {frame_text(st.frame)}"] = str(s.outside_frame)
         col[p + "combinations"] = str(s.combos)
         col[p + "pieces per combination"] = " ".join(f"{k}" for k in s.pieces_per_combo)
         for lab, _, _ in BUCKETS:
@@ -434,20 +439,19 @@ def _measure(name: str, value: float) -> str:
 def published_column() -> Column:
     """The published game's values (calibration.md) for the rows it reports."""
     col: Column = {"templates": "-", "repeated figures": "-"}
-    sides = {"easy": 21, "hard": 32}
     for name in SIDES:
         sp: SideProfile = PUBLISHED.side(name)
         p = f"{name} "
-        col[p + "sides"] = str(sides[name])
+        col[p + "sides"] = str(PUBLISHED_COUNTS[name]["sides"])
         for a, s in sp.areas:
             col[f"{p}area {a}"] = f"{100 * s:.0f}%"
         for box, s in PUBLISHED_BOXES[name].items():
             col[f"{p}box {box}"] = f"{100 * s:.0f}%"
         col[p + "holes"] = "0"
         col[p + "disconnected"] = "0"
-        col[p + "outside 5x6"] = "0"
-        col[p + "pieces per combination"] = "3" if name == "easy" else "4"
-        col.update(_published_tilings(name))
+        col[f"{p}outside {frame_text(FRAME)}"] = "0"
+        col[p + "pieces per combination"] = str(PIECES_PER_SIDE[name])
+        col.update(_published_tilings(name, sp))
         for piece, s in sp.pieces:
             col[f"{p}piece {piece}"] = f"{100 * s:.0f}%"
         for k, share in PUBLISHED_UNIQUE[name].items():
@@ -457,14 +461,16 @@ def published_column() -> Column:
     return col
 
 
-def _published_tilings(name: str) -> Column:
-    if name == "easy":
-        values = ("64%", "22%", "7%", "6%", "1%", "0%", "1.6", "9")
-    else:
-        values = ("29%", "21%", "20%", "19%", "10%", "1%", "3.8", "48")
-    labels = [f"{name} tilings {lab}" for lab, _, _ in BUCKETS]
-    labels += [f"{name} tilings mean", f"{name} tilings max"]
-    return dict(zip(labels, values, strict=True))
+def _published_tilings(name: str, sp: SideProfile) -> Column:
+    """The tiling rows of the published column: the profile's shares summed into the table's
+    buckets (every profile bucket lies within one of them), its largest count, the mean."""
+    col = {}
+    for lab, lo, hi in BUCKETS:
+        share = sum(s for (a, b), s in sp.tilings if lo <= a <= b <= hi)
+        col[f"{name} tilings {lab}"] = f"{100 * share:.0f}%"
+    col[f"{name} tilings mean"] = f"{PUBLISHED_COUNTS[name]['tilings mean']:.1f}"
+    col[f"{name} tilings max"] = str(sp.max_tilings)
+    return col
 
 
 def _rows(columns: Sequence[Column]) -> list[str]:

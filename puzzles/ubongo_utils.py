@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ubongo.puzzles import PuzzleFormatError
+from ubongo.puzzles.problems import PuzzleFormatError
 from ubongo.solver.errors import FigureError, UbongoError
 from ubongo.solver.figure import Figure, parse_figure
 from ubongo.solver.pieces import STANDARD, PieceSet

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ubongo.puzzles import PuzzleSet
+from ubongo.puzzles.sets import PuzzleSet
 from ubongo.render.svg import PrintedSide, side_element, sides, to_string
 from ubongo.solver.errors import UbongoError, UnknownName
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ubongo.puzzles.game import SIDES
 from ubongo.render.colours import Colour, colour, ink, set_colours, tiling_colours
 from ubongo.render.outline import Segment, inner_edges, loops
 from ubongo.solver.figure import Figure
@@ -24,7 +25,7 @@ from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
 from ubongo.solver.puzzle import Solution, solution_rows
 
 if TYPE_CHECKING:
-    from ubongo.puzzles import PuzzleSet
+    from ubongo.puzzles.sets import PuzzleSet
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CELL = 28.0  # px per figure cell
@@ -392,7 +393,7 @@ def sides(ps: PuzzleSet, templates: Sequence[str] | None = None) -> Iterator[Pri
     for t in ps.templates:
         if templates is not None and t.id not in templates:
             continue
-        for name in ("easy", "hard"):
+        for name in SIDES:
             side = t.side(name)
             if side is not None:
                 combos = [tuple(ps.pieces[n] for n in c) for c in side.combos]

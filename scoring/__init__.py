@@ -1,4 +1,4 @@
-"""Scoring engines for recorded game sessions: one pure module per game, no I/O.
+"""Scorers for recorded game sessions: one pure module per game, no I/O.
 
 Each game module (``scoring.ubongo``, ``scoring.jaipur``, ``scoring.jambo``,
 ``scoring.amul``) exposes ``GAME`` (its record name), ``parse(record) -> Session``

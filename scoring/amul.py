@@ -44,18 +44,31 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ubongo.scoring.common import (
+    SEATS,
     InvalidRecord,
     PlayerResult,
+    RecordCheck,
     SessionResult,
     Status,
     extra_keys,
+    known_keys,
     suggestion,
-    unknown_key,
 )
 
 GAME: Final = "amul"
-MIN_PLAYERS: Final = 3
-MAX_PLAYERS: Final = 8
+CHECK: Final = RecordCheck(
+    GAME,
+    top="",
+    not_object="an object",
+    wrong_game="{game!r}",
+    not_list="an array of player objects",
+    count="{lo} to {hi} players, not {n}",
+    name_path="players[{i}].name",
+    bad_name="a non-empty name",
+    duplicate="a name no other player has: {name!r}",
+)
+"""The checks every game's record shares, in this game's words."""
+MIN_PLAYERS, MAX_PLAYERS = SEATS[GAME]
 ROUNDS: Final = 9
 MAJORITY_POINTS: Final = (8, 4, 2)
 
@@ -129,14 +142,6 @@ _CATALOG_KEYS: Final = {*_VALUE_KEYS, "notes"}
 _CARD_KEYS: Final = {"name", *_VALUE_KEYS}
 
 
-def _known_keys(obj: Mapping[str, Any], allowed: set[str], path: str) -> None:
-    """Refuse keys outside ``allowed``; the first unknown one (sorted) is named."""
-    unknown = sorted(set(obj) - allowed)
-    if unknown:
-        where = f"{path}.{unknown[0]}" if path else unknown[0]
-        raise unknown_key(where, unknown[0], sorted(allowed))
-
-
 def _object(value: Any, path: str) -> Mapping[str, Any]:
     """``value`` if it is a JSON object, else InvalidRecord."""
     if not isinstance(value, Mapping):
@@ -173,7 +178,7 @@ def _from_catalog(name: str, catalog: Catalog | None, path: str) -> dict[str, in
         return {}
     where = f"catalog.{name}"
     entry = _object(catalog[name], where)
-    _known_keys(entry, _CATALOG_KEYS, where)
+    known_keys(entry, _CATALOG_KEYS, where)
     return _values(entry, where)
 
 
@@ -189,7 +194,7 @@ def parse_card(value: Any, catalog: Catalog | None, path: str) -> Card:
         name, own = value, {}
     else:
         obj = _object(value, path)
-        _known_keys(obj, _CARD_KEYS, path)
+        known_keys(obj, _CARD_KEYS, path)
         name = _name(obj.get("name"), f"{path}.name")
         own = _values(obj, path)
     merged = _from_catalog(name, catalog, path) | own
@@ -203,7 +208,7 @@ def parse_card(value: Any, catalog: Catalog | None, path: str) -> Card:
 def parse_player(value: Any, catalog: Catalog | None, path: str) -> Player:
     """A player object: ``name`` and the ``cards`` of their final play area."""
     obj = _object(value, path)
-    _known_keys(obj, _PLAYER_KEYS, path)
+    known_keys(obj, _PLAYER_KEYS, path)
     name = _name(obj.get("name"), f"{path}.name")
     cards = obj.get("cards")
     if not isinstance(cards, list):
@@ -215,25 +220,19 @@ def parse_player(value: Any, catalog: Catalog | None, path: str) -> Player:
 
 def _players(value: Any, catalog: Catalog | None) -> tuple[Player, ...]:
     """3 to 8 players with distinct names."""
-    if not isinstance(value, list):
-        raise InvalidRecord("players", "an array of player objects")
-    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        rule = f"{MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}"
-        raise InvalidRecord("players", rule)
-    players = tuple(parse_player(p, catalog, f"players[{i}]") for i, p in enumerate(value))
+    seated = CHECK.players(value)
+    players = tuple(parse_player(p, catalog, f"players[{i}]") for i, p in enumerate(seated))
     names = [p.name for p in players]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            raise InvalidRecord(f"players[{i}].name", f"a name no other player has: {name!r}")
+    for i in range(len(names)):
+        CHECK.distinct(names, i)
     return players
 
 
 def parse(record: Mapping[str, Any], catalog: Catalog | None = None) -> Session:
     """The Session an Amul record describes; raises InvalidRecord on any malformed part."""
-    obj = _object(record, "")
+    obj = CHECK.record(record)
     extra = extra_keys(obj, _TOP_KEYS)
-    if obj.get("game") != GAME:
-        raise InvalidRecord("game", f"{GAME!r}")
+    CHECK.game_of(obj)
     if catalog is not None and not isinstance(catalog, Mapping):
         raise InvalidRecord("catalog", "an object of card name -> attributes")
     return Session(_players(obj.get("players"), catalog), extra)

@@ -1,4 +1,4 @@
-"""Types shared by every scoring engine: results and the errors that carry their data.
+"""Types shared by every game's scorer: results and the errors that carry their data.
 
 Glossary
     Record         the JSON object of one recorded session, as read from a file.
@@ -130,7 +130,7 @@ Breakdown = Mapping[str, int | float]
 
 
 class ScoringError(Exception):
-    """Base of every error raised by the scoring engines."""
+    """Base of every error raised by the scorers."""
 
 
 class InvalidRecord(ScoringError):
@@ -190,10 +190,10 @@ def competition_ranks(scores: Mapping[str, int | float]) -> dict[str, int]:
     return {name: ordered.index(s) + 1 for name, s in scores.items()}
 
 
-# --- record-reading helpers shared by the engines ----------------------------------------------
+# --- record-reading helpers shared by the scorers ----------------------------------------------
 
 ENVELOPE_KEYS = ("id", "date")
-"""Keys every record may carry that the engines do not score; the results show them anyway."""
+"""Keys every record may carry that the scorers do not score; the results show them anyway."""
 LOOKALIKE = 0.8
 """How close (difflib's ratio, case ignored) an added key may come to a known one: ``round``
 is refused as a misspelt ``rounds`` (0.91), ``name`` passes beside ``game`` (0.75)."""
@@ -224,7 +224,7 @@ def unknown_key(path: str, key: str, allowed: Sequence[str]) -> InvalidRecord:
 
 
 RECORD_KEYS = ("game", "players", "id", "date", "rounds", "turns", "tiebreak")
-"""The top-level keys some game's engine reads: in a record of another game they would look
+"""The top-level keys some game's scorer reads: in a record of another game they would look
 scored and be ignored, so they are refused rather than passed through."""
 
 
@@ -272,3 +272,95 @@ def check_keys(
             if key not in allowed:
                 raise unknown_key(json_path(prefix, str(key)), str(key), allowed)
     return extra
+
+
+def json_object(value: Any, path: str, what: str) -> Mapping[str, Any]:
+    """``value`` as a JSON object, or InvalidRecord naming ``what`` was expected."""
+    if not isinstance(value, Mapping):
+        raise InvalidRecord(path, f"expected {what}, got {type(value).__name__}")
+    return value
+
+
+def known_keys(obj: Mapping[str, Any], allowed: set[str], path: str) -> None:
+    """Refuse keys outside ``allowed``; the first unknown one (sorted) is named."""
+    unknown = sorted(set(obj) - allowed)
+    if unknown:
+        raise unknown_key(json_path(path, unknown[0]), unknown[0], sorted(allowed))
+
+
+# --- the checks every game's record shares ------------------------------------------------------
+
+SEATS: dict[str, tuple[int, int]] = {
+    "amul": (3, 8),
+    "jaipur": (2, 2),
+    "jambo": (2, 2),
+    "ubongo": (2, 4),
+}
+"""The fewest and most players each game's scorer scores."""
+
+
+@dataclass(frozen=True)
+class RecordCheck:
+    """What every game's record must be, checked in one place: a JSON object of this game,
+    whose ``players`` is a list, as long as the game's seats allow, of distinct non-empty
+    names. Each game words its messages its own way (``expected ..., got ...`` or just what is
+    required): the fields are ``str.format`` templates, and the messages stay as they were."""
+
+    game: str
+    top: str
+    """The path a message gives the record itself: ``$`` or empty."""
+    not_object: str
+    """The record is no object ({kind}: its Python type's name)."""
+    wrong_game: str
+    """``game`` is not this game ({game}, {got})."""
+    not_list: str
+    """``players`` is no list ({kind})."""
+    count: str
+    """Too few or too many players ({lo}, {hi}, {n})."""
+    name_path: str
+    """Where the i-th player's name is ({i})."""
+    bad_name: str
+    """A name that is no non-empty string ({name})."""
+    duplicate: str
+    """A name an earlier player has ({name})."""
+
+    def record(self, value: Any) -> Mapping[str, Any]:
+        """``value`` if it is a JSON object, else InvalidRecord."""
+        if not isinstance(value, Mapping):
+            raise InvalidRecord(self.top, self.not_object.format(kind=type(value).__name__))
+        return value
+
+    def game_of(self, record: Mapping[str, Any]) -> None:
+        """Raise InvalidRecord unless the record's ``game`` is this game."""
+        got = record.get("game")
+        if got != self.game:
+            raise InvalidRecord("game", self.wrong_game.format(game=self.game, got=got))
+
+    def players(self, value: Any) -> Sequence[Any]:
+        """``players`` as a list of as many entries as the game seats, else InvalidRecord."""
+        if not isinstance(value, list | tuple):
+            raise InvalidRecord("players", self.not_list.format(kind=type(value).__name__))
+        lo, hi = SEATS[self.game]
+        if not lo <= len(value) <= hi:
+            raise InvalidRecord("players", self.count.format(lo=lo, hi=hi, n=len(value)))
+        return value
+
+    def name(self, value: Any, index: int) -> str:
+        """The ``index``-th player's name if it is a non-empty string, else InvalidRecord."""
+        if not isinstance(value, str) or not value:
+            raise InvalidRecord(self.name_path.format(i=index), self.bad_name.format(name=value))
+        return value
+
+    def distinct(self, names: Sequence[str], index: int) -> None:
+        """Raise InvalidRecord when the ``index``-th name is an earlier player's too."""
+        if names[index] in names[:index]:
+            where = self.name_path.format(i=index)
+            raise InvalidRecord(where, self.duplicate.format(name=names[index]))
+
+    def names(self, value: Any) -> tuple[str, ...]:
+        """``players`` as a list of names: each non-empty and not an earlier one, in order."""
+        names = self.players(value)
+        for i, name in enumerate(names):
+            self.name(name, i)
+            self.distinct(names, i)
+        return tuple(names)

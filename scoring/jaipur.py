@@ -38,19 +38,34 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ubongo.scoring.common import (
+    SEATS,
     InvalidRecord,
     PlayerResult,
+    RecordCheck,
     SessionResult,
     Status,
     check_keys,
     competition_ranks,
     json_list,
+    json_object,
     load_fast,
     quote,
 )
 from ubongo.scoring.names import canonical, find
 
 GAME: Final = "jaipur"
+CHECK: Final = RecordCheck(
+    GAME,
+    top="$",
+    not_object="expected a JSON object, got {kind}",
+    wrong_game="expected {game!r}, got {got!r}",
+    not_list="expected a list of player names, got {kind}",
+    count="Jaipur is for exactly {lo} players, got {n}",
+    name_path="players[{i}]",
+    bad_name="expected a non-empty name, got {name!r}",
+    duplicate="duplicate player name {name!r}",
+)
+"""The checks every game's record shares, in this game's words."""
 FAST = load_fast()
 """The compiled replay (scoring._fast), or None: not built, or UBONGO_PURE set."""
 
@@ -94,7 +109,7 @@ HAND_LIMIT: Final = 7
 CAMEL_TOKEN: Final = 5
 SEALS_TO_WIN: Final = 2
 EMPTY_PILES_TO_END: Final = 3
-PLAYERS: Final = 2
+PLAYERS: Final = SEATS[GAME][0]
 
 # Hot-path tables keyed by good name (``Good._value_``): str hashes are cached while
 # ``Enum.__hash__`` is a slow Python call in 3.11.
@@ -175,9 +190,8 @@ def parse_totals(rec: Mapping[str, Any]) -> Totals:
     """A totals record: ``totals`` is a list of rounds, each mapping every player to their
     ``rupees``, ``bonus_tokens`` and ``goods_tokens``, checked against the tokens the game has."""
     extra = check_keys(rec, "", required=("game", "players", "totals"))
-    if rec["game"] != GAME:
-        raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
-    players = _players(rec["players"])
+    CHECK.game_of(rec)
+    players = CHECK.names(rec["players"])
     rounds = json_list(rec["totals"], "totals", "a list of rounds")
     return Totals(
         players, tuple(_pad(r, f"totals[{i}]", players) for i, r in enumerate(rounds)), extra
@@ -186,7 +200,7 @@ def parse_totals(rec: Mapping[str, Any]) -> Totals:
 
 def _pad(value: Any, path: str, players: Sequence[str]) -> dict[str, dict[str, int]]:
     """One round of the pad: each player's counts, and together no more tokens than exist."""
-    obj = _mapping(value, path, "an object of totals per player")
+    obj = json_object(value, path, "an object of totals per player")
     check_keys(obj, path, required=players)
     pad = {name: _pad_line(obj[name], f"{path}.{name}") for name in players}
     for key, most in (("goods_tokens", _ALL_GOODS_TOKENS), ("bonus_tokens", _ALL_BONUS_TOKENS)):
@@ -200,7 +214,7 @@ def _pad(value: Any, path: str, players: Sequence[str]) -> dict[str, dict[str, i
 def _pad_line(value: Any, path: str) -> dict[str, int]:
     """A player's rupees and tokens for a round: counts of 0 or more; rupees with no token
     can only be the camel token's 5, or nothing."""
-    obj = _mapping(value, path, "an object of rupees and token counts")
+    obj = json_object(value, path, "an object of rupees and token counts")
     check_keys(obj, path, required=PAD_KEYS)
     line = {key: _int(obj[key], f"{path}.{key}", "a whole number, 0 or more") for key in PAD_KEYS}
     for key, count in line.items():
@@ -215,23 +229,15 @@ def _pad_line(value: Any, path: str) -> dict[str, int]:
 def parse(record: Mapping[str, Any]) -> Session | Totals:
     """Check a record's structure, names and per-sale rules; raise InvalidRecord or return it
     (the Totals of a score pad's record, with ``totals``)."""
-    rec = _mapping(record, "$", "a JSON object")
+    rec = CHECK.record(record)
     if "totals" in rec:
         return parse_totals(rec)
     extra = check_keys(rec, "", required=("game", "players", "rounds"))
-    if rec["game"] != GAME:
-        raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
-    players = _players(rec["players"])
+    CHECK.game_of(rec)
+    players = CHECK.names(rec["players"])
     rounds = json_list(rec["rounds"], "rounds", "a list of rounds")
     parsed = tuple(_round(r, f"rounds[{i}]", players) for i, r in enumerate(rounds))
     return Session(players, parsed, extra)
-
-
-def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
-    """``value`` as a JSON object, or InvalidRecord naming ``what`` was expected."""
-    if not isinstance(value, Mapping):
-        raise InvalidRecord(path, f"expected {what}, got {type(value).__name__}")
-    return value
 
 
 def _int(value: Any, path: str, what: str) -> int:
@@ -241,22 +247,9 @@ def _int(value: Any, path: str, what: str) -> int:
     return value
 
 
-def _players(value: Any) -> tuple[str, ...]:
-    """The two distinct, non-empty player names of the record."""
-    names = json_list(value, "players", "a list of player names")
-    if len(names) != PLAYERS:
-        raise InvalidRecord("players", f"Jaipur is for exactly {PLAYERS} players, got {len(names)}")
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not name:
-            raise InvalidRecord(f"players[{i}]", f"expected a non-empty name, got {name!r}")
-    if names[0] == names[1]:
-        raise InvalidRecord("players[1]", f"duplicate player name {names[1]!r}")
-    return tuple(names)
-
-
 def _round(value: Any, path: str, players: Sequence[str]) -> Round:
     """One round object: its sales and the camels counted at its end."""
-    obj = _mapping(value, path, "a round object")
+    obj = json_object(value, path, "a round object")
     check_keys(obj, path, required=("sales", "camels"))
     sales = json_list(obj["sales"], f"{path}.sales", "a list of sales")
     parsed = [
@@ -286,7 +279,7 @@ def _plain_sale(value: Any, players: Sequence[str]) -> Sale | None:
 
 def _sale(value: Any, path: str, players: Sequence[str]) -> Sale:
     """One sale object: a player, a good, a legal number of cards, and a fitting bonus."""
-    obj = _mapping(value, path, "a sale object")
+    obj = json_object(value, path, "a sale object")
     check_keys(obj, path, required=("player", "good", "cards"), optional=("bonus",))
     player = obj["player"]
     if player not in players:
@@ -338,7 +331,7 @@ def _pile_name(pile: int) -> str:
 
 def _camels(value: Any, path: str, players: Sequence[str]) -> dict[str, int]:
     """Each player's herd camels at round end: non-negative, 11 camel cards at most."""
-    obj = _mapping(value, path, "an object of camels per player")
+    obj = json_object(value, path, "an object of camels per player")
     check_keys(obj, path, required=players)
     camels = {p: _int(obj[p], f"{path}.{p}", "a whole number of camels") for p in players}
     for name, count in camels.items():

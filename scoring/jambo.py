@@ -1,7 +1,7 @@
 """Jambo: replay a two-player session's gold-and-wares ledger and name the winner.
 
 This is a ledger, not a card engine: a record says what each player bought, sold, built and
-received, and the engine works out what players argue about (small-stand prices, the
+received, and the scorer works out what players argue about (small-stand prices, the
 large stand's sixth-space fee, the Wise Man, the action bonus, the end of the game).
 
 Glossary
@@ -29,7 +29,7 @@ Interpretations (where the rules are silent or the record needs a convention)
     - ``players`` lists the seats in playing order: ``players[0]`` plays the first turn, and
       turns alternate strictly. Both start with 20 gold and empty stands.
     - ``buy``/``sell``: a ware card of 3 or 6 wares; ``price`` is the price *printed* on the
-      card (the engine applies the Wise Man). Without ``price``, the public card-list price for
+      card (the scorer applies the Wise Man). Without ``price``, the public card-list price for
       that mix of wares is used (``card_price``); six-ware cards must hold six different wares
       for that default. A purchase must fit the stands, be in the supply and be affordable
       including any sixth-space fee it causes.
@@ -88,17 +88,33 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from ubongo.scoring.common import (
+    SEATS,
     InvalidRecord,
     PlayerResult,
+    RecordCheck,
     SessionResult,
     Status,
     competition_ranks,
     extra_keys,
-    unknown_key,
+    json_path,
+    known_keys,
 )
 from ubongo.scoring.names import canonical
 
 GAME: Final = "jambo"
+CHECK: Final = RecordCheck(
+    GAME,
+    top="",
+    not_object="an object",
+    wrong_game="{game!r}",
+    not_list="an array",
+    count="exactly {lo} players, not {n}",
+    name_path="players[{i}]",
+    bad_name="a non-empty name",
+    duplicate="a name different from the other player's",
+)
+"""The checks every game's record shares, in this game's words."""
+PLAYERS: Final = SEATS[GAME][0]
 START_GOLD: Final = 20
 END_GOLD: Final = 60
 ACTIONS: Final = 5
@@ -357,18 +373,6 @@ def _list(value: Any, path: str) -> list[Any]:
     return value
 
 
-def _known_keys(obj: Mapping[str, Any], allowed: set[str], path: str) -> None:
-    """Refuse keys outside ``allowed``; the first unknown one (sorted) is named."""
-    unknown = sorted(set(obj) - allowed)
-    if unknown:
-        raise unknown_key(_join(path, unknown[0]), unknown[0], sorted(allowed))
-
-
-def _join(path: str, key: str) -> str:
-    """A JSON path one key deeper."""
-    return f"{path}.{key}" if path else key
-
-
 def _int(value: Any, path: str, low: int | None = None, high: int | None = None) -> int:
     """``value`` if it is a whole number in [low, high] (bools are not numbers here)."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -403,7 +407,7 @@ def _card(obj: Mapping[str, Any], path: str) -> Card | None:
     """The optional ``card`` label of an event, in any edition's words."""
     if "card" not in obj:
         return None
-    return Card(canonical("jambo.card", obj["card"], _join(path, "card"), "card"))
+    return Card(canonical("jambo.card", obj["card"], json_path(path, "card"), "card"))
 
 
 def _player(obj: Mapping[str, Any], players: Sequence[str], path: str) -> str | None:
@@ -411,17 +415,17 @@ def _player(obj: Mapping[str, Any], players: Sequence[str], path: str) -> str | 
     if "player" not in obj:
         return None
     if obj["player"] not in players:
-        raise InvalidRecord(_join(path, "player"), f"one of the players {list(players)}")
+        raise InvalidRecord(json_path(path, "player"), f"one of the players {list(players)}")
     return str(obj["player"])
 
 
 def _price(obj: Mapping[str, Any], kind: str, wares: Wares, path: str) -> int:
     """The printed price of a ware card: the record's, else the usual one for its wares."""
     if "price" in obj:
-        return _int(obj["price"], _join(path, "price"), 0)
+        return _int(obj["price"], json_path(path, "price"), 0)
     usual = card_price(wares)
     if usual is None:
-        raise InvalidRecord(_join(path, "price"), "a price: no usual card shows these wares")
+        raise InvalidRecord(json_path(path, "price"), "a price: no usual card shows these wares")
     return usual[0] if kind == "buy" else usual[1]
 
 
@@ -431,10 +435,10 @@ def _kind(obj: Mapping[str, Any], path: str) -> str:
     if len(kinds) != 1:
         raise InvalidRecord(path, f"exactly one of {', '.join(_EXTRA_KEYS)}; found {kinds}")
     kind = kinds[0]
-    _known_keys(obj, {kind} | _EXTRA_KEYS[kind], path)
+    known_keys(obj, {kind} | _EXTRA_KEYS[kind], path)
     needed = _REQUIRED_EXTRA.get(kind)
     if needed is not None and needed not in obj:
-        raise InvalidRecord(_join(path, needed), "required: supply or opponent")
+        raise InvalidRecord(json_path(path, needed), "required: supply or opponent")
     return kind
 
 
@@ -442,7 +446,7 @@ def parse_event(value: Any, players: Sequence[str], path: str) -> Event:
     """One event object of a turn, checked on its own."""
     obj = _object(value, path)
     kind = _kind(obj, path)
-    at = _join(path, kind)
+    at = json_path(path, kind)
     if kind in ("buy", "sell"):
         wares = _wares(obj[kind], at, CARD_SIZES)
         deal = Buy if kind == "buy" else Sell
@@ -461,8 +465,10 @@ def parse_event(value: Any, players: Sequence[str], path: str) -> Event:
         return GoldChange(amount, who, _card(obj, path))
     wares = _wares(obj[kind], at)
     if kind == "wares_in":
-        return WaresIn(wares, _enum(Place, obj["from"], _join(path, "from")), who, _card(obj, path))
-    return WaresOut(wares, _enum(Place, obj["to"], _join(path, "to")), who, _card(obj, path))
+        return WaresIn(
+            wares, _enum(Place, obj["from"], json_path(path, "from")), who, _card(obj, path)
+        )
+    return WaresOut(wares, _enum(Place, obj["to"], json_path(path, "to")), who, _card(obj, path))
 
 
 def _card_gold(event: GoldChange, mover: str, path: str) -> None:
@@ -531,9 +537,9 @@ def parse_turn(value: Any, players: Sequence[str], index: int) -> Turn:
     """Turn ``index``: its player must be the one whose seat is due (strict alternation)."""
     path = f"turns[{index}]"
     obj = _object(value, path)
-    _known_keys(obj, _TURN_KEYS, path)
+    known_keys(obj, _TURN_KEYS, path)
     for key in sorted(_TURN_KEYS - set(obj)):
-        raise InvalidRecord(_join(path, key), "required")
+        raise InvalidRecord(json_path(path, key), "required")
     due = players[index % 2]
     if obj["player"] != due:
         raise InvalidRecord(f"{path}.player", f"{due!r}: players alternate, {players[0]!r} first")
@@ -554,15 +560,8 @@ def parse_turn(value: Any, players: Sequence[str], index: int) -> Turn:
 
 def _players(value: Any) -> tuple[str, str]:
     """Exactly two distinct non-empty player names."""
-    names = _list(value, "players")
-    if len(names) != 2:
-        raise InvalidRecord("players", f"exactly 2 players, not {len(names)}")
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not name:
-            raise InvalidRecord(f"players[{i}]", "a non-empty name")
-    if names[0] == names[1]:
-        raise InvalidRecord("players[1]", "a name different from the other player's")
-    return names[0], names[1]
+    first, second = CHECK.names(value)
+    return first, second
 
 
 @dataclass(frozen=True)
@@ -579,11 +578,10 @@ def parse_totals(obj: Mapping[str, Any]) -> Totals:
     """A totals record: ``totals`` maps each player to their final gold; ``ended_by`` names
     the player whose turn ended with 60 gold or more, when the pad says so."""
     extra = extra_keys(obj, (*_TOP_KEYS, "totals", "ended_by"))
-    if obj.get("game") != GAME:
-        raise InvalidRecord("game", f"{GAME!r}")
+    CHECK.game_of(obj)
     players = _players(obj.get("players"))
     table = _object(obj["totals"], "totals")
-    _known_keys(table, set(players), "totals")
+    known_keys(table, set(players), "totals")
     for name in players:
         if name not in table:
             raise InvalidRecord(f"totals.{name}", "required: the player's final gold")
@@ -597,12 +595,11 @@ def parse_totals(obj: Mapping[str, Any]) -> Totals:
 def parse(record: Mapping[str, Any]) -> Session | Totals:
     """The Session a Jambo record describes (the Totals of a score pad's record, with
     ``totals``); raises InvalidRecord on any malformed part."""
-    obj = _object(record, "")
+    obj = CHECK.record(record)
     if "totals" in obj:
         return parse_totals(obj)
     extra = extra_keys(obj, _TOP_KEYS)
-    if obj.get("game") != GAME:
-        raise InvalidRecord("game", f"{GAME!r}")
+    CHECK.game_of(obj)
     players = _players(obj.get("players"))
     turns = _list(obj.get("turns", []), "turns")
     parsed = tuple(parse_turn(t, players, i) for i, t in enumerate(turns))
@@ -994,8 +991,8 @@ SIMULATED_TURNS: Final = 2000
 def simulate(players: int, rng: random.Random, finished: bool = True) -> dict[str, Any]:
     """One random legal Jambo record for 2 players, drawn from ``rng``: a finished game (60
     gold reached and the last turn played), or with ``finished=False`` a prefix of one."""
-    if players != 2:
-        raise ValueError(f"Jambo is played by exactly 2 players, not {players}")
+    if players != PLAYERS:
+        raise ValueError(f"Jambo is played by exactly {PLAYERS} players, not {players}")
     names = ("P1", "P2")
     table, ending = Table.start(names), Ending()
     turns: list[dict[str, Any]] = []
@@ -1015,7 +1012,7 @@ def _simulate_turn(
     table: Table, name: str, index: int, rng: random.Random
 ) -> tuple[dict[str, Any], Turn]:
     """A random legal turn of ``name``: candidate events, each kept only if the rules allow it
-    on a copy of the table (the engine is the referee, so the simulator cannot drift from it)."""
+    on a copy of the table (the scorer is the referee, so the simulator cannot drift from it)."""
     work = copy.deepcopy(table)
     work.changes, work.wise_men, work.owed, work.owed_at = [], 0, 0, ""
     kept: list[dict[str, Any]] = []

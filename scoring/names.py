@@ -3,7 +3,7 @@
 Glossary
     Kind       what a name names: ``jambo.ware``, ``jambo.card``, ``jaipur.good``,
                ``jaipur.camel`` (never a good: told apart to refuse its sale), ``ubongo.gem``.
-    Canonical  the English name the engines and results use (a member's ``value``).
+    Canonical  the English name the scorers and results use (a member's ``value``).
     Word       one accepted way to write a canonical name, in one language (en, de, es, it, fr),
                singular or plural; the table of them is data, ``scoring/names.json``.
     Key        a word as compared: case folded, accents stripped, no spaces, hyphens,

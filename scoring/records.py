@@ -1,4 +1,4 @@
-"""Session files in, outcomes out: where each record sits, which engine scores it, what failed.
+"""Session files in, outcomes out: where each record sits, which scorer scores it, what failed.
 
 Glossary
     Location  where a record sits: ``FILE:LINE`` (JSON Lines), ``FILE[INDEX]`` (JSON array,
@@ -6,7 +6,8 @@ Glossary
     Problem   one thing wrong with a record: its location, a field (JSON path, may be empty)
               and the rule broken. ``str(problem)`` is ``LOCATION: field: rule``.
     Entry     one record as read from a file, or the JSON syntax problem found in its place.
-    Engine    a game module: ``GAME``, ``parse(record) -> Session``, ``score(session)``.
+    Scorer    a game's module: ``GAME``, ``parse(record) -> Session``, ``score(session)`` (the
+              solver's engines are its search methods; a game's scorer is no engine).
     Outcome   one record's fate: its SessionResult when valid, its problems when not.
 
 A file is read as one JSON document first (an object, or an array of objects); when that
@@ -22,21 +23,15 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from ubongo.scoring.common import SEATS as SEATS  # re-exported: the CLI and export read it
 from ubongo.scoring.common import InvalidRecord, ScoringError, SessionResult
 
-GAMES: tuple[str, ...] = ("amul", "jaipur", "jambo", "ubongo")
-SEATS: dict[str, tuple[int, int]] = {
-    "amul": (3, 8),
-    "jaipur": (2, 2),
-    "jambo": (2, 2),
-    "ubongo": (2, 4),
-}
-"""The fewest and most players each game's engine scores."""
+GAMES: tuple[str, ...] = tuple(SEATS)
 Record = dict[str, Any]
 Catalog = Mapping[str, Any]
 
 
-class Engine(Protocol):
+class Scorer(Protocol):
     """What every game module offers (Amul's ``parse`` also takes ``catalog``)."""
 
     GAME: str
@@ -172,19 +167,19 @@ def parse_catalog(text: str, name: str) -> dict[str, Any]:
     return catalog
 
 
-def engine(game: str) -> Engine:
+def scorer(game: str) -> Scorer:
     """The scoring module of ``game``; raises InvalidRecord for a game we do not know."""
-    module = _ENGINES.get(game)
+    module = _SCORERS.get(game)
     if module is None:
         if game not in GAMES:
             rule = f"unknown game {game!r}; expected one of {', '.join(GAMES)}"
             raise InvalidRecord("game", rule)
-        module = _ENGINES[game] = cast(Engine, importlib.import_module(f"ubongo.scoring.{game}"))
+        module = _SCORERS[game] = cast(Scorer, importlib.import_module(f"ubongo.scoring.{game}"))
     return module
 
 
-_ENGINES: dict[str, Engine] = {}
-"""The engines imported so far: each record looks its engine up here, not in ``importlib``."""
+_SCORERS: dict[str, Scorer] = {}
+"""The scorers imported so far: each record looks its scorer up here, not in ``importlib``."""
 
 
 def evaluate(
@@ -208,14 +203,14 @@ def evaluate(
 
 
 def _scored(location: str, record: Record, catalog: Catalog | None) -> Outcome:
-    """The outcome of a JSON-object record: checked envelope, then the game's engine."""
+    """The outcome of a JSON-object record: checked envelope, then the game's scorer."""
     ident = record.get("id")
     ident = str(ident) if isinstance(ident, str | int) and not isinstance(ident, bool) else location
     game = record.get("game") if isinstance(record.get("game"), str) else None
     date = record.get("date") if isinstance(record.get("date"), str) else None
     try:
         name = _check_envelope(record)
-        result = _run(name, engine(name), record, catalog)
+        result = _run(name, scorer(name), record, catalog)
     except InvalidRecord as error:
         problem = Problem(location, error.field, error.rule)
         return Outcome(location, ident, game, date, None, (problem,))
@@ -239,10 +234,10 @@ def _check_envelope(record: Record) -> str:
     return str(record["game"])
 
 
-def _run(game: str, module: Engine, record: Record, catalog: Catalog | None) -> SessionResult:
-    """The engine's result: its one-pass ``fast_score`` where it has one and the record is
-    plainly valid, else ``score(parse(record))``. An engine that crashes on a record reports it
-    as a rule of its own."""
+def _run(game: str, module: Scorer, record: Record, catalog: Catalog | None) -> SessionResult:
+    """The scorer's result: its one-pass ``fast_score`` where it has one and the record is
+    plainly valid, else ``score(parse(record))``. A scorer that crashes on a record reports it
+    as a rule of its own ("engine error", the words records and tests already quote)."""
     try:
         fast: Any = getattr(module, "fast_score", None)
         result = fast(record) if fast is not None else None

@@ -23,7 +23,7 @@ from ubongo.scoring.common import (
     printable,
     quote,
 )
-from ubongo.scoring.records import Catalog, Entry, Outcome, Problem, engine, evaluate, line_entries
+from ubongo.scoring.records import Catalog, Entry, Outcome, Problem, evaluate, line_entries, scorer
 
 Cell = str | int | float | None
 CSV_COLUMNS = (
@@ -108,7 +108,7 @@ class Line(NamedTuple):
 
 
 FAST_GAMES = ("jaipur", "ubongo")
-"""Games whose engine writes a plainly valid record's result text in one pass (fast_text)."""
+"""Games whose scorer writes a plainly valid record's result text in one pass (fast_text)."""
 
 
 def result_line(
@@ -116,7 +116,7 @@ def result_line(
 ) -> Line | None:
     """``json_line(result_json(evaluate(entry, game, catalog)))`` with the outcome's validity
     and problems; None when ``evaluate`` is None. A plainly valid Jaipur or Ubongo record's
-    line is written by its engine's ``fast_text``, straight from the replay: the same text,
+    line is written by its scorer's ``fast_text``, straight from the replay: the same text,
     in half the time."""
     fast = None if entry.problem is not None else _fast_line(entry.record, entry.location, game)
     if fast is not None:
@@ -232,7 +232,7 @@ def _fast_line(record: Any, location: str, game: str | None) -> str | None:
     if type(ident) is not str or "date" in record and type(date) is not str:
         return None
     try:
-        body = engine(name).fast_text(record)  # type: ignore[attr-defined]
+        body = scorer(name).fast_text(record)  # type: ignore[attr-defined]
     except Exception:  # noqa: BLE001 - a tie-break the rules refuse, say: the long way names it
         return None
     if body is None:

@@ -27,13 +27,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ubongo.scoring.common import (
+    SEATS,
     InvalidRecord,
     PlayerResult,
+    RecordCheck,
     SessionResult,
     Status,
     check_keys,
     competition_ranks,
     json_list,
+    json_object,
     json_text,
     load_fast,
     quote,
@@ -42,6 +45,18 @@ from ubongo.scoring.common import (
 from ubongo.scoring.names import canonical
 
 GAME: Final = "ubongo"
+CHECK: Final = RecordCheck(
+    GAME,
+    top="$",
+    not_object="expected a JSON object, got {kind}",
+    wrong_game="expected {game!r}, got {got!r}",
+    not_list="expected a list of player names, got {kind}",
+    count="expected {lo} to {hi} players, got {n}",
+    name_path="players[{i}]",
+    bad_name="expected a non-empty name, got {name!r}",
+    duplicate="duplicate player name {name!r}",
+)
+"""The checks every game's record shares, in this game's words."""
 FAST = load_fast()
 """The compiled replay (scoring._fast), or None: not built, or UBONGO_PURE set."""
 
@@ -73,8 +88,7 @@ BAG_START: Final[Mapping[Gem, int]] = {g: INVENTORY[g] - MARKER_START.get(g, 0) 
 # the untaken ones are thrown into the bag, so ``MARKER_REWARDS[k:]`` is what goes in.
 MARKER_REWARDS: Final = (Gem.SAPPHIRE, Gem.AMBER)
 ROUNDS: Final = 9
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 4
+MIN_PLAYERS, MAX_PLAYERS = SEATS[GAME]
 
 # The replay counts gems by colour name (``Gem._value_``), not by member: str hashes are
 # cached while ``Enum.__hash__`` is a slow Python call in 3.11, and the summaries want names.
@@ -130,13 +144,12 @@ def points(gems: Iterable[Gem]) -> int:
 def parse(record: Mapping[str, Any]) -> Session | Totals:
     """Check a record's structure and names; raise InvalidRecord, else return the Session
     (an event record) or the Totals (a score pad's record, with ``totals``)."""
-    rec = _mapping(record, "$", "a JSON object")
+    rec = CHECK.record(record)
     if "totals" in rec:
         return parse_totals(rec)
     extra = check_keys(rec, "", required=("game", "players", "rounds"), optional=("tiebreak",))
-    if rec["game"] != GAME:
-        raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
-    players = _players(rec["players"])
+    CHECK.game_of(rec)
+    players = CHECK.names(rec["players"])
     raw_rounds = json_list(rec["rounds"], "rounds", "a list of rounds")
     if len(raw_rounds) > ROUNDS:
         raise InvalidRecord(
@@ -144,28 +157,6 @@ def parse(record: Mapping[str, Any]) -> Session | Totals:
         )
     rounds = tuple([_round(r, i, players) for i, r in enumerate(raw_rounds)])
     return Session(players, rounds, _tiebreak(rec.get("tiebreak"), players), extra)
-
-
-def _mapping(value: Any, field: str, what: str) -> Mapping[str, Any]:
-    """``value`` as a JSON object, or InvalidRecord naming ``what`` was expected."""
-    if not isinstance(value, Mapping):
-        raise InvalidRecord(field, f"expected {what}, got {type(value).__name__}")
-    return value
-
-
-def _players(value: Any) -> tuple[str, ...]:
-    """The 2-4 unique, non-empty player names of the record."""
-    names = json_list(value, "players", "a list of player names")
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise InvalidRecord(
-            "players", f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}"
-        )
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not name:
-            raise InvalidRecord(f"players[{i}]", f"expected a non-empty name, got {name!r}")
-        if name in names[:i]:
-            raise InvalidRecord(f"players[{i}]", f"duplicate player name {name!r}")
-    return tuple(names)
 
 
 def _round(value: Any, index: int, players: Sequence[str]) -> Round:
@@ -192,7 +183,7 @@ def _plain_round(value: Any, players: Sequence[str]) -> Round | None:
 
 def _checked_round(value: Any, path: str, players: Sequence[str]) -> Round:
     """One round object checked rule by rule; InvalidRecord names the first fault."""
-    obj = _mapping(value, path, "a round object")
+    obj = json_object(value, path, "a round object")
     check_keys(obj, path, required=("finished", "drawn"))
     finished = json_list(obj["finished"], f"{path}.finished", "a list of player names")
     for i, name in enumerate(finished):
@@ -235,10 +226,9 @@ def parse_totals(rec: Mapping[str, Any]) -> Totals:
     """A totals record: ``totals`` maps each player to their gems by colour (any edition's
     words; a colour left out is 0), checked against the bag and the 9 rounds."""
     extra = check_keys(rec, "", required=("game", "players", "totals"), optional=("tiebreak",))
-    if rec["game"] != GAME:
-        raise InvalidRecord("game", f"expected {GAME!r}, got {rec['game']!r}")
-    players = _players(rec["players"])
-    table = _mapping(rec["totals"], "totals", "an object of gems per player")
+    CHECK.game_of(rec)
+    players = CHECK.names(rec["players"])
+    table = json_object(rec["totals"], "totals", "an object of gems per player")
     check_keys(table, "totals", required=players)
     gems = {name: _pad(table[name], f"totals.{name}") for name in players}
     _check_bag(gems, len(players))
@@ -247,7 +237,7 @@ def parse_totals(rec: Mapping[str, Any]) -> Totals:
 
 def _pad(value: Any, path: str) -> dict[Gem, int]:
     """One player's gems by colour: whole numbers, at most what 9 rounds can give a player."""
-    obj = _mapping(value, path, "an object of gem colour -> count")
+    obj = json_object(value, path, "an object of gem colour -> count")
     gems = dict.fromkeys(Gem, 0)
     for key, count in obj.items():
         where = f"{path}.{key}"

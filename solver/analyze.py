@@ -6,7 +6,7 @@ search shares every partial cover between the combinations that extend it, and a
 branch as soon as no combination of the right size can finish it.
 
 The search runs in C when the compiled core is in use (``solver._core.analyze``: pools of at
-most 16 pieces, figures that fit its boards), else in Python; both give the same counts
+most 16 pieces, figures that fit its masks), else in Python; both give the same counts
 (tests/test_core.py). What a pool needs (areas, area table, twins, orientations per stride)
 is worked out once per piece set, so a caller analysing many figures pays for it once.
 """
@@ -131,7 +131,7 @@ class _Pool:
 
     def oriented(self, stride: int, core: Core) -> tuple[tuple[Mask, ...], ...] | None:
         """Each piece's orientations at ``stride`` for the compiled core, None if it can't
-        hold them (too many pieces, or masks wider than its boards)."""
+        hold them (too many pieces, or masks wider than its masks)."""
         if stride not in self._oriented:
             out = tuple(_oriented(s, stride) for s in self.shapes)
             fits = len(out) <= core.MAX_POOL and all(

@@ -9,9 +9,9 @@ Glossary (Mask and Low as in solver.bits)
                ``used & need == req`` says the piece is free and, for a repeated shape, that
                the previous copy is already down, so copies are placed in one order only.
     Candidate  (need, req, bit, mask, pos): a placement whose lowest cell is its table key.
-    Board      a compiled puzzle: figure Mask, the pieces' Slots and Oriented masks, and, for
-               large puzzles, every Candidate grouped by its lowest cell. A figure wider than
-               tall is stored transposed (see compile_puzzle).
+    CompiledPuzzle  a puzzle compiled for the search: figure Mask, the pieces' Slots and
+               Oriented masks, and, for large puzzles, every Candidate grouped by its lowest
+               cell. A figure wider than tall is stored transposed (see compile_puzzle).
 
 Rows are ``stride`` bits apart with at least ``pad`` empty columns between them, so a shape
 shifted past a row's end lands on an empty column instead of wrapping into the next row.
@@ -22,9 +22,9 @@ build: 12 us per Ubongo puzzle against 50 us with one); large puzzles precompute
 Candidates per cell, because there most tries would fail and the table pays for itself.
 
 The first tiling, the count and the two at once (count_first) run in C when the optional
-extension ``solver._core`` is built (``setup.py``) and the board fits its 128 bits and 64
+extension ``solver._core`` is built (``setup.py``) and the compiled puzzle fits its 128 bits and 64
 pieces; ``UBONGO_PURE=1`` forces Python. ``tile`` asks the core for the answer straight from
-the puzzle (its figure's cells and its pieces' ids in the core's ``Kit``), with no Board
+the puzzle (its figure's cells and its pieces' ids in the core's ``Kit``), with no CompiledPuzzle
 compiled in Python, and leaves the tiling as a ``Grid`` of bytes until it is drawn.
 Both cores try the same placements in the same order, so they find the same first tiling and
 the same counts (tests/test_core.py); the C search tries each free piece's orientations at the
@@ -61,7 +61,7 @@ KitPiece = tuple[int, int, tuple[tuple[Point, ...], ...]]  # class, extent, orie
 class Core(Protocol):
     """The compiled core's interface (solver/_core.c; its types in solver/_core.pyi)."""
 
-    BITS: int  # board width: figures whose Mask is wider stay on the Python engine
+    BITS: int  # mask width: figures whose Mask is wider stay on the Python engine
     MAX_PIECES: int
     MAX_POOL: int  # pieces in a pool analyze can take
 
@@ -159,7 +159,7 @@ def core_name() -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class CompiledPuzzle:
     """A compiled puzzle: figure mask, piece slots and orientations, optional Candidate table."""
 
     puzzle: Puzzle
@@ -195,12 +195,12 @@ class Board:
 class Tiling:
     """A tiling as the search leaves it, (piece position, mask) pairs, decoded only on demand."""
 
-    board: Board
+    compiled: CompiledPuzzle
     placed: list[tuple[int, Mask]]
 
     def __call__(self) -> Solution:
         """The tiling as Placements, in the puzzle's piece order."""
-        return self.board.solution(self.placed)
+        return self.compiled.solution(self.placed)
 
     def rows(self) -> Picture:
         """The tiling drawn as ``solution_rows`` draws it with the pieces' own codes.
@@ -208,16 +208,16 @@ class Tiling:
         Straight from the masks onto a blank grid (a whole tiling leaves no figure cell ``#``):
         no Placements and no cell sets, for a batch that draws every tiling it finds.
         """
-        board = self.board
-        fig = board.puzzle.figure
+        compiled = self.compiled
+        fig = compiled.puzzle.figure
         grid = [["."] * fig.width for _ in range(fig.height)]
-        pieces, s = board.puzzle.pieces, board.stride
+        pieces, s = compiled.puzzle.pieces, compiled.stride
         for pos, mask in self.placed:
             code = pieces[pos].code
             while mask:
                 low = mask & -mask
                 r, c = divmod(low.bit_length() - 1, s)
-                if board.transposed:
+                if compiled.transposed:
                     r, c = c, r
                 grid[r][c] = code
                 mask ^= low
@@ -261,11 +261,11 @@ def tile(
     puzzle: Puzzle, mode: str, *, cap: int = -1, timeout: float | None = None
 ) -> tuple[int, Grid | None] | None:
     """The puzzle answered by the compiled core in one call, or None when it cannot take it
-    (not in use, or the figure does not fit its boards): then compile a Board.
+    (not in use, or the figure does not fit its masks): then compile a CompiledPuzzle.
 
     ``mode`` as in TILE_MODES. The answer is (number found, first tiling or None): under
     "first" the number is 1 or 0, under "count" the tiling is None. Same search, same order
-    as ``first_tiling`` and ``count_first`` on a compiled Board, without compiling one: the
+    as ``first_tiling`` and ``count_first`` on a CompiledPuzzle, without compiling one: the
     figure's cells and the pieces' ids in the core's kit (``KIT``) go to C.
     """
     core = CORE
@@ -288,7 +288,7 @@ def tile_rows(
 ) -> tuple[int, Grid | None] | None:
     """``tile`` for a figure given as rows of ``#`` and ``.`` and pieces as ids in a kit of
     ``core``; None for rows of anything else, rows with no cell or a figure wider than the
-    core's boards: parse those instead."""
+    core's masks: parse those instead."""
     return _answer(core, kit, ids, rows, -1, 0, pieces, mode, -1, timeout)
 
 
@@ -309,7 +309,7 @@ def _answer(
     tick = _ticker(timeout, None)
     try:
         got = core.tile(kit, figure, height, width, ids, code, cap, tick, CHECK_EVERY)
-    except ValueError:  # not a figure of '#' and '.', or wider than the core's boards
+    except ValueError:  # not a figure of '#' and '.', or wider than the core's masks
         return None
     if code == 0:
         return (0, None) if got is None else (1, Grid(pieces, got, core))
@@ -432,7 +432,7 @@ def pad_for(pieces: tuple[Piece, ...]) -> int:
     return max(_extent(p.shape) for p in pieces)
 
 
-def compile_puzzle(puzzle: Puzzle, *, table: bool | None = None) -> Board:
+def compile_puzzle(puzzle: Puzzle, *, table: bool | None = None) -> CompiledPuzzle:
     """Slots and orientations of every piece; the Candidate table for large puzzles."""
     pieces = puzzle.pieces
     fig = puzzle.figure
@@ -446,7 +446,7 @@ def compile_puzzle(puzzle: Puzzle, *, table: bool | None = None) -> Board:
     slots = _slots(shapes, stride)
     use_table = len(pieces) > TABLE_PIECES if table is None else table
     by_low = _table(full, stride, pieces, slots) if use_table else None
-    return Board(puzzle, stride, full, slots, by_low, (1 << len(pieces)) - 1, transposed)
+    return CompiledPuzzle(puzzle, stride, full, slots, by_low, (1 << len(pieces)) - 1, transposed)
 
 
 @lru_cache(maxsize=1024)
@@ -490,13 +490,15 @@ def _table(
     return by_low
 
 
-def candidates(board: Board, rem: Mask, used: int) -> list[Candidate]:
+def candidates(compiled: CompiledPuzzle, rem: Mask, used: int) -> list[Candidate]:
     """Placements covering the lowest empty cell of ``rem`` with a free piece (general path)."""
     low = rem & -rem  # once per search node: inline, as in the loops below
-    if board.by_low is not None:
-        return [c for c in board.by_low.get(low, []) if used & c[0] == c[1] and c[3] & rem == c[3]]
+    if compiled.by_low is not None:
+        return [
+            c for c in compiled.by_low.get(low, []) if used & c[0] == c[1] and c[3] & rem == c[3]
+        ]
     out = []
-    for (need, req, bit, pos), oms in board.slots:
+    for (need, req, bit, pos), oms in compiled.slots:
         if used & need == req:
             for om in oms:
                 m = om * low
@@ -506,7 +508,7 @@ def candidates(board: Board, rem: Mask, used: int) -> list[Candidate]:
 
 
 def iter_solutions(
-    board: Board, *, timeout: float | None = None, max_nodes: int | None = None
+    compiled: CompiledPuzzle, *, timeout: float | None = None, max_nodes: int | None = None
 ) -> Iterator[Solution]:
     """Every tiling, lazily: ``next()`` solves, ``islice(..., 2)`` checks uniqueness.
 
@@ -514,7 +516,7 @@ def iter_solutions(
     """
     limits = Limits(timeout, max_nodes)
     nodes = 0
-    for step in steps(board):
+    for step in steps(compiled):
         if step is None:
             nodes += CHECK_EVERY
             limits.tick(nodes)
@@ -522,10 +524,10 @@ def iter_solutions(
             yield step
 
 
-def steps(board: Board) -> Iterator[Solution | None]:
+def steps(compiled: CompiledPuzzle) -> Iterator[Solution | None]:
     """Every tiling, lazily, and a None after each CHECK_EVERY nodes searched: a point where
     the caller may check its budgets, or set the search aside and resume it later."""
-    goal = board.all_used
+    goal = compiled.all_used
     stack: list[tuple[int, Mask]] = []
     nodes = 0
 
@@ -534,35 +536,39 @@ def steps(board: Board) -> Iterator[Solution | None]:
         nodes += 1
         if nodes % CHECK_EVERY == 0:
             yield None
-        for _, _, bit, m, pos in candidates(board, rem, used):
+        for _, _, bit, m, pos in candidates(compiled, rem, used):
             stack.append((pos, m))
             if m != rem:
                 yield from rec(rem ^ m, used | bit)
             elif used | bit == goal:
-                yield board.solution(stack)
+                yield compiled.solution(stack)
             stack.pop()
 
-    if board.full:
-        yield from rec(board.full, 0)
+    if compiled.full:
+        yield from rec(compiled.full, 0)
 
 
-def first_solution(board: Board, *, timeout: float | None = None) -> Solution | None:
-    """One tiling, or None: the fast path of ``next(iter_solutions(board))``."""
-    found = first_tiling(board, timeout=timeout)
+def first_solution(compiled: CompiledPuzzle, *, timeout: float | None = None) -> Solution | None:
+    """One tiling, or None: the fast path of ``next(iter_solutions(compiled))``."""
+    found = first_tiling(compiled, timeout=timeout)
     return found() if found is not None else None
 
 
-def _core_for(board: Board) -> Core | None:
-    """The compiled core when it is in use and the board fits its widths, else None."""
+def _core_for(compiled: CompiledPuzzle) -> Core | None:
+    """The compiled core when it is in use and the compiled puzzle fits its widths, else None."""
     core = CORE
-    if core is None or board.full.bit_length() > core.BITS or len(board.slots) > core.MAX_PIECES:
+    if (
+        core is None
+        or compiled.full.bit_length() > core.BITS
+        or len(compiled.slots) > core.MAX_PIECES
+    ):
         return None
     return core
 
 
-def uses_core(board: Board) -> bool:
-    """Whether the compiled core searches this board (it is in use and the board fits it)."""
-    return _core_for(board) is not None
+def uses_core(compiled: CompiledPuzzle) -> bool:
+    """Whether the compiled core searches this compiled puzzle (it is in use and it fits)."""
+    return _core_for(compiled) is not None
 
 
 def _ticker(timeout: float | None, max_nodes: int | None) -> Tick | None:
@@ -570,42 +576,48 @@ def _ticker(timeout: float | None, max_nodes: int | None) -> Tick | None:
     return None if timeout is None and max_nodes is None else Limits(timeout, max_nodes).tick
 
 
-def first_tiling(board: Board, *, timeout: float | None = None) -> Callable[[], Solution] | None:
+def first_tiling(
+    compiled: CompiledPuzzle, *, timeout: float | None = None
+) -> Callable[[], Solution] | None:
     """One tiling as a function that decodes it into Placements, or None when there is none."""
-    core = _core_for(board)
+    core = _core_for(compiled)
     if core is not None:
         tick = _ticker(timeout, None)
-        found = core.first(board.full, board.slots, board.all_used, tick, CHECK_EVERY)
-        return None if found is None else Tiling(board, found)
-    if board.by_low is not None:
-        sol = next(iter_solutions(board, timeout=timeout), None)
+        found = core.first(compiled.full, compiled.slots, compiled.all_used, tick, CHECK_EVERY)
+        return None if found is None else Tiling(compiled, found)
+    if compiled.by_low is not None:
+        sol = next(iter_solutions(compiled, timeout=timeout), None)
         return None if sol is None else lambda: sol
-    if not board.full:
+    if not compiled.full:
         return None
-    clock: Clock = [CHECK_EVERY, Limits(timeout), 0]
-    placed = _first_small(board.full, 0, board.slots, board.all_used, clock)
-    return None if placed is None else Tiling(board, placed)
+    countdown: Countdown = [CHECK_EVERY, Limits(timeout), 0]
+    placed = _first_small(compiled.full, 0, compiled.slots, compiled.all_used, countdown)
+    return None if placed is None else Tiling(compiled, placed)
 
 
 # The small-puzzle searches are module functions, not closures: a recursive closure refers to
 # itself, and the cycle it leaves per call costs the garbage collector more than the search.
-Clock = list[Any]  # [nodes until the next look at the clock, Limits, nodes searched before]
+Countdown = list[Any]  # [nodes until the next look at the clock, Limits, nodes searched before]
 
 
-def _tick(clock: Clock) -> None:
+def _tick(countdown: Countdown) -> None:
     """Count the nodes since the last look and look at the limits (off the hot path)."""
-    clock[0] = CHECK_EVERY
-    clock[2] += CHECK_EVERY
-    clock[1].tick(clock[2])
+    countdown[0] = CHECK_EVERY
+    countdown[2] += CHECK_EVERY
+    countdown[1].tick(countdown[2])
 
 
 def _first_small(
-    rem: Mask, used: int, slots: list[tuple[Slot, tuple[Mask, ...]]], goal: int, clock: Clock
+    rem: Mask,
+    used: int,
+    slots: list[tuple[Slot, tuple[Mask, ...]]],
+    goal: int,
+    countdown: Countdown,
 ) -> list[tuple[int, Mask]] | None:
     """(position, mask) of one tiling of ``rem`` with the free pieces, or None."""
-    clock[0] -= 1
-    if not clock[0]:
-        _tick(clock)
+    countdown[0] -= 1
+    if not countdown[0]:
+        _tick(countdown)
     # inline, not lsb(rem): the call costs 1-5% of a whole search here (measured counting the
     # bench workload's 600 puzzles), and this loop is the solver
     low = rem & -rem
@@ -618,7 +630,7 @@ def _first_small(
                         if used | bit == goal:
                             return [(pos, m)]
                     else:
-                        found = _first_small(rem ^ m, used | bit, slots, goal, clock)
+                        found = _first_small(rem ^ m, used | bit, slots, goal, countdown)
                         if found is not None:
                             found.append((pos, m))
                             return found
@@ -626,12 +638,16 @@ def _first_small(
 
 
 def _count_small(
-    rem: Mask, used: int, slots: list[tuple[Slot, tuple[Mask, ...]]], goal: int, clock: Clock
+    rem: Mask,
+    used: int,
+    slots: list[tuple[Slot, tuple[Mask, ...]]],
+    goal: int,
+    countdown: Countdown,
 ) -> int:
     """Number of tilings of ``rem`` with the free pieces."""
-    clock[0] -= 1
-    if not clock[0]:
-        _tick(clock)
+    countdown[0] -= 1
+    if not countdown[0]:
+        _tick(countdown)
     low = rem & -rem  # inline, as in _first_small
     total = 0
     for (need, req, bit, _), oms in slots:
@@ -642,24 +658,24 @@ def _count_small(
                     if m == rem:
                         total += used | bit == goal
                     else:
-                        total += _count_small(rem ^ m, used | bit, slots, goal, clock)
+                        total += _count_small(rem ^ m, used | bit, slots, goal, countdown)
     return total
 
 
 def count_solutions(
-    board: Board,
+    compiled: CompiledPuzzle,
     *,
     limit: int | None = None,
     timeout: float | None = None,
     max_nodes: int | None = None,
 ) -> int:
     """Number of tilings, stopping early once ``limit`` are found."""
-    goal = board.all_used
+    goal = compiled.all_used
     cap = limit if limit is not None else -1
-    core = _core_for(board)
+    core = _core_for(compiled)
     if core is not None:
         tick = _ticker(timeout, max_nodes)
-        return core.count(board.full, board.slots, goal, cap, tick, CHECK_EVERY)
+        return core.count(compiled.full, compiled.slots, goal, cap, tick, CHECK_EVERY)
     limits = Limits(timeout, max_nodes)
     found = 0
     nodes = 0
@@ -670,7 +686,7 @@ def count_solutions(
         nodes += 1
         if nodes % CHECK_EVERY == 0:
             limits.tick(nodes)
-        for _, _, bit, m, _ in candidates(board, rem, used):
+        for _, _, bit, m, _ in candidates(compiled, rem, used):
             if m == rem:
                 if used | bit == goal:
                     found += 1
@@ -680,36 +696,36 @@ def count_solutions(
                 return True
         return False
 
-    if board.full and cap != 0:
-        if board.by_low is None and limit is None and max_nodes is None:
-            return _count_small(board.full, 0, board.slots, goal, [CHECK_EVERY, limits, 0])
-        rec(board.full, 0)
+    if compiled.full and cap != 0:
+        if compiled.by_low is None and limit is None and max_nodes is None:
+            return _count_small(compiled.full, 0, compiled.slots, goal, [CHECK_EVERY, limits, 0])
+        rec(compiled.full, 0)
     return found
 
 
 def count_first(
-    board: Board, *, timeout: float | None = None
+    compiled: CompiledPuzzle, *, timeout: float | None = None
 ) -> tuple[int, Callable[[], Solution] | None]:
     """Number of tilings and the first of them (the one ``first_tiling`` finds), in one search.
 
     For ``solve --count``: the search that counts passes the first tiling on its way, so a
     second search to find it is saved. Boards with a Candidate table search twice.
     """
-    goal = board.all_used
-    core = _core_for(board)
+    goal = compiled.all_used
+    core = _core_for(compiled)
     if core is not None:
         n, met = core.count_first(
-            board.full, board.slots, goal, -1, _ticker(timeout, None), CHECK_EVERY
+            compiled.full, compiled.slots, goal, -1, _ticker(timeout, None), CHECK_EVERY
         )
-        return n, None if met is None else Tiling(board, met)
-    if board.by_low is not None or not board.full:  # the general path: two searches
+        return n, None if met is None else Tiling(compiled, met)
+    if compiled.by_low is not None or not compiled.full:  # the general path: two searches
         limits = Limits(timeout)
-        first = first_tiling(board, timeout=limits.left())
-        return (count_solutions(board, timeout=limits.left()) if first else 0), first
+        first = first_tiling(compiled, timeout=limits.left())
+        return (count_solutions(compiled, timeout=limits.left()) if first else 0), first
     placed: list[tuple[int, Mask]] = []
-    clock: Clock = [CHECK_EVERY, Limits(timeout), 0]
-    n = _count_first_small(board.full, 0, board.slots, goal, clock, [], placed)
-    return n, Tiling(board, placed) if n else None
+    countdown: Countdown = [CHECK_EVERY, Limits(timeout), 0]
+    n = _count_first_small(compiled.full, 0, compiled.slots, goal, countdown, [], placed)
+    return n, Tiling(compiled, placed) if n else None
 
 
 def _count_first_small(
@@ -717,7 +733,7 @@ def _count_first_small(
     used: int,
     slots: Slots,
     goal: int,
-    clock: Clock,
+    countdown: Countdown,
     path: list[tuple[int, Mask]],
     first: list[tuple[int, Mask]],
 ) -> int:
@@ -727,9 +743,9 @@ def _count_first_small(
     a count that needs no tiling (``solver.count``, as ``ubongo show --count`` uses) keeps the
     lean one.
     """
-    clock[0] -= 1
-    if not clock[0]:
-        _tick(clock)
+    countdown[0] -= 1
+    if not countdown[0]:
+        _tick(countdown)
     low = rem & -rem  # inline, as in _first_small
     total = 0
     for (need, req, bit, pos), oms in slots:
@@ -746,7 +762,7 @@ def _count_first_small(
                     else:
                         path.append((pos, m))
                         total += _count_first_small(
-                            rem ^ m, used | bit, slots, goal, clock, path, first
+                            rem ^ m, used | bit, slots, goal, countdown, path, first
                         )
                         path.pop()
     return total
@@ -762,21 +778,21 @@ an unbounded dict held in 387 MB; 24 pentominoes in 8x15 took 3.4 GB."""
 _TOO_MANY = 1 << 64
 
 
-def count_memo(board: Board, *, timeout: float | None = None) -> int:
+def count_memo(compiled: CompiledPuzzle, *, timeout: float | None = None) -> int:
     """Number of tilings, memoised on (empty cells, pieces used) in bounded memory: for large
     puzzles."""
-    return count_memo_first(board, timeout=timeout)[0]
+    return count_memo_first(compiled, timeout=timeout)[0]
 
 
 def count_memo_first(
-    board: Board, *, timeout: float | None = None
+    compiled: CompiledPuzzle, *, timeout: float | None = None
 ) -> tuple[int, Callable[[], Solution] | None]:
     """``count_memo`` and the first tiling it meets, the one ``first_tiling`` finds.
 
     A memo hit before the first tiling is met is a state already searched to the end without
     a tiling, so the first tiling met is the plain search's first one.
     """
-    goal = board.all_used
+    goal = compiled.all_used
     limits = Limits(timeout)
     mask = MEMO_SLOTS - 1
     rems: list[Mask | None] = [None] * MEMO_SLOTS  # the state in each slot: empty cells,
@@ -795,7 +811,7 @@ def count_memo_first(
         if nodes % CHECK_EVERY == 0:
             limits.tick(nodes)
         total = 0
-        for _, _, bit, m, pos in candidates(board, rem, used):
+        for _, _, bit, m, pos in candidates(compiled, rem, used):
             if m == rem:
                 if used | bit == goal:
                     total += 1
@@ -810,5 +826,5 @@ def count_memo_first(
             rems[h], useds[h], counts[h] = rem, used, total
         return total
 
-    n = rec(board.full, 0) if board.full else 0
-    return n, Tiling(board, first) if n else None
+    n = rec(compiled.full, 0) if compiled.full else 0
+    return n, Tiling(compiled, first) if n else None

@@ -8,7 +8,7 @@ Engine choice (``engine="auto"``):
       that depth-first search would wander through.
     * Counting every tiling of a large puzzle stays on the bitboard engine: a symmetric figure
       an orbit of one piece's placements at a time (solver.symmetry), and each rest (or an
-      asymmetric figure) by the compiled core's plain search when the board fits it, else by
+      asymmetric figure) by the compiled core's plain search when the puzzle fits it, else by
       the Python search memoised on (empty cells, pieces used) in a bounded table. The 12
       pentominoes in 6x10: 9356 tilings in 0.26 s by orbits, 2.4 s by the plain C search;
       CP-SAT enumerated 7779 in 300 s.
@@ -45,7 +45,7 @@ SMALL_PIECES = 6
 AUTO_NODE_BUDGET = 200_000
 MAX_BITBOARD_CELLS = 2048  # masks beyond this grow slow; a figure this big is not a puzzle
 COMBOS_KEPT = 4096  # combinations of piece names a TextSolver remembers
-BOARDS_KEPT = 256  # compiled boards remembered, most recent first; a large one holds a table
+COMPILED_KEPT = 256  # compiled puzzles remembered, most recent first; a large one holds a table
 
 
 @dataclass(frozen=True)
@@ -68,15 +68,15 @@ class Verdict:
         return self.found() if callable(self.found) else self.found
 
 
-def _board(puzzle: Puzzle) -> bitboard.Board:
+def _compiled_puzzle(puzzle: Puzzle) -> bitboard.CompiledPuzzle:
     """The puzzle compiled for the bitboard engine (PuzzleTooLarge past MAX_BITBOARD_CELLS)."""
     if puzzle.figure.area > MAX_BITBOARD_CELLS:
         raise PuzzleTooLarge(puzzle.figure.area, MAX_BITBOARD_CELLS, "bitboard")
     return _compiled(puzzle, tuple(p.shape for p in puzzle.pieces))
 
 
-@lru_cache(maxsize=BOARDS_KEPT)
-def _compiled(puzzle: Puzzle, shapes: tuple[Shape, ...]) -> bitboard.Board:
+@lru_cache(maxsize=COMPILED_KEPT)
+def _compiled(puzzle: Puzzle, shapes: tuple[Shape, ...]) -> bitboard.CompiledPuzzle:
     """compile_puzzle, remembered: a batch or a set asks for the same puzzle again.
 
     Pieces compare by name and code only, so their ``shapes`` are part of the key: two sets
@@ -107,9 +107,9 @@ def solutions(
         fast = bitboard.tile(puzzle, "first", timeout=timeout)
         if fast is not None:
             return iter(() if fast[1] is None else (fast[1](),))
-        first = bitboard.first_solution(_board(puzzle), timeout=timeout)
+        first = bitboard.first_solution(_compiled_puzzle(puzzle), timeout=timeout)
         return iter(() if first is None else (first,))
-    it = bitboard.iter_solutions(_board(puzzle), timeout=timeout)
+    it = bitboard.iter_solutions(_compiled_puzzle(puzzle), timeout=timeout)
     return islice(it, limit) if limit is not None else it
 
 
@@ -130,7 +130,7 @@ def auto_solutions(
     """
     limits = Limits(timeout)
     limits.tick(0)  # a budget already spent says so, whatever the search would find first
-    search = bitboard.steps(_board(puzzle))
+    search = bitboard.steps(_compiled_puzzle(puzzle))
     found: list[Solution] = []
     budget, nodes, started = node_budget, 0, time.monotonic()
     while True:
@@ -198,7 +198,7 @@ def count(
     fast = bitboard.tile(puzzle, "count", cap=-1 if limit is None else limit, timeout=timeout)
     if fast is not None:
         return fast[0]
-    return bitboard.count_solutions(_board(puzzle), limit=limit, timeout=timeout)
+    return bitboard.count_solutions(_compiled_puzzle(puzzle), limit=limit, timeout=timeout)
 
 
 def _count_large(
@@ -206,7 +206,7 @@ def _count_large(
 ) -> tuple[int, Callable[[], Solution] | None]:
     """All tilings of a large puzzle and one of them, in one search: a symmetric figure an
     orbit of placements at a time (solver.symmetry), each rest counted here again; else the
-    compiled core's plain search when the board fits it, else the Python engine's memoised one.
+    compiled core's plain search when the puzzle fits it, else the Python engine's memoised one.
 
     Measured on the 12 pentominoes in 6x10: the plain C search counts 9356 in 2.4 s, by orbits
     in 0.26 s; the Python memo took minutes on a loaded machine, plain Python longer.
@@ -221,7 +221,7 @@ def _count_large(
     fast = bitboard.tile(puzzle, "both", timeout=limits.left())
     if fast is not None:
         return fast
-    return bitboard.count_memo_first(_board(puzzle), timeout=limits.left())
+    return bitboard.count_memo_first(_compiled_puzzle(puzzle), timeout=limits.left())
 
 
 def check(
@@ -245,9 +245,9 @@ def check(
         if fast is not None:
             n, sol = fast[0] if want_count else None, fast[1]
         elif want_count:
-            n, sol = bitboard.count_first(_board(puzzle), timeout=limits.left())
+            n, sol = bitboard.count_first(_compiled_puzzle(puzzle), timeout=limits.left())
         else:
-            n, sol = None, bitboard.first_tiling(_board(puzzle), timeout=limits.left())
+            n, sol = None, bitboard.first_tiling(_compiled_puzzle(puzzle), timeout=limits.left())
     elif want_count and engine != "cpsat":  # the count runs on bitboard: it finds the tiling too
         n, sol = _count_large(puzzle, limits.left())
         used = "bitboard"
@@ -269,9 +269,9 @@ class TextSolver:
     benchmark gives them: ``check`` answers as ``check(Puzzle(parse_figure(rows), ...))`` does.
 
     With the compiled core, the rows and the pieces go to C in one call
-    (``bitboard.tile_rows``): no Figure, no Puzzle, no compiled Board, and the tiling stays a
+    (``bitboard.tile_rows``): no Figure, no Puzzle, no CompiledPuzzle, and the tiling stays a
     Grid until drawn. What it does not take (rows of other characters, names that are not
-    exactly a piece's name or code, a repeated piece, figures wider than its boards) and what
+    exactly a piece's name or code, a repeated piece, figures wider than its masks) and what
     has no tiling (so triage can say why) go the long way, which also names what is wrong.
     """
 

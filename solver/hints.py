@@ -215,9 +215,9 @@ class Hint:
         return self.placement.piece if self.placement else None
 
     @property
-    def area(self) -> str | None:
+    def region(self) -> str | None:
         """Roughly where the hinted piece goes: ``top-left``, ``bottom``, ``middle``..."""
-        return area_name(self.placement.cells, self.puzzle.figure) if self.placement else None
+        return region_name(self.placement.cells, self.puzzle.figure) if self.placement else None
 
     def _pieces(self) -> PieceSet:
         return PieceSet(dict.fromkeys(self.puzzle.pieces))
@@ -253,7 +253,7 @@ class Hint:
             p = self.placement.piece
             verb = "Then place" if self.take_back else "Place"
             when = "next" if self.placed else "first"
-            where = _where(self.area or "") if self.level == 1 else "as drawn"
+            where = _where(self.region or "") if self.level == 1 else "as drawn"
             sure = "; it lies there in every solution" if self.forced else ""
             out.append(f"{verb} {p} ({self.code(p)}) {when}, {where}{sure}.")
         return " ".join(out)
@@ -269,7 +269,7 @@ class Hint:
             "level": self.level,
             "completable": self.completable,
             "piece": self.piece,
-            "area": self.area,
+            "area": self.region,  # the JSON key predates the word: a region, not a cell count
             "forced": self.forced,
             "cells": sorted([r, c] for r, c in pl.cells) if pl and self.level >= 2 else None,
             "picture": self.rows() if self.level >= 2 else None,
@@ -290,19 +290,19 @@ class Hint:
         return solution_svg(self.puzzle.figure, shown, self._pieces())
 
 
-def _where(area: str) -> str:
+def _where(region: str) -> str:
     """``top-left`` -> ``in the top-left corner``, ``right`` -> ``on the right``..."""
-    if "-" in area:
-        return f"in the {area} corner"
+    if "-" in region:
+        return f"in the {region} corner"
     return {"top": "at the top", "bottom": "at the bottom", "middle": "in the middle"}.get(
-        area, f"on the {area}"
+        region, f"on the {region}"
     )
 
 
-def area_name(cells: frozenset[Point], figure: Figure) -> str:
+def region_name(cells: frozenset[Point], figure: Figure) -> str:
     """Where cells lie in the figure, in thirds of its box: ``top-left`` ... ``middle``.
 
-    >>> area_name(frozenset({(0, 0)}), Figure(frozenset({(0, 0), (2, 2)})))
+    >>> region_name(frozenset({(0, 0)}), Figure(frozenset({(0, 0), (2, 2)})))
     'top-left'
     """
     cr = sum(r + 0.5 for r, _ in cells) / len(cells) / figure.height
@@ -335,11 +335,11 @@ def hint(
     limits = Limits(timeout)
     placed = parse_board(board, puzzle, pieces) if board is not None else ()
     kept, back, first = _take_back(puzzle, placed, limits)
-    tilings, exhaustive = _tilings(puzzle, kept, first, limits, max_tilings)
-    chosen, forced = _choose(puzzle, kept, tilings, exhaustive)
-    through = next(t for t in tilings if chosen is None or chosen in t)
+    solutions, exhaustive = _solutions(puzzle, kept, first, limits, max_tilings)
+    chosen, forced = _choose(puzzle, kept, solutions, exhaustive)
+    through = next(t for t in solutions if chosen is None or chosen in t)
     solution = _in_order(puzzle, kept + through)
-    return Hint(level, puzzle, kept, back, chosen, forced, solution, len(tilings), exhaustive)
+    return Hint(level, puzzle, kept, back, chosen, forced, solution, len(solutions), exhaustive)
 
 
 def _remaining(limits: Limits) -> float | None:
@@ -394,7 +394,7 @@ def _take_back(
     raise Unsolvable(triage(puzzle) or "no tiling exists (exhaustive search)")
 
 
-def _tilings(
+def _solutions(
     puzzle: Puzzle, placed: Solution, first: Solution, limits: Limits, cap: int
 ) -> tuple[list[Solution], bool]:
     """Tilings of the empty cells (in figure cells), and whether that is all of them.
@@ -417,16 +417,16 @@ def _tilings(
 
 
 def _choose(
-    puzzle: Puzzle, placed: Solution, tilings: list[Solution], exhaustive: bool
+    puzzle: Puzzle, placed: Solution, solutions: list[Solution], exhaustive: bool
 ) -> tuple[Placement | None, bool]:
     """The placement to hint, and whether it is forced (see the module docstring)."""
-    if tilings == [()]:
+    if solutions == [()]:
         return None, False
-    seen = Counter(pl for t in tilings for pl in t)
+    seen = Counter(pl for t in solutions for pl in t)
     area = {p.name: p.area for p in puzzle.pieces}
     rank = {p.name: i for i, p in enumerate(puzzle.pieces)}
     if exhaustive:
-        forced = [pl for pl, n in seen.items() if n == len(tilings)]
+        forced = [pl for pl, n in seen.items() if n == len(solutions)]
         if forced:
             room = _room(puzzle, placed)
             best = max(forced, key=lambda pl: (room[pl.piece], area[pl.piece], -rank[pl.piece]))
@@ -442,10 +442,10 @@ def _room(puzzle: Puzzle, placed: Solution) -> dict[str, int]:
     """How many places each unplaced piece fits in the empty cells, ignoring the others."""
     used = {cell for pl in placed for cell in pl.cells}
     left = puzzle.figure.cells - used
-    return {p.name: _fits(p, left) for p in puzzle.pieces}
+    return {p.name: _place_count(p, left) for p in puzzle.pieces}
 
 
-def _fits(piece: Piece, cells: frozenset[Point]) -> int:
+def _place_count(piece: Piece, cells: frozenset[Point]) -> int:
     """Placements of the piece inside the cells, every orientation and translation."""
     n = 0
     for o in piece.orientations:

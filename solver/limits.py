@@ -14,6 +14,10 @@ from ubongo.solver.errors import NodeLimit, TimeLimit
 
 CHECK_EVERY = 4096
 """Search nodes between two looks at the clock: keeps the check off the hot path."""
+TIMEOUT = 60.0
+"""Seconds a command gets by default (``--timeout``)."""
+SET_TIMEOUT = 600.0
+"""Seconds a command over a whole set gets by default: verify, render, generate."""
 
 
 class Limits:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ubongo.solver.bitboard import Board, compile_puzzle, placements
+from ubongo.solver.bitboard import CompiledPuzzle, compile_puzzle, placements
 from ubongo.solver.bits import Mask, bit_index, lsb, popcount, scan_forward
 from ubongo.solver.puzzle import Puzzle
 
@@ -17,29 +17,29 @@ def area_reason(puzzle: Puzzle) -> str | None:
     return None
 
 
-def _dark(board: Board) -> Mask:
+def _dark(compiled: CompiledPuzzle) -> Mask:
     """Cells of the figure on the dark squares of a checkerboard."""
     out = 0
-    for low in scan_forward(board.full):
-        r, c = divmod(bit_index(low), board.stride)
-        if (r + c) % 2 == 0:  # the same squares are dark in the transposed board
+    for low in scan_forward(compiled.full):
+        r, c = divmod(bit_index(low), compiled.stride)
+        if (r + c) % 2 == 0:  # the same squares are dark in the transposed figure
             out |= low
     return out
 
 
-def colour_reason(board: Board) -> str | None:
+def colour_reason(compiled: CompiledPuzzle) -> str | None:
     """A checkerboard argument: no mix of the pieces' colour imbalances equals the figure's."""
-    dark = _dark(board)
-    need = 2 * popcount(dark) - popcount(board.full)
+    dark = _dark(compiled)
+    need = 2 * popcount(dark) - popcount(compiled.full)
     reachable = {0}
-    for piece in board.puzzle.pieces:
+    for piece in compiled.puzzle.pieces:
         options = {
             2 * popcount(m & dark) - piece.area
-            for m in placements(board.full, piece.shape, board.stride)
+            for m in placements(compiled.full, piece.shape, compiled.stride)
         }
         reachable = {a + b for a in reachable for b in options}
     if need not in reachable:
-        light = popcount(board.full) - popcount(dark)
+        light = popcount(compiled.full) - popcount(dark)
         return (
             f"colour imbalance: on a checkerboard the figure has {popcount(dark)} dark and "
             f"{light} light cells, which no placement of these pieces can match"
@@ -47,26 +47,26 @@ def colour_reason(board: Board) -> str | None:
     return None
 
 
-def fit_reason(board: Board) -> str | None:
+def fit_reason(compiled: CompiledPuzzle) -> str | None:
     """A piece that fits nowhere in the figure, or a cell that no piece can cover."""
     covered = 0
-    for piece in board.puzzle.pieces:
-        masks = placements(board.full, piece.shape, board.stride)
+    for piece in compiled.puzzle.pieces:
+        masks = placements(compiled.full, piece.shape, compiled.stride)
         if not masks:
             return f"piece {piece.name} fits nowhere in the figure"
         for m in masks:
             covered |= m
-    hole = board.full & ~covered
+    hole = compiled.full & ~covered
     if hole:
-        ((r, c),) = board.cells(lsb(hole))
+        ((r, c),) = compiled.cells(lsb(hole))
         return f"cell at row {r + 1}, column {c + 1} cannot be covered by any piece"
     return None
 
 
-def triage(puzzle: Puzzle, board: Board | None = None) -> str | None:
+def triage(puzzle: Puzzle, compiled: CompiledPuzzle | None = None) -> str | None:
     """Why the puzzle has no tiling, when a cheap argument shows it; None when none applies."""
     reason = area_reason(puzzle)
     if reason:
         return reason
-    board = board or compile_puzzle(puzzle)
-    return fit_reason(board) or colour_reason(board)
+    compiled = compiled or compile_puzzle(puzzle)
+    return fit_reason(compiled) or colour_reason(compiled)

@@ -45,7 +45,13 @@ from ubongo.solver import (
     solution_rows,
 )
 from ubongo.solver.analyze import fitting_sizes
-from ubongo.solver.bitboard import Board, compile_puzzle, count_first, count_solutions, first_tiling
+from ubongo.solver.bitboard import (
+    CompiledPuzzle,
+    compile_puzzle,
+    count_first,
+    count_solutions,
+    first_tiling,
+)
 from ubongo.solver.engine import TextSolver, count
 from ubongo.solver.limits import CHECK_EVERY
 from ubongo.solver.pieces import shape_from_rows
@@ -79,7 +85,7 @@ def both(run: Callable[[], object]) -> tuple[object, object]:
         return compiled, run()
 
 
-def first(board: Board) -> Solution | None:
+def first(board: CompiledPuzzle) -> Solution | None:
     """The decoded first tiling of a board, or None."""
     found = first_tiling(board)
     return None if found is None else found()
@@ -549,7 +555,7 @@ def stopped(search: Callable[[], object]) -> tuple[type[Exception], int]:
     ],
     ids=["first-time", "count-time", "count-nodes", "capped-count-nodes"],
 )
-def test_both_cores_stop_at_the_same_node(search: Callable[[Board], object]) -> None:
+def test_both_cores_stop_at_the_same_node(search: Callable[[CompiledPuzzle], object]) -> None:
     board = compile_puzzle(RECTANGLE, table=False)
     compiled, python = both(lambda: stopped(lambda: search(board)))
     assert compiled == python

@@ -24,10 +24,10 @@ from ubongo.solver.hints import (
     UnknownLetter,
     Unsolvable,
     WrongShape,
-    area_name,
     board_figure,
     hint,
     parse_board,
+    region_name,
 )
 from ubongo.solver.puzzle import solution_rows
 from ubongo.solver.verify import is_solution
@@ -150,9 +150,9 @@ def test_unsolvable_combination_raises():
         ({(8, 8)}, "bottom-right"),
     ],
 )
-def test_area_names_use_thirds_of_the_figure(cells, where):
+def test_region_names_use_thirds_of_the_figure(cells, where):
     figure = Figure(frozenset((r, c) for r in range(9) for c in range(9)))
-    assert area_name(frozenset(cells), figure) == where
+    assert region_name(frozenset(cells), figure) == where
 
 
 # --- boards ----------------------------------------------------------------------------------

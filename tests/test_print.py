@@ -70,10 +70,10 @@ def needs_pdftoppm() -> None:
     pytest.skip("pdftoppm not found: apt-get install poppler-utils to run the pixel test")
 
 
-Box = tuple[int, int, int, int]  # x, y, width, height in pixels
+Rect = tuple[int, int, int, int]  # x, y, width, height in pixels
 
 
-def rasterise(pdf: Path) -> list[tuple[tuple[int, int], list[Box]]]:
+def rasterise(pdf: Path) -> list[tuple[tuple[int, int], list[Rect]]]:
     """Each page's size in pixels and the boxes of card colour on it."""
     image = pytest.importorskip("PIL.Image")
     chops = pytest.importorskip("PIL.ImageChops")
@@ -105,7 +105,7 @@ def runs(flags: list[bool], least: int = 10) -> list[tuple[int, int]]:
     return out
 
 
-def boxes(mask: bytes, w: int, h: int) -> list[Box]:
+def boxes(mask: bytes, w: int, h: int) -> list[Rect]:
     """The card boxes of a mask: runs of marked columns, then marked rows within each run."""
     found = []
     for x0, x1 in runs([any(mask[x::w]) for x in range(w)]):
@@ -114,14 +114,14 @@ def boxes(mask: bytes, w: int, h: int) -> list[Box]:
     return sorted(found)
 
 
-def behind(box: Box, page: tuple[int, int], flip: str) -> Box:
+def behind(box: Rect, page: tuple[int, int], flip: str) -> Rect:
     """Where ``box`` on a front lies on the back when the sheet turns about its ``flip`` edge."""
     (pw, ph), (x, y, w, h) = page, box
     about_vertical = (flip == "long") == (pw <= ph)  # a portrait page's long edge is vertical
     return (pw - x - w, y, w, h) if about_vertical else (x, ph - y - h, w, h)
 
 
-def near(a: Box, b: Box, px: int = 2) -> bool:
+def near(a: Rect, b: Rect, px: int = 2) -> bool:
     return all(abs(p - q) <= px for p, q in zip(a, b, strict=True))
 
 

@@ -11,6 +11,8 @@ import copy
 import importlib.util
 import io
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -33,6 +35,7 @@ from ubongo.puzzles import (
     read_batch,
     strict_problems,
 )
+from ubongo.puzzles.game import fits
 from ubongo.solver import STANDARD, count, solve
 from ubongo.solver.engine import check
 from ubongo.solver.pieces import MAX_CELLS, MAX_PIECES
@@ -701,3 +704,75 @@ def test_batch_line_with_a_huge_number_is_an_error_not_a_crash():
 
 def test_standard_is_the_default_piece_set_of_a_set():
     assert parse_set(minimal(), "t.json").pieces == STANDARD
+
+
+# --- the package: one module per concern, the same public names --------------------------
+
+OLD_NAMES = [
+    "BATCH_CACHE",
+    "BATCH_KEYS",
+    "DEFAULT_DIE",
+    "DEFAULT_SET",
+    "FORMAT",
+    "MAX_DEPTH",
+    "MAX_LABEL",
+    "MAX_NUMBER_ID",
+    "MAX_PROBLEMS",
+    "PIECES_PER_SIDE",
+    "SIDES",
+    "SIDE_KEYS",
+    "TEMPLATE_KEYS",
+    "TOP_KEYS",
+    "VERSION",
+    "BatchItem",
+    "BatchReader",
+    "Combination",
+    "MissingSide",
+    "Problem",
+    "PuzzleFormatError",
+    "PuzzleSet",
+    "SetProblems",
+    "Side",
+    "Template",
+    "batch_reader",
+    "bundled",
+    "bundled_names",
+    "decode_json",
+    "nesting",
+    "parse_batch_line",
+    "parse_pieces",
+    "parse_set",
+    "read_batch",
+    "report",
+    "strict_problems",
+]
+"""The public names ``ubongo.puzzles`` had as one 759-line module: every one still imports."""
+
+
+def test_the_package_keeps_every_public_name_it_had() -> None:
+    import ubongo.puzzles as package
+
+    assert set(OLD_NAMES) <= set(package.__all__)
+    for name in package.__all__:
+        home = importlib.import_module(package._HOME[name])
+        assert getattr(package, name) is getattr(home, name), name
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        package.nothing  # noqa: B018
+
+
+def test_a_fact_of_the_game_loads_no_reader() -> None:
+    code = (
+        "import sys, ubongo; before = set(sys.modules); from ubongo.puzzles.game import SIDES; "
+        "print(sorted(m for m in set(sys.modules) - before if m.startswith('ubongo.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert set(json.loads(out.stdout.replace("'", '"'))) <= {
+        "ubongo.puzzles",
+        "ubongo.puzzles.game",
+    }
+
+
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(1, 9), st.integers(1, 9))
+def test_a_box_fits_a_frame_either_way_round(h: int, w: int, fh: int, fw: int) -> None:
+    assert fits((h, w), (fh, fw)) == fits((w, h), (fh, fw)) == fits((h, w), (fw, fh))
+    assert fits((h, w), (fh, fw)) == (min(h, w) <= min(fh, fw) and max(h, w) <= max(fh, fw))

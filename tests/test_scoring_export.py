@@ -23,14 +23,11 @@ from hypothesis import strategies as st
 
 from ubongo.cli import main
 from ubongo.cli._common import writing
-from ubongo.scoring import amul, jaipur, jambo, ubongo
+from ubongo.scoring import amul, common, jaipur, jambo, ubongo
 from ubongo.scoring.records import Entry, Outcome, evaluate
 
 SEATS: dict[ModuleType, tuple[int, int]] = {
-    amul: (3, 8),
-    jaipur: (2, 2),
-    jambo: (2, 2),
-    ubongo: (2, 4),
+    m: common.SEATS[m.GAME] for m in (amul, jaipur, jambo, ubongo)
 }
 BGG = {"ubongo": ("Ubongo", "16986"), "jaipur": ("Jaipur", "54043"), "jambo": ("Jambo", "12002")}
 BGG["amul"] = ("Amul", "0")  # its id is not known to us: 0, as docs/FORMAT.md says

@@ -6,6 +6,7 @@ import csv
 import dataclasses
 import io
 import json
+import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -14,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ubongo.scoring import records, report
-from ubongo.scoring.common import InvalidRecord, PlayerResult, SessionResult
+from ubongo.scoring.common import InvalidRecord, PlayerResult, RecordCheck, SessionResult
 from ubongo.scoring.records import Entry, Outcome, Problem, entries, evaluate
 
 UBONGO = {
@@ -150,12 +151,12 @@ def test_a_syntax_problem_becomes_an_invalid_outcome() -> None:
     assert found is not None and found.id == "f:2" and found.problems == (problem,)
 
 
-def test_an_engine_crash_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_scorer_crash_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     def parse(record: Any) -> Any:
         return record["nothing"]
 
     crashing = SimpleNamespace(GAME="ubongo", parse=parse, score=lambda s: s)
-    monkeypatch.setattr(records, "engine", lambda game: crashing)
+    monkeypatch.setattr(records, "scorer", lambda game: crashing)
     assert "engine error KeyError: 'nothing'" in only_problem(outcome(UBONGO))
 
 
@@ -166,7 +167,7 @@ def test_the_catalog_reaches_amul_parse_only(monkeypatch: pytest.MonkeyPatch) ->
         seen.append(catalog)
         raise InvalidRecord("x", "stop")
 
-    monkeypatch.setattr(records, "engine", lambda g: SimpleNamespace(GAME=g, parse=parse))
+    monkeypatch.setattr(records, "scorer", lambda g: SimpleNamespace(GAME=g, parse=parse))
     evaluate(Entry("f", {"game": "amul", "players": []}), catalog={"Card": {}})
     assert seen == [{"Card": {}}]
 
@@ -331,3 +332,58 @@ def test_an_added_key_passes_through_or_names_the_key_it_resembles(key: str, val
     else:
         assert [p.field for p in found.problems] == [key]
         assert "did you mean" in found.problems[0].rule or "another game" in found.problems[0].rule
+
+
+# --- the checks every game's record shares (common.RecordCheck) ------------------------------
+
+
+def _renamed(player: Any, name: str) -> Any:
+    """A player of a record (a name, or Amul's object with cards) under another name."""
+    return {**player, "name": name} if isinstance(player, dict) else name
+
+
+@pytest.mark.parametrize("game", records.GAMES)
+def test_each_scorer_seats_the_players_seats_names(game: str) -> None:
+    module: Any = records.scorer(game)
+    low, high = records.SEATS[game]
+    for n in (low, high):
+        assert len(module.simulate(n, random.Random(n))["players"]) == n
+    for n in (low - 1, high + 1):
+        with pytest.raises(ValueError):
+            module.simulate(n, random.Random(n))
+    record = module.simulate(low, random.Random(1))
+    seated = record["players"]
+    record["players"] = [_renamed(seated[i % low], f"P{i}") for i in range(high + 1)]
+    with pytest.raises(InvalidRecord) as refused:
+        module.parse(record)
+    assert refused.value.field == "players" and str(high + 1) in refused.value.rule
+
+
+@pytest.mark.parametrize("game", records.GAMES)
+def test_each_scorer_refuses_a_second_player_of_the_same_name_where_its_words_say(
+    game: str,
+) -> None:
+    module: Any = records.scorer(game)
+    record = module.simulate(records.SEATS[game][0], random.Random(2))
+    players = record["players"]
+    if isinstance(players[0], dict):  # Amul: player objects with their cards
+        players[1]["name"] = players[0]["name"]
+        name = players[0]["name"]
+    else:
+        players[1] = name = players[0]
+    with pytest.raises(InvalidRecord) as refused:
+        module.parse(record)
+    check: RecordCheck = module.CHECK
+    assert refused.value.field == check.name_path.format(i=1)
+    assert refused.value.rule == check.duplicate.format(name=name)
+
+
+@pytest.mark.parametrize("game", records.GAMES)
+def test_each_scorer_names_a_record_of_another_game_in_its_words(game: str) -> None:
+    module: Any = records.scorer(game)
+    record = {**module.simulate(records.SEATS[game][0], random.Random(3)), "game": "chess"}
+    with pytest.raises(InvalidRecord) as refused:
+        module.parse(record)
+    check: RecordCheck = module.CHECK
+    assert refused.value.field == "game"
+    assert refused.value.rule == check.wrong_game.format(game=game, got="chess")

@@ -10,15 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ubongo.scoring import amul, jaipur, jambo, ubongo
+from ubongo.scoring import amul, common, jaipur, jambo, ubongo
 from ubongo.scoring.common import SessionResult
 from ubongo.scoring.records import Entry, evaluate
 
 SEATS: dict[ModuleType, tuple[int, int]] = {
-    amul: (3, 8),
-    jaipur: (2, 2),
-    jambo: (2, 2),
-    ubongo: (2, 4),
+    m: common.SEATS[m.GAME] for m in (amul, jaipur, jambo, ubongo)
 }
 
 

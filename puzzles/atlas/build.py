@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ubongo.puzzles.atlas.enumerate import Frame, Shard, cells_of, grow, shard_plan
+from ubongo.puzzles.atlas.enumerate import Shard, cells_of, grow, shard_plan
+from ubongo.puzzles.game import Frame
 from ubongo.solver.analyze import analyze, fitting_sizes
 from ubongo.solver.figure import Figure
 from ubongo.solver.pieces import PieceSet

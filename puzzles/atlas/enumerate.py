@@ -24,7 +24,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-Frame = tuple[int, int]
+from ubongo.puzzles.game import Frame
+
 Mask = int
 MAX_DEPTH = 10
 """The deepest prefixes: deeper ones split the heavy subtrees near the first cell (the largest

@@ -1,0 +1,290 @@
+"""Reading the puzzle-set format (docs/FORMAT.md): every problem noted before any is raised."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from ubongo.puzzles.game import DEFAULT_DIE, SIDES
+from ubongo.puzzles.problems import Place, Problem, SetProblems, clip, unknown_keys
+from ubongo.puzzles.sets import FORMAT, VERSION, PuzzleSet, Side, Template
+from ubongo.solver.errors import DuplicatePiece, UbongoError, UnknownName, UnknownPiece
+from ubongo.solver.figure import Figure, parse_figure
+from ubongo.solver.pieces import MAX_PIECES, STANDARD, Piece, PieceSet, piece_from_json
+
+MAX_NUMBER_ID = 999_999
+"""The largest template id given as a number (ids are card numbers)."""
+MAX_LABEL = 64
+"""The longest template id or die label, in characters."""
+TOP_KEYS = ("format", "version", "name", "pieces", "die", "templates")
+TEMPLATE_KEYS = ("id", *SIDES)
+SIDE_KEYS = ("figure", "combos")
+
+
+def _is_int(value: Any) -> bool:
+    """A JSON number that is whole; ``true`` is no number, though Python has True == 1."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _label(value: Any) -> bool:
+    """A usable id or die label: short printable text with no spaces around it."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= MAX_LABEL
+        and value.isprintable()
+        and value == value.strip()
+    )
+
+
+def _template_id(value: Any) -> str | None:
+    """The template id a JSON value gives, or None when it is no usable id."""
+    if _is_int(value) and 0 <= value <= MAX_NUMBER_ID:
+        return str(value)
+    return value if _label(value) else None
+
+
+class Reader:
+    """Reads templates, figures and combinations, reusing those it has read already.
+
+    A set repeats figures and combinations; reading each distinct one once keeps a large set
+    fast and its figures shared.
+    """
+
+    def __init__(self, pieces: PieceSet | None, die: Sequence[str] | None) -> None:
+        self.pieces = pieces
+        self.die = die
+        self._figures: dict[str | tuple[str, ...], Figure | str] = {}
+        self._combos: dict[tuple[str, ...], tuple[tuple[str, ...], list[str]]] = {}
+        self._ids: dict[str, int] = {}
+
+    def template(self, value: Any, at: Place, position: int) -> Template | None:
+        """A template, or None after noting its problems."""
+        at = at.at_template(position)
+        if not at.check(isinstance(value, Mapping), "", 'expected {"id", "easy", "hard"}'):
+            return None
+        tid = self._id(value, at)
+        at = at.at_template(position, tid)
+        misspelt = unknown_keys(value, TEMPLATE_KEYS, at)  # a side named "hrad" is no news
+        if not misspelt:
+            at.check(any(s in value for s in SIDES), "", "a template needs an easy or a hard side")
+        sides = {s: self.side(value[s], at.at_side(s)) for s in SIDES if s in value}
+        if tid is None or any(s is None for s in sides.values()):
+            return None
+        return Template(tid, sides.get("easy"), sides.get("hard"))
+
+    def _id(self, value: Mapping[str, Any], at: Place) -> str | None:
+        """The template's id, checked to be usable and not taken by an earlier template."""
+        raw = value.get("id")
+        tid = _template_id(raw)
+        if tid is None:
+            at.add(
+                "id",
+                "missing"
+                if raw is None
+                else "expected text (at most "
+                f"{MAX_LABEL} printable characters) or a number from 0 to {MAX_NUMBER_ID}",
+            )
+            return None
+        first = self._ids.setdefault(tid, at.position or 0)
+        if first != at.position:
+            at.at_template(at.position or 0, tid).add(
+                "id", f"{tid!r} is also the id of template {first}; ids must be unique"
+            )
+        return tid
+
+    def side(self, value: Any, at: Place) -> Side | None:
+        """One side of a template, or None after noting its problems."""
+        if not at.check(
+            isinstance(value, Mapping), "", 'expected {"figure": [...], "combos": [...]}'
+        ):
+            return None
+        unknown_keys(value, SIDE_KEYS, at)
+        figure = self.figure(value["figure"], at) if "figure" in value else None
+        if "figure" not in value:
+            at.add("", "missing key 'figure'")
+        combos = value.get("combos", [])
+        if not at.check(isinstance(combos, list), "combos", "expected a list of combinations"):
+            return None
+        if self.die is not None and len(combos) > len(self.die):
+            at.add("combos", f"{len(combos)} combinations for {len(self.die)} die faces")
+        read = [self.combo(c, at, "", i) for i, c in enumerate(combos)]
+        if figure is None or any(c is None for c in read):
+            return None
+        return Side(figure, tuple(c for c in read if c is not None))
+
+    def figure(self, value: Any, at: Place, field: str = "figure") -> Figure | None:
+        """A figure from rows or ``/``-joined text, or None after noting its problem."""
+        found = _cached(self._figures, value)
+        if found is None:
+            if not (
+                isinstance(value, str)
+                or isinstance(value, list)
+                and all(isinstance(r, str) for r in value)
+            ):
+                at.add(field, "expected a list of row strings")
+                return None
+            try:
+                found = parse_figure(value)
+            except UbongoError as e:
+                found = str(e)
+            self._figures[value if isinstance(value, str) else tuple(value)] = found
+        if isinstance(found, str):
+            at.add(field, found)
+            return None
+        return found
+
+    def combo(self, value: Any, at: Place, field: str, index: int | None) -> tuple[str, ...] | None:
+        """Piece names from names or codes, or None after noting every bad one."""
+        found = _cached(self._combos, value)
+        if found is None:
+            if not (isinstance(value, list) and value and all(isinstance(n, str) for n in value)):
+                at.add(field, "expected a non-empty list of piece names", self._face(index))
+                return None
+            if self.pieces is None:  # the set's piece definitions are wrong: already reported
+                return None
+            found = self._combos[tuple(value)] = _resolve(self.pieces, value)
+        names, errors = found
+        for what in errors:
+            at.add(field, what, self._face(index))
+        return None if errors else names
+
+    def _face(self, index: int | None) -> str | None:
+        """The die face of the ``index``-th combination (its number when the die is unknown)."""
+        if index is None:
+            return None
+        return self.die[index] if self.die is not None and index < len(self.die) else str(index + 1)
+
+
+_T = TypeVar("_T")
+
+
+def _cached(cache: Mapping[Any, _T], value: Any) -> _T | None:
+    """What ``cache`` holds for a JSON list (as a tuple) or string, if anything.
+
+    Only lists of strings and strings are ever stored, so a hit is a value already checked.
+    """
+    try:
+        return cache.get(tuple(value) if isinstance(value, list) else value)
+    except TypeError:  # a list holding lists or objects: unhashable, so never stored
+        return None
+
+
+def _resolve(pieces: PieceSet, tokens: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
+    """The names of the pieces ``tokens`` name, and what is wrong with each bad token."""
+    names: list[str] = []
+    errors: list[str] = []
+    for token in tokens:
+        try:
+            name = pieces[token].name
+        except UnknownName:
+            errors.append(str(UnknownPiece(clip(token), list(pieces))))
+            continue
+        if name in names:
+            errors.append(str(DuplicatePiece(name)))
+        names.append(name)
+    return tuple(names), errors
+
+
+def parse_set(data: Any, source: str = "<set>") -> PuzzleSet:
+    """Check and build a PuzzleSet from the decoded JSON of a puzzle-set file.
+
+    Every problem is found before any is raised: one SetProblems names them all.
+    """
+    found: list[Problem] = []
+    ps = _read_set(data, Place(found, source))
+    if ps is None or found:
+        raise SetProblems(source, found)
+    return ps
+
+
+def _read_set(data: Any, at: Place) -> PuzzleSet | None:
+    """The set, or None; its problems are noted at ``at``."""
+    if not at.check(isinstance(data, Mapping), "", "expected a JSON object"):
+        return None
+    # Another kind of file, or another version: its other keys would only give noise.
+    if not at.check(data.get("format") == FORMAT, "format", f"expected {FORMAT!r}"):
+        return None
+    version = data.get("version")
+    if not at.check(_is_int(version) and version == VERSION, "version", f"expected {VERSION}"):
+        return None
+    unknown_keys(data, TOP_KEYS, at)
+    name = data.get("name", at.source)
+    at.check(isinstance(name, str), "name", "expected a string")
+    pieces = _read_pieces(data["pieces"], at, "pieces") if "pieces" in data else STANDARD
+    die = _read_die(data.get("die", list(DEFAULT_DIE)), at)
+    templates = data.get("templates")
+    if not at.check(isinstance(templates, list), "templates", "expected a list of templates"):
+        return None
+    reader = Reader(pieces, die)
+    ts = [reader.template(t, at, i) for i, t in enumerate(templates, 1)]
+    if at.found or pieces is None or die is None:
+        return None
+    return PuzzleSet(name, pieces, die, tuple(t for t in ts if t is not None), "pieces" in data)
+
+
+def _read_die(value: Any, at: Place) -> tuple[str, ...] | None:
+    """The die's face labels, or None after noting what is wrong with them."""
+    if not at.check(
+        isinstance(value, list) and value, "die", "expected a non-empty list of distinct labels"
+    ):
+        return None
+    ok = True
+    seen: set[str] = set()
+    for i, label in enumerate(value, 1):
+        if not _label(label):
+            at.add("die", f"face {i}: expected a label of at most {MAX_LABEL} printable characters")
+            ok = False
+        elif label in seen:
+            at.add("die", f"label {label!r} appears twice; expected a list of distinct labels")
+            ok = False
+        else:
+            seen.add(label)
+    return tuple(value) if ok else None
+
+
+def _read_pieces(value: Any, at: Place, field: str) -> PieceSet | None:
+    """Custom pieces, or None after noting every bad definition."""
+    if not at.check(
+        isinstance(value, Mapping) and value,
+        field,
+        'expected an object name -> {"rows": [...], "code": "A"}',
+    ):
+        return None
+    if not at.check(
+        len(value) <= MAX_PIECES, field, f"{len(value)} pieces; a set holds at most {MAX_PIECES}"
+    ):
+        return None
+    pieces: list[Piece] = []
+    codes: dict[str, str] = {}
+    for name, spec in value.items():
+        try:
+            piece = PieceSet([piece_from_json(name, spec)])[name]  # one piece's own checks
+        except UbongoError as e:
+            at.add(field, str(e))
+            continue
+        if piece.code in codes:
+            at.add(
+                field, f"piece {name}: code {piece.code!r} is also the code of {codes[piece.code]}"
+            )
+            continue
+        codes[piece.code] = name
+        pieces.append(piece)
+    return PieceSet(pieces) if len(pieces) == len(value) else None
+
+
+def parse_pieces(data: Any, source: str) -> PieceSet:
+    """The pieces of a puzzle-set document, or of a pieces document ``{name: {"rows", "code"}}``."""
+    if isinstance(data, Mapping) and "format" in data:
+        return parse_set(data, source).pieces
+    found: list[Problem] = []
+    at = Place(found, source)
+    if not at.check(
+        isinstance(data, Mapping) and data,
+        "",
+        'expected a puzzle set, or pieces {name: {"rows": [...], "code": "A"}}',
+    ):
+        raise SetProblems(source, found)
+    pieces = _read_pieces(data, at, "")
+    if pieces is None or found:
+        raise SetProblems(source, found)
+    return pieces

@@ -1,0 +1,190 @@
+"""Puzzle sets as the game has them: templates with two sides, one combination per die face.
+
+Glossary
+    PuzzleSet    templates with their pieces and die faces, as in a box of the game.
+    Template     a card with an ``easy`` and a ``hard`` Side (a partial transcription may lack one).
+    Side         one figure and one combination of pieces per die face.
+    Combination  one puzzle of a set: template id, side, die face and the pieces to use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ubongo.puzzles.game import DEFAULT_DIE, PIECES_PER_SIDE, SIDES
+from ubongo.solver.errors import UbongoError, UnknownName
+from ubongo.solver.figure import Figure
+from ubongo.solver.pieces import PieceSet
+from ubongo.solver.puzzle import Puzzle
+
+FORMAT = "ubongo-puzzle-set"
+VERSION = 1
+
+
+class MissingSide(UbongoError):
+    """A combination asked of a side that the template does not have (a partial set)."""
+
+    def __init__(self, set_name: str, template: str, side: str) -> None:
+        super().__init__(f"{set_name}: template {template} has no {side} side")
+        self.set_name = set_name
+        self.template = template
+        self.side = side
+
+
+@dataclass(frozen=True)
+class Side:
+    """One printed side: a figure and one combination per die face (in die order)."""
+
+    figure: Figure
+    combos: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Template:
+    """A template card; either side may be missing in a partial transcription."""
+
+    id: str
+    easy: Side | None = None
+    hard: Side | None = None
+
+    def side(self, name: str) -> Side | None:
+        """The side called ``easy`` or ``hard``."""
+        return self.easy if name == "easy" else self.hard
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One puzzle of a set, addressed as the game does: template, side, die face."""
+
+    template: str
+    side: str
+    face: str
+    puzzle: Puzzle
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """A set of templates with the pieces and die faces they refer to."""
+
+    name: str
+    pieces: PieceSet
+    die: tuple[str, ...]
+    templates: tuple[Template, ...]
+    custom_pieces: bool = False
+
+    def combinations(self) -> Iterator[Combination]:
+        """Every combination in set order: template, easy then hard, die order."""
+        for t in self.templates:
+            for side_name in SIDES:
+                side = t.side(side_name)
+                if side is None:
+                    continue
+                for face, combo in zip(self.die, side.combos, strict=False):
+                    pieces = tuple(self.pieces[n] for n in combo)
+                    yield Combination(t.id, side_name, face, Puzzle(side.figure, pieces))
+
+    @cached_property
+    def _by_id(self) -> dict[str, Template]:
+        return {t.id: t for t in self.templates}
+
+    def template(self, tid: str) -> Template:
+        """The template with this id: exact, else the same number (``7`` is ``07``) or case."""
+        found = self._by_id.get(tid)
+        if found is None:
+            found = next((t for t in self.templates if _same_id(t.id, tid)), None)
+        if found is None:
+            raise UnknownName(f"template of {self.name}", tid, list(self._by_id))
+        return found
+
+    def combination(self, tid: str, side: str, face: str) -> Combination:
+        """The combination ``TEMPLATE SIDE FACE``, as the game addresses it (``07 hard 3``)."""
+        t = self.template(tid)
+        name = side.casefold()
+        if name not in SIDES:
+            raise UnknownName("side", side, list(SIDES))
+        chosen = t.side(name)
+        if chosen is None:
+            raise MissingSide(self.name, t.id, name)
+        faces = self.die[: len(chosen.combos)]
+        if face not in faces:
+            raise UnknownName(f"die face of template {t.id} {name}", face, list(faces))
+        combo = chosen.combos[faces.index(face)]
+        return Combination(t.id, name, face, Puzzle(chosen.figure, self.pieces.resolve(combo)))
+
+    def to_json(self) -> dict[str, Any]:
+        """The set as a JSON-ready object in the puzzle-set format."""
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "name": self.name}
+        if self.custom_pieces:
+            out["pieces"] = {
+                p.name: {"rows": [r.replace(p.code, "#") for r in p.rows()], "code": p.code}
+                for p in self.pieces.values()
+            }
+        if self.die != DEFAULT_DIE:
+            out["die"] = list(self.die)
+        out["templates"] = [_template_json(t) for t in self.templates]
+        return out
+
+
+def _template_json(t: Template) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": t.id}
+    for name in SIDES:
+        side = t.side(name)
+        if side is not None:
+            out[name] = {"figure": side.figure.rows(), "combos": [list(c) for c in side.combos]}
+    return out
+
+
+def _same_id(a: str, b: str) -> bool:
+    """Template ids that a person would call the same: ``07`` and ``7``, ``A2`` and ``a2``."""
+    if _number(a) and _number(b):  # compared as text: int() refuses thousands of digits
+        return a.lstrip("0") == b.lstrip("0")
+    return a.casefold() == b.casefold()
+
+
+def _number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also takes ``²``, which is no card number)."""
+    return text.isascii() and text.isdigit()
+
+
+# --- strict checks ---------------------------------------------------------------------------
+
+
+def strict_problems(ps: PuzzleSet) -> list[str]:
+    """Every way the set differs from a complete box: sides, counts, sizes, distinctness."""
+    problems: list[str] = []
+    seen: dict[tuple[tuple[int, int], ...], str] = {}
+    for t in ps.templates:
+        for name in SIDES:
+            side = t.side(name)
+            where = f"template {t.id} {name}"
+            if side is None:
+                problems.append(f"{where}: side missing")
+                continue
+            problems += _side_problems(ps, side, name, where)
+            key = side.figure.canonical()
+            if key in seen:
+                problems.append(f"{where}: figure equals {seen[key]} up to rotation/reflection")
+            else:
+                seen[key] = where
+    return problems
+
+
+def _side_problems(ps: PuzzleSet, side: Side, name: str, where: str) -> list[str]:
+    out = []
+    if len(side.combos) != len(ps.die):
+        n, faces = len(side.combos), len(ps.die)
+        out.append(
+            f"{where}: {n} combination{'s' * (n != 1)} for {faces} die face{'s' * (faces != 1)}"
+        )
+    want = PIECES_PER_SIDE[name]
+    for face, combo in zip(ps.die, side.combos, strict=False):
+        if len(combo) != want:
+            out.append(f"{where}, face {face}: {len(combo)} pieces, expected {want}")
+    if len({frozenset(c) for c in side.combos}) != len(side.combos):
+        out.append(f"{where}: two die faces have the same combination")
+    if not side.figure.is_connected():
+        out.append(f"{where}: figure is not connected")
+    return out
