@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ubongo.cli import _complete
 from ubongo.cli._common import (
     Failure,
     atomic_path,
@@ -97,7 +98,14 @@ def _box(text: str) -> tuple[int, int]:
 
 
 @atlas.command()
-@click.option("-o", "--output", required=True, metavar="ATLAS", help="The DuckDB file to make.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    metavar="ATLAS",
+    shell_complete=_complete.files,
+    help="The DuckDB file to make.",
+)
 @click.option("--frame", default="5x6", show_default=True, metavar="RxC", help="The card.")
 @click.option("--areas", default="11-18", show_default=True, metavar="A-B", help="Figure areas.")
 @click.option(
@@ -391,7 +399,7 @@ def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
 
 
 @atlas.command()
-@click.argument("atlas_arg", metavar="[ATLAS]", required=False)
+@click.argument("atlas_arg", metavar="[ATLAS]", required=False, shell_complete=_complete.files)
 @json_option
 @reported
 def stats(atlas_arg: str | None, as_json: bool) -> None:
@@ -427,7 +435,7 @@ def stats(atlas_arg: str | None, as_json: bool) -> None:
 
 
 @atlas.command()
-@click.argument("atlas_arg", metavar="[ATLAS]", required=False)
+@click.argument("atlas_arg", metavar="[ATLAS]", required=False, shell_complete=_complete.files)
 @click.option("--combo", metavar="'P1 P2 ...'", help="Exactly these pieces (names or codes).")
 @click.option(
     "--pieces-at-least",
@@ -525,7 +533,7 @@ def _show_match(m: Match, about: Info, ps: Any) -> None:
 
 
 @atlas.command()
-@click.argument("args", nargs=-1, metavar="[ATLAS] FIGURE")
+@click.argument("args", nargs=-1, metavar="[ATLAS] FIGURE", shell_complete=_complete.files)
 @json_option
 @reported
 def figure(args: tuple[str, ...], as_json: bool) -> None:
@@ -572,7 +580,7 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
 
 
 @atlas.command()
-@click.argument("args", nargs=-1, metavar="[ATLAS] QUERY")
+@click.argument("args", nargs=-1, metavar="[ATLAS] QUERY", shell_complete=_complete.files)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per row (JSON Lines).")
 @reported
 def sql(args: tuple[str, ...], as_json: bool) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
     Failure,
@@ -83,6 +84,7 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
     "--atlas",
     "atlas_arg",
     metavar="ATLAS",
+    shell_complete=_complete.files,
     help="Pick figures and combinations from an atlas (ubongo atlas) instead of carving.",
 )
 @output_option("Where to write the set", default="-", metavar="SET.json")
@@ -202,7 +204,7 @@ def _bar(total: int, show: bool) -> Iterator[Callable[[int], None] | None]:
 
 
 @click.command()
-@click.argument("set_args", nargs=-1, metavar="[SET]...")
+@click.argument("set_args", nargs=-1, metavar="[SET]...", shell_complete=_complete.sets)
 @click.option(
     "--published", is_flag=True, help="Add the published game's numbers (calibration.md)."
 )
