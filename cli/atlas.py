@@ -119,7 +119,7 @@ def _box(text: str) -> tuple[int, int]:
     "--dask",
     metavar="ADDRESS",
     help="Run the shards on a Dask cluster (tcp://host:8786), or 'local' for a LocalCluster "
-    "of --workers processes (needs the 'cluster' extra).",
+    "of --workers processes (needs Dask: pip install 'dask[distributed]').",
 )
 @click.option(
     "--shards",
@@ -257,7 +257,7 @@ def _dask_executor(address: str, workers: int) -> Iterator[Any]:
     try:  # as Any: Dask is untyped, and optional (mypy may run without it)
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise Failure("--dask needs Dask distributed: pip install 'ubongo-lab[cluster]'") from None
+        raise Failure("--dask needs Dask distributed: pip install 'dask[distributed]'") from None
     with ExitStack() as stack:
         try:
             if address == "local":
@@ -586,7 +586,8 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
 def sql(args: tuple[str, ...], as_json: bool) -> None:
     """Run an SQL query on ATLAS (read-only) and print its rows as a table, streamed.
 
-    Tables: figures, puzzles, pieces, meta (docs/FORMAT.md). An SQL error is exit 1.
+    Tables: figures, puzzles, pieces, meta ('DESCRIBE figures' lists a table's columns). An SQL
+    error is exit 1.
     ATLAS may be omitted: the bundled atlas.
 
     \b

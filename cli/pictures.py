@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     "pdf_path",
     metavar="FILE",
     shell_complete=_complete.files,
-    help="Write printable double-sided cards with cut marks (needs the 'print' extra).",
+    help="Write printable double-sided cards with cut marks (needs fpdf2: pip install fpdf2).",
 )
 @click.option(
     "--svg",

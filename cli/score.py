@@ -114,7 +114,8 @@ def score(
     """Score recorded sessions of Ubongo, Jaipur, Jambo and Amul.
 
     FILE holds JSON (one session or an array of them) or JSON Lines (one per line);
-    `-` reads stdin. A record without "game" is taken to be of --game. See docs/FORMAT.md.
+    `-` reads stdin. A record without "game" is taken to be of --game. `ubongo simulate GAME`
+    writes valid records to start from.
 
     \b
     Examples:
