@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:  # run as a script: make ``bench`` importable
 from bench.workload import PENTOMINO_TILINGS_6X10, make_workload  # noqa: E402
 from ubongo.solver import STANDARD  # noqa: E402
 
-UBONGO = [sys.executable, "-m", "cli"]
+UBONGO = [sys.executable, "-m", "ubongo"]
 PROTOTYPE = [sys.executable, str(ROOT / "bench" / "prototype.py")]
 CORES = {"compiled": {}, "pure": {"UBONGO_PURE": "1"}}
 TARGETS = {"compiled": 0.6, "pure": 1.0}  # issue 13: time / the prototype's time, at most

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-UBONGO = [sys.executable, "-m", "cli"]
+UBONGO = [sys.executable, "-m", "ubongo"]
 PLAYERS = {"ubongo": 4, "jaipur": 2, "jambo": 2, "amul": 4}
 FULL = {"ubongo": 1_000_000, "jaipur": 1_000_000, "amul": 100_000, "jambo": 2_000}
 SMOKE = {"ubongo": 2_000, "jaipur": 2_000, "amul": 2_000, "jambo": 200}
