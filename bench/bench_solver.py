@@ -479,7 +479,7 @@ def bench_process(report: Report, repeat: int) -> float | None:
         {
             "cli": run([str(exe), "verify"]),
             "python": run([sys.executable, "-c", "pass"]),
-            "import": run([sys.executable, "-c", "import cli"]),
+            "import": run([sys.executable, "-c", "import ubongo.cli"]),
         },
         repeat,
     )
@@ -488,7 +488,7 @@ def bench_process(report: Report, repeat: int) -> float | None:
     report.add(
         row,
         Row("   python -c pass", t_py, note=share(t_py, t_cli)),
-        Row("   python -c 'import cli'", t_imp, note=share(t_imp, t_cli)),
+        Row("   python -c 'import ubongo.cli'", t_imp, note=share(t_imp, t_cli)),
     )
     hint(
         report,

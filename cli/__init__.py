@@ -2,25 +2,44 @@
 
 One module per command family; each command parses its arguments, calls the library and
 prints the result. What they share (errors to exit codes, options, the one reader and the one
-atomic writer) is in :mod:`cli._common`. Heavy modules (OR-Tools, numpy, fpdf2) are imported
-only by the code paths that need them, so ``ubongo --help`` and ``ubongo verify`` start fast.
+atomic writer) is in :mod:`ubongo.cli._common`. A command's module is imported when the command
+is asked for (``HOMES``), and heavy modules (OR-Tools, numpy, fpdf2) only by the code paths that
+need them, so ``ubongo --version`` and ``ubongo verify`` start fast (bench/bench_startup.py).
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import click
 
-from ubongo.cli import atlas, design, hint, pictures, score, sets, solve
+from ubongo import __version__
 from ubongo.cli._common import guard_stdout
 from ubongo.solver.bitboard import core_name
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+HOMES = {
+    "analyze": "solve",
+    "atlas": "atlas",
+    "generate": "design",
+    "hint": "hint",
+    "pieces": "solve",
+    "render": "pictures",
+    "score": "score",
+    "sets": "sets",
+    "show": "sets",
+    "simulate": "score",
+    "solve": "solve",
+    "stats": "design",
+    "verify": "sets",
+}
+"""Each command's module in :mod:`ubongo.cli` (its ``COMMANDS``), imported on first use."""
 
 
 class Ubongo(click.Group):
-    """The command group; a full disk or a closed pipe on stdout ends a command cleanly."""
+    """The command group, loading each command's module when the command is asked for; a full
+    disk or a closed pipe on stdout ends a command cleanly."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         return guard_stdout(lambda: super(Ubongo, self).main(*args, **kwargs))
@@ -35,10 +54,26 @@ class Ubongo(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, sorted, without importing any command's module."""
+        return sorted({*HOMES, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command of that name; an unknown name loads them all, for click's suggestions."""
+        if cmd_name not in self.commands:
+            for home in [HOMES[cmd_name]] if cmd_name in HOMES else sorted(set(HOMES.values())):
+                self.load(home)
+        return self.commands.get(cmd_name)
+
+    def load(self, home: str) -> None:
+        """Add the commands of ``ubongo.cli.<home>``."""
+        for command in importlib.import_module(f"ubongo.cli.{home}").COMMANDS:
+            self.add_command(command)
+
 
 @click.group(cls=Ubongo, context_settings=CONTEXT)
 @click.version_option(
-    package_name="ubongo-lab",
+    __version__,  # not looked up with importlib.metadata: ~20 ms at every start
     # solver.bitboard is loaded with the commands anyway: naming the core costs nothing more
     message=f"%(prog)s, version %(version)s (core: {core_name()})",
 )
@@ -52,9 +87,5 @@ def main() -> None:
     Shell completion: eval "$(_UBONGO_COMPLETE=bash_source ubongo)"
     """
 
-
-for module in (solve, sets, hint, pictures, design, score, atlas):
-    for command in module.COMMANDS:
-        main.add_command(command)
 
 __all__ = ["main"]

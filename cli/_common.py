@@ -25,6 +25,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from ubongo.cli import _complete
 from ubongo.puzzles.game import SIDES
 from ubongo.scoring.common import ScoringError
 from ubongo.scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
@@ -220,6 +221,7 @@ def set_option(f: F) -> F:
         "--set",
         "set_arg",
         metavar="SET",
+        shell_complete=_complete.sets,
         help="Take TEMPLATE SIDE FACE from this set (default: the bundled standard set).",
     )(f)
 
@@ -230,6 +232,7 @@ def pieces_option(f: F) -> F:
         "--pieces",
         "pieces_set",
         metavar="SET",
+        shell_complete=_complete.sets,
         help="Use the pieces of this set: a file, - or a bundled set's name (default: the 12 "
         "Ubongo pieces).",
     )(f)
@@ -245,6 +248,7 @@ def output_option(
         default=default,
         show_default=default is not None,
         metavar=metavar,
+        shell_complete=_complete.files,
         help=f"{help} (- for stdout; written atomically).",
     )
 

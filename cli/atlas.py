@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ubongo.cli import _complete
 from ubongo.cli._common import (
     Failure,
     atomic_path,
@@ -101,7 +102,14 @@ def _box(text: str) -> tuple[int, int]:
 
 
 @atlas.command()
-@click.option("-o", "--output", required=True, metavar="ATLAS", help="The DuckDB file to make.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    metavar="ATLAS",
+    shell_complete=_complete.files,
+    help="The DuckDB file to make.",
+)
 @click.option("--frame", default=_FRAME, show_default=True, metavar="RxC", help="The card.")
 @click.option("--areas", default="11-18", show_default=True, metavar="A-B", help="Figure areas.")
 @click.option(
@@ -115,7 +123,7 @@ def _box(text: str) -> tuple[int, int]:
     "--dask",
     metavar="ADDRESS",
     help="Run the shards on a Dask cluster (tcp://host:8786), or 'local' for a LocalCluster "
-    "of --workers processes (needs the 'cluster' extra).",
+    "of --workers processes (needs Dask: pip install 'dask[distributed]').",
 )
 @click.option(
     "--shards",
@@ -253,7 +261,7 @@ def _dask_executor(address: str, workers: int) -> Iterator[Any]:
     try:  # as Any: Dask is untyped, and optional (mypy may run without it)
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise Failure("--dask needs Dask distributed: pip install 'ubongo-lab[cluster]'") from None
+        raise Failure("--dask needs Dask distributed: pip install 'dask[distributed]'") from None
     with ExitStack() as stack:
         try:
             if address == "local":
@@ -395,7 +403,7 @@ def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
 
 
 @atlas.command()
-@click.argument("atlas_arg", metavar="[ATLAS]", required=False)
+@click.argument("atlas_arg", metavar="[ATLAS]", required=False, shell_complete=_complete.files)
 @json_option
 @reported
 def stats(atlas_arg: str | None, as_json: bool) -> None:
@@ -431,7 +439,7 @@ def stats(atlas_arg: str | None, as_json: bool) -> None:
 
 
 @atlas.command()
-@click.argument("atlas_arg", metavar="[ATLAS]", required=False)
+@click.argument("atlas_arg", metavar="[ATLAS]", required=False, shell_complete=_complete.files)
 @click.option("--combo", metavar="'P1 P2 ...'", help="Exactly these pieces (names or codes).")
 @click.option(
     "--pieces-at-least",
@@ -529,7 +537,7 @@ def _show_match(m: Match, about: Info, ps: Any) -> None:
 
 
 @atlas.command()
-@click.argument("args", nargs=-1, metavar="[ATLAS] FIGURE")
+@click.argument("args", nargs=-1, metavar="[ATLAS] FIGURE", shell_complete=_complete.files)
 @json_option
 @reported
 def figure(args: tuple[str, ...], as_json: bool) -> None:
@@ -576,13 +584,14 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
 
 
 @atlas.command()
-@click.argument("args", nargs=-1, metavar="[ATLAS] QUERY")
+@click.argument("args", nargs=-1, metavar="[ATLAS] QUERY", shell_complete=_complete.files)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per row (JSON Lines).")
 @reported
 def sql(args: tuple[str, ...], as_json: bool) -> None:
     """Run an SQL query on ATLAS (read-only) and print its rows as a table, streamed.
 
-    Tables: figures, puzzles, pieces, meta (docs/FORMAT.md). An SQL error is exit 1.
+    Tables: figures, puzzles, pieces, meta ('DESCRIBE figures' lists a table's columns). An SQL
+    error is exit 1.
     ATLAS may be omitted: the bundled atlas.
 
     \b

@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
     Failure,
@@ -88,6 +89,7 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
     "--atlas",
     "atlas_arg",
     metavar="ATLAS",
+    shell_complete=_complete.files,
     help="Pick figures and combinations from an atlas (ubongo atlas) instead of carving.",
 )
 @output_option("Where to write the set", default="-", metavar="SET.json")
@@ -207,9 +209,11 @@ def _bar(total: int, show: bool) -> Iterator[Callable[[int], None] | None]:
 
 
 @click.command()
-@click.argument("set_args", nargs=-1, metavar="[SET]...")
+@click.argument("set_args", nargs=-1, metavar="[SET]...", shell_complete=_complete.sets)
 @click.option(
-    "--published", is_flag=True, help="Add the published game's numbers (calibration.md)."
+    "--published",
+    is_flag=True,
+    help="Add the published game's numbers (measured on its 53 printed sides).",
 )
 @click.option(
     "--frame",
@@ -232,7 +236,7 @@ def stats(
     combinations, one-tiling combinations per side, rank correlation of orientations with
     tilings, dead-end ratio on hard sides) and the figures' shapes (corners, one-cell tips,
     deep cut-outs, wide ends, U notches, symmetric share). Tilings of a symmetric figure's
-    mirror image count as other tilings, as in calibration.md. Columns are headed by the
+    mirror image count as other tilings, as in the published numbers. Columns are headed by the
     sets' names, or by their SET arguments when two names are the same.
 
     \b

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
     emit_json,
@@ -28,12 +29,18 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("args", nargs=-1, metavar="FIGURE PIECE... | TEMPLATE SIDE FACE")
+@click.argument(
+    "args",
+    nargs=-1,
+    metavar="FIGURE PIECE... | TEMPLATE SIDE FACE",
+    shell_complete=_complete.address,
+)
 @set_option
 @pieces_option
 @click.option(
     "--board",
     metavar="FILE",
+    shell_complete=_complete.files,
     help="The board so far (- for stdin): placed pieces in their letters, '#' on empty "
     "cells, '.' outside.",
 )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
     load_set,
@@ -30,11 +31,12 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("set_arg", required=False, metavar="[SET]")
+@click.argument("set_arg", required=False, metavar="[SET]", shell_complete=_complete.sets)
 @click.option(
     "--html",
     "html_dir",
     metavar="DIR",
+    shell_complete=_complete.files,
     help="Write DIR/index.html: an index, a practice board with hints, every template; "
     "click a die face for a solution.",
 )
@@ -42,12 +44,14 @@ if TYPE_CHECKING:
     "--pdf",
     "pdf_path",
     metavar="FILE",
-    help="Write printable double-sided cards with cut marks (needs the 'print' extra).",
+    shell_complete=_complete.files,
+    help="Write printable double-sided cards with cut marks (needs fpdf2: pip install fpdf2).",
 )
 @click.option(
     "--svg",
     "svg_dir",
     metavar="DIR",
+    shell_complete=_complete.files,
     help="Write one SVG per template side, DIR/TEMPLATE-SIDE.svg.",
 )
 @click.option(

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import click
 
+from ubongo.cli import _complete
 from ubongo.cli._common import (
     display,
     json_line,
@@ -60,7 +61,7 @@ class Simulator(Protocol):
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...", shell_complete=_complete.files)
 @click.option(
     "--game",
     type=click.Choice(GAMES, case_sensitive=False),
@@ -80,7 +81,10 @@ class Simulator(Protocol):
     help="With the summary: one table per game night (the record's date), all games in it.",
 )
 @click.option(
-    "--catalog", metavar="FILE", help="Amul card catalog (JSON: card name -> attributes)."
+    "--catalog",
+    metavar="FILE",
+    shell_complete=_complete.files,
+    help="Amul card catalog (JSON: card name -> attributes).",
 )
 @click.option(
     "--export",
@@ -110,7 +114,8 @@ def score(
     """Score recorded sessions of Ubongo, Jaipur, Jambo and Amul.
 
     FILE holds JSON (one session or an array of them) or JSON Lines (one per line);
-    `-` reads stdin. A record without "game" is taken to be of --game. See docs/FORMAT.md.
+    `-` reads stdin. A record without "game" is taken to be of --game. `ubongo simulate GAME`
+    writes valid records to start from.
 
     \b
     Examples:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
     emit_json,
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("set_arg", required=False, metavar="[SET]")
+@click.argument("set_arg", required=False, metavar="[SET]", shell_complete=_complete.sets)
 @click.option("--count", is_flag=True, help="Count the tilings of every combination.")
 @click.option(
     "--strict",
@@ -161,7 +162,9 @@ def _show_unsolvable(ps: PuzzleSet, results: list[dict[str, Any]]) -> None:
 
 
 @click.command()
-@click.argument("args", nargs=-1, metavar="[SET] [TEMPLATE [SIDE]]")
+@click.argument(
+    "args", nargs=-1, metavar="[SET] [TEMPLATE [SIDE]]", shell_complete=_complete.set_and_template
+)
 @click.option("--count", is_flag=True, help="Count the tilings of each combination shown.")
 @timeout_option()
 @reported

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
     display,
@@ -82,7 +83,12 @@ def pieces(pieces_set: str | None, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("args", nargs=-1, metavar="FIGURE PIECE... | TEMPLATE SIDE FACE")
+@click.argument(
+    "args",
+    nargs=-1,
+    metavar="FIGURE PIECE... | TEMPLATE SIDE FACE",
+    shell_complete=_complete.address,
+)
 @click.option("--count", is_flag=True, help="Count every tiling.")
 @click.option("--all", "show_all", is_flag=True, help="Print every tiling.")
 @set_option
@@ -99,10 +105,17 @@ def pieces(pieces_set: str | None, as_json: bool) -> None:
 @click.option(
     "--batch",
     metavar="FILE.jsonl",
+    shell_complete=_complete.files,
     help='Solve every {"id", "figure", "pieces"} line (- for stdin); JSON Lines out.',
 )
 @click.option("--picture", is_flag=True, help="Draw tilings in piece colours on a terminal.")
-@click.option("--svg", "svg_path", metavar="FILE", help="Also draw the tiling as SVG.")
+@click.option(
+    "--svg",
+    "svg_path",
+    metavar="FILE",
+    shell_complete=_complete.files,
+    help="Also draw the tiling as SVG.",
+)
 @json_option
 @engine_option
 @timeout_option()
@@ -459,7 +472,7 @@ def _write_svg(path: str, puzzle: Puzzle, solution: Solution, ps: PieceSet) -> N
 
 
 @click.command()
-@click.argument("figure", metavar="FIGURE")
+@click.argument("figure", metavar="FIGURE", shell_complete=_complete.files)
 @click.option(
     "--size",
     "sizes",

@@ -104,9 +104,7 @@ class PrintExtraMissing(UbongoError):
     """fpdf2 is not installed."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "PDF cards need fpdf2, the optional 'print' extra: pip install 'ubongo-lab[print]'"
-        )
+        super().__init__("PDF cards need fpdf2, which is not installed: pip install fpdf2")
 
 
 @dataclass(frozen=True)

@@ -342,7 +342,7 @@ def test_pdf_without_fpdf_is_a_clear_error(tmp_path: Path, monkeypatch):
     monkeypatch.setitem(sys.modules, "fpdf", None)  # import fpdf now raises ImportError
     r = run("render", "sample", "--pdf", str(tmp_path / "c.pdf"))
     assert r.exit_code == 1
-    assert "pip install 'ubongo-lab[print]'" in r.stderr and r.stderr.count("\n") == 1
+    assert "pip install fpdf2" in r.stderr and r.stderr.count("\n") == 1
 
 
 # --- the command line ------------------------------------------------------------------------

@@ -63,7 +63,10 @@ def needs(game: str) -> None:
 def commands(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """Every command path under ``group``."""
     found = []
-    for name, command in group.commands.items():
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):  # the main group loads its commands lazily
+        command = group.get_command(ctx, name)
+        assert command is not None
         found.append((*path, name))
         if isinstance(command, click.Group):
             found.extend(commands(command, (*path, name)))

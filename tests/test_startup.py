@@ -1,0 +1,75 @@
+"""What ``ubongo`` imports to start: a command's module only when the command runs, never
+``importlib.metadata`` for the version, no heavy library for ``verify``.
+
+The start-up times themselves are measured by ``bench/bench_startup.py``, not asserted here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import json
+import subprocess
+import sys
+
+import click
+import pytest
+
+import ubongo
+from ubongo.cli import HOMES, main
+
+HEAVY = ("importlib.metadata", "numpy", "ortools", "duckdb", "fpdf", "ubongo.render")
+
+PROBE = """
+import atexit, json, sys
+atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.stderr))
+sys.argv = ["ubongo", *json.loads(sys.argv[1])]
+from ubongo.cli import main
+main()
+"""
+
+
+def modules_after(*args: str) -> tuple[str, set[str]]:
+    """The stdout of ``ubongo ARGS`` in a fresh interpreter and the modules it had imported."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True, check=True
+    )
+    return done.stdout, set(json.loads(done.stderr.splitlines()[-1]))
+
+
+def command_modules(modules: set[str]) -> set[str]:
+    """The command modules among ``modules`` (``sets`` for ``ubongo.cli.sets``)."""
+    return {m.rsplit(".", 1)[1] for m in modules if m.rsplit(".", 1)[0] == "ubongo.cli"} & set(
+        HOMES.values()
+    )
+
+
+def test_version_loads_no_command_and_no_metadata() -> None:
+    out, modules = modules_after("--version")
+    cores = ("compiled C", "pure Python")
+    assert out in {f"ubongo, version {ubongo.__version__} (core: {c})\n" for c in cores}
+    assert command_modules(modules) == set()
+    assert not [m for m in modules if m.startswith(HEAVY)]
+
+
+def test_verify_loads_its_own_module_and_nothing_heavy() -> None:
+    out, modules = modules_after("verify")
+    assert out.endswith("combinations solvable\n")
+    assert command_modules(modules) == {"sets"}
+    assert not [m for m in modules if m.startswith(HEAVY)]
+
+
+@pytest.mark.parametrize("home", sorted(set(HOMES.values())))
+def test_each_module_holds_the_commands_the_table_says(home: str) -> None:
+    """``HOMES`` and the modules' ``COMMANDS`` agree, so no command is lost or misplaced."""
+    module = importlib.import_module(f"ubongo.cli.{home}")
+    assert {c.name for c in module.COMMANDS} == {n for n, h in HOMES.items() if h == home}
+
+
+def test_help_lists_the_commands_of_the_table() -> None:
+    assert main.list_commands(click.Context(main)) == sorted(HOMES)
+
+
+def test_the_version_has_one_home() -> None:
+    """The installed metadata was made from ``ubongo.__version__`` (pyproject: dynamic)."""
+    assert importlib.metadata.version("ubongo-lab") == ubongo.__version__
