@@ -25,6 +25,9 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from ubongo import _files as files
+from ubongo._files import MAX_INPUT_BYTES as MAX_INPUT_BYTES  # re-exported, as the reader's
+from ubongo._files import display as display
 from ubongo.scoring.common import ScoringError
 from ubongo.scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
 from ubongo.scoring.common import json_text as json_text
@@ -41,8 +44,6 @@ if TYPE_CHECKING:
 
 PROG = "ubongo"
 F = TypeVar("F", bound=Callable[..., Any])
-MAX_INPUT_BYTES = 64 * 1024 * 1024
-"""The largest file any command reads (a complete set is about 100 kB, a long batch a few MB)."""
 
 
 # --- errors -----------------------------------------------------------------------------------
@@ -285,40 +286,34 @@ class Clock:
         return rest
 
 
-# --- the one reader ---------------------------------------------------------------------------
+# --- the one reader (ubongo._files), its errors as Failures --------------------
 
 
 def read_bytes(path: str) -> bytes:
     """The bytes of a user's file, or of stdin for ``-``; a Failure names what went wrong."""
-    usable(path)
-    data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else _read_file(path)
-    if len(data) > MAX_INPUT_BYTES:
-        raise Failure(f"{display(path)}: larger than {MAX_INPUT_BYTES >> 20} MiB; refused")
-    return data
-
-
-def _read_file(path: str) -> bytes:
-    try:
-        if os.path.isdir(path):
-            raise Failure(f"{path}: is a folder, not a file")
-        with open(path, "rb") as fh:
-            return fh.read(MAX_INPUT_BYTES + 1)
-    except OSError as e:
-        raise Failure(f"{path}: cannot read: {e.strerror or e}") from None
+    with _failing():
+        return files.read_bytes(path)
 
 
 def read_text(path: str) -> str:
     """A user's text file as a str (UTF-8, a leading byte-order mark allowed)."""
-    return decode(read_bytes(path), display(path))
+    with _failing():
+        return files.read_text(path)
 
 
 def decode(data: bytes, name: str) -> str:
     """UTF-8 bytes as text; the error names the line of the first bad byte."""
+    with _failing():
+        return files.decode(data, name)
+
+
+@contextmanager
+def _failing() -> Iterator[None]:
+    """The reader's FileError as the command's Failure (exit 1, the same one line)."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise Failure(f"{name}: line {line}: not UTF-8 text (byte {e.start})") from None
+        yield
+    except files.FileError as e:
+        raise Failure(str(e)) from None
 
 
 def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
@@ -358,15 +353,10 @@ def _binary(path: str) -> Iterator[IO[bytes]]:
 
 
 def usable(path: str) -> None:
-    """A Failure for a path no system call takes (a NUL byte; only an in-process caller, never
-    a shell, can pass one), where the OS would raise ValueError rather than OSError."""
-    if "\x00" in path:
-        raise Failure(f"{printable(repr(path))}: a file name cannot hold a NUL byte")
-
-
-def display(path: str) -> str:
-    """The name a file goes by in messages: ``<stdin>`` for ``-``."""
-    return "<stdin>" if path == "-" else path
+    """A Failure for a path no system call takes (a NUL byte), where the OS would raise
+    ValueError rather than OSError."""
+    with _failing():
+        files.usable(path)
 
 
 # --- the one writer ---------------------------------------------------------------------------
