@@ -279,6 +279,10 @@ class Hint:
             out["take_back"] = list(self.take_back)
         return out
 
+    def __str__(self) -> str:
+        """The hint as ``ubongo hint`` prints it: the words, then what the level draws."""
+        return "\n".join([self.message(), *(self.picture() or ())])
+
     def _repr_svg_(self) -> str:
         from ubongo.render.svg import solution_svg
 

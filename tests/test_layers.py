@@ -15,8 +15,9 @@ API opens, writes, renames or deletes files, through ``open`` or any other door
 package's own data through ``importlib.resources.files`` is allowed. The API may ``open`` a
 file for reading (a literal mode without ``w``, ``a``, ``x`` or ``+``): ``ubongo.load_set(path)``
 is what a library user reaches for, and it must read a set exactly as ``ubongo verify PATH``
-does, so the one reader lives in the API's layer (``api/_files.py``) and the CLI calls it. Each check is shown to fail on a deliberate violation
-(the ``*_catches_*`` tests below), so a checker that silently stopped seeing would be noticed.
+does, so the one reader lives in the API's layer (``api/_files.py``) and the CLI calls it.
+Each check is shown to fail on a deliberate violation (the ``*_catches_*`` tests below), so a
+checker that silently stopped seeing would be noticed.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ FILE_METHODS = {
     "makedirs", "removedirs", "mkstemp", "mkdtemp", "NamedTemporaryFile", "TemporaryDirectory",
 }  # fmt: skip
 FILE_MODULES = {"os", "shutil", "io", "tempfile", "duckdb", "sqlite3", "zipfile", "tarfile"}
-MODULE_CALLS_OK = {("os", "cpu_count"), ("os", "getpid"), ("io", "StringIO"), ("io", "BytesIO")}
+MODULE_CALLS_OK = {
+    ("os", "cpu_count"), ("os", "getpid"), ("os", "fspath"), ("io", "StringIO"), ("io", "BytesIO"),
+}  # fmt: skip
 READS = {"read_text", "read_bytes"}  # what the API may call to read a user's file
 RESOURCE_ROOTS = {"files", "as_file"}  # importlib.resources: the package's own data
 
