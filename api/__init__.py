@@ -7,10 +7,10 @@ command prints (``print(result)``), gives the command's ``--json`` document
 
     >>> import ubongo
     >>> print(ubongo.solve(".##./####/####/.#..", ["I2", "I4", "P5"]))
-    .HH.
-    FFFF
-    HHHA
-    .A..
+    .FK.
+    AFKK
+    AFKK
+    .F..
 
 Puzzles
     solve(figure, pieces)      one tiling, or why none (``count=True`` also counts) -> Answer

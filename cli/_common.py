@@ -563,29 +563,18 @@ def _silence_stdout() -> None:
 
 def load_set(arg: str | None) -> PuzzleSet:
     """SET: a puzzle-set file, ``-`` for stdin, or a bundled set's name; None is the default."""
-    from ubongo.puzzles import bundled, bundled_names, decode_json, parse_set
+    from ubongo._inputs import set_of
 
-    if arg is None:
-        return bundled()
-    if arg == "-" or os.path.exists(arg):
-        return parse_set(decode_json(read_text(arg), display(arg)), display(arg))
-    if arg in bundled_names():
-        return bundled(arg)
-    near = suggestion(arg, bundled_names())
-    also = f"; did you mean the bundled set {near}?" if near else ""
-    raise Failure(f"{arg}: no such file, and no bundled set of that name{also}")
+    with _failing():
+        return set_of(arg)
 
 
 def piece_set(arg: str | None) -> PieceSet:
     """The pieces of ``--pieces SET``: a set's own pieces, a pieces file, else the 12 pieces."""
-    from ubongo.puzzles import decode_json, parse_pieces
-    from ubongo.solver.pieces import STANDARD
+    from ubongo._inputs import pieces_of
 
-    if arg is None:
-        return STANDARD
-    if arg != "-" and not os.path.exists(arg):
-        return load_set(arg).pieces
-    return parse_pieces(decode_json(read_text(arg), display(arg)), display(arg))
+    with _failing():
+        return pieces_of(arg)
 
 
 _INLINE = re.compile(r"[#. /]+")
