@@ -78,7 +78,11 @@ def solve(
     letters (A ... L), any case, as a list or one string. Or name a combination of a set:
     ``solve(("07", "hard", 3))``, ``solve("07 hard 3", set="sample")``. ``count=True`` also
     counts every tiling (rotated or mirrored tilings of a symmetric figure count apart).
-    ``piece_set`` takes the pieces of another set or pieces file (as ``--pieces``).
+    ``piece_set`` takes the pieces of another set or pieces file (as ``--pieces``);
+    ``engine`` is ``"auto"``, ``"bitboard"`` or ``"cpsat"``; ``timeout`` seconds (TimeLimit
+    past them). The Answer has ``solvable``, ``rows`` (the tiling in code letters),
+    ``solution`` (placements), ``tilings`` (the count, or None), ``reason`` and ``engine``;
+    ``print()`` draws it as the command does, ``to_json()`` is ``solve --json``.
 
     >>> answer = solve(".##./####/####/.#..", ["I2", "I4", "P5"], count=True)
     >>> print(answer)
@@ -114,7 +118,13 @@ def count(
     engine: Engine = "auto",
     timeout: Timeout = None,
 ) -> int:
-    """The number of tilings of a puzzle (``ubongo solve --count``), given as to ``solve``.
+    """The number of tilings of a puzzle (``ubongo solve --count``).
+
+    The puzzle is given as to ``solve``: a figure (text with rows joined by ``/`` or
+    newlines, a list of rows, a Figure or a figure file) and pieces (names or code letters,
+    any case), or a combination of a set (``("07", "hard", 3)``, ``"07 hard 3"``, with
+    ``set=``). Rotated or mirrored tilings of a symmetric figure count apart, as in every
+    public solver; 0 when the puzzle has none.
 
     >>> count("07 hard 3"), count(".##./####/####/.#..", "I2 L4 P5")
     (12, 2)
