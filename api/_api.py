@@ -51,13 +51,32 @@ def _left(timeout: Timeout) -> float | None:
 
 
 def _budget(timeout: Timeout) -> Timeout:
-    """One deadline for a call of many searches: a number of seconds becomes a clock."""
+    """One deadline for a call of many searches: a number of seconds becomes a clock, which
+    raises TimeLimit (naming the whole budget) once it is spent."""
     if timeout is None or callable(timeout):
         return timeout
+    from ubongo.solver.errors import TimeLimit
     from ubongo.solver.limits import Limits
 
     limits = Limits(timeout)
-    return lambda: limits.left() or 0.0
+
+    def left() -> float:
+        rest = limits.left() or 0.0
+        if rest <= 0:
+            raise TimeLimit(timeout, 0)
+        return rest
+
+    return left
+
+
+def _engine(engine: str) -> Engine:
+    """``engine`` when it names one of ENGINES; a UsageError otherwise."""
+    from ubongo.solver.engine import ENGINES
+
+    for known in ENGINES:
+        if engine == known:
+            return known
+    raise UsageError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
 
 
 def solve(
@@ -132,7 +151,7 @@ def count(
     from ubongo.solver.engine import count as tilings
 
     puzzle, _ = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
-    return tilings(puzzle, engine=engine, timeout=_left(timeout))
+    return tilings(puzzle, engine=_engine(engine), timeout=_left(timeout))
 
 
 def solutions(
@@ -154,7 +173,7 @@ def solutions(
     from ubongo.solver.engine import solutions as every
 
     puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
-    found = every(puzzle, engine=engine, timeout=_left(timeout), limit=limit)
+    found = every(puzzle, engine=_engine(engine), timeout=_left(timeout), limit=limit)
     return Solutions(puzzle, ps, tuple(found))
 
 
@@ -275,7 +294,7 @@ def analyze(
                 fig,
                 n,
                 pool,
-                max_solutions=keep.cap,
+                max_tilings=keep.cap,
                 timeout=_left(clock),
                 required=keep.required,
             )

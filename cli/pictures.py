@@ -25,7 +25,7 @@ from ubongo.cli._common import (
 
 if TYPE_CHECKING:
     from ubongo.puzzles import PuzzleSet
-    from ubongo.render.html import Tilings
+    from ubongo.render.html import Listings
 
 
 @click.command()
@@ -126,12 +126,12 @@ def render(
     if html_dir:
         from ubongo.render.html import page, unsolvable
 
-        tilings = _tilings(ps, clock)
-        write_in_folder(output_folder(html_dir), "index.html", page(ps, tilings))
-        none = len(unsolvable(ps, tilings))
+        listings = _listings(ps, clock)
+        write_in_folder(output_folder(html_dir), "index.html", page(ps, listings))
+        none = len(unsolvable(ps, listings))
         said.append(f"wrote {os.path.join(html_dir, 'index.html')}")
         said.append(
-            f"{none} of {plural(len(tilings), 'combination')} "
+            f"{none} of {plural(len(listings), 'combination')} "
             f"{'has' if none == 1 else 'have'} no tiling"
         )
     if not quiet:
@@ -158,7 +158,7 @@ def _svgs(ps: PuzzleSet) -> Iterator[tuple[str, str]]:
         )
 
 
-def _tilings(ps: PuzzleSet, clock: Clock) -> Tilings:
+def _listings(ps: PuzzleSet, clock: Clock) -> Listings:
     """What the page shows of each combination: every tiling, in the order ``ubongo hint``
     lists them (the bitboard engine's), for Ubongo-sized puzzles; the first only for larger
     ones, whose listing could take minutes (the 12 pentominoes in 6x10 have 9356)."""

@@ -31,16 +31,16 @@ class Listing:
     order ``ubongo hint`` lists them in); ``complete`` when they are all of them, which the
     page's hints need (a large puzzle gets its first tiling only, and no hints)."""
 
-    tilings: Sequence[Solution]
+    solutions: Sequence[Solution]
     complete: bool
 
     @property
     def none(self) -> bool:
         """True when the combination is known to have no tiling."""
-        return self.complete and not self.tilings
+        return self.complete and not self.solutions
 
 
-Tilings = Mapping[tuple[str, str, str], Listing]
+Listings = Mapping[tuple[str, str, str], Listing]
 """What the page knows per combination, keyed ``(template, side, face)``; absent: nothing."""
 
 PAGE_TILINGS = MAX_TILINGS
@@ -160,10 +160,10 @@ def combo_id(template: str, side: str, face: str) -> str:
     return f"{template}-{side}-{face}"
 
 
-def _sides(ps: PuzzleSet, t: Template, tilings: Tilings) -> Iterator[str]:
+def _sides(ps: PuzzleSet, t: Template, listings: Listings) -> Iterator[str]:
     for s in sides(ps, [t.id]):
         faces = ps.die[: len(s.combos)]
-        found = [tilings.get((t.id, s.name, f)) for f in faces]
+        found = [listings.get((t.id, s.name, f)) for f in faces]
         none = [f for f, x in zip(faces, found, strict=True) if x and x.none]
         svg = side_element(
             s.figure,
@@ -172,7 +172,7 @@ def _sides(ps: PuzzleSet, t: Template, tilings: Tilings) -> Iterator[str]:
             title=s.title,
             side=s.name,
             ids=[combo_id(t.id, s.name, f) for f in faces],
-            solutions=[x.tilings[0] if x and x.tilings else None for x in found],
+            solutions=[x.solutions[0] if x and x.solutions else None for x in found],
             unsolvable=[f in none for f in faces],
             pieces=ps.pieces,
         )
@@ -189,10 +189,10 @@ def _sides(ps: PuzzleSet, t: Template, tilings: Tilings) -> Iterator[str]:
         )
 
 
-def unsolvable(ps: PuzzleSet, tilings: Tilings) -> list[tuple[str, str, str]]:
+def unsolvable(ps: PuzzleSet, listings: Listings) -> list[tuple[str, str, str]]:
     """The combinations listed with no tiling, in set order."""
     keys = ((c.template, c.side, c.face) for c in ps.combinations())
-    return [k for k in keys if (x := tilings.get(k)) is not None and x.none]
+    return [k for k in keys if (x := listings.get(k)) is not None and x.none]
 
 
 def _encode(cells: Sequence[Point], pieces: Sequence[str], tiling: Solution) -> str:
@@ -206,7 +206,7 @@ def _encode(cells: Sequence[Point], pieces: Sequence[str], tiling: Solution) -> 
     return "".join(CODES[at[p]] for p in cells)
 
 
-def page_data(ps: PuzzleSet, tilings: Tilings) -> dict[str, Any]:
+def page_data(ps: PuzzleSet, listings: Listings) -> dict[str, Any]:
     """What the practice script reads: pieces (orientations in the engine's order), figures,
     combinations and their tilings."""
     colours = set_colours(ps.pieces)
@@ -227,14 +227,14 @@ def page_data(ps: PuzzleSet, tilings: Tilings) -> dict[str, Any]:
             faces = []
             for face, combo in zip(ps.die, s.combos, strict=False):
                 names = [p.name for p in combo]
-                found = tilings.get((t.id, s.name, face)) or Listing((), False)
+                found = listings.get((t.id, s.name, face)) or Listing((), False)
                 fits = len(names) <= len(CODES)
                 faces.append(
                     {
                         "face": face,
                         "pieces": names,
                         "complete": found.complete and fits,
-                        "tilings": [_encode(cells, names, x) for x in found.tilings]
+                        "solutions": [_encode(cells, names, x) for x in found.solutions]
                         if fits
                         else [],
                     }
@@ -256,11 +256,11 @@ def practice_js() -> str:
     return files("ubongo.render").joinpath("practice.js").read_text(encoding="utf-8")
 
 
-def page(ps: PuzzleSet, tilings: Tilings) -> str:
+def page(ps: PuzzleSet, listings: Listings) -> str:
     """The HTML page of a set: index, practice board and every template side; a combination
-    reveals its first tiling from ``tilings`` and the practice board's hints use them all."""
+    reveals its first tiling from ``listings`` and the practice board's hints use them all."""
     n = sum(1 for _ in ps.combinations())
-    bad = unsolvable(ps, tilings)
+    bad = unsolvable(ps, listings)
     bad_templates = {k[0] for k in bad}
     index = " ".join(
         f'<a href="#template-{html.escape(t.id)}"'
@@ -275,7 +275,7 @@ def page(ps: PuzzleSet, tilings: Tilings) -> str:
     body = "\n".join(
         f'<section class="template" id="template-{html.escape(t.id)}">'
         f"<h2>Template {html.escape(t.id)}</h2>"
-        f'<div class="sides">{"".join(_sides(ps, t, tilings))}</div></section>'
+        f'<div class="sides">{"".join(_sides(ps, t, listings))}</div></section>'
         for t in ps.templates
     )
     name = html.escape(ps.name)
@@ -290,7 +290,7 @@ def page(ps: PuzzleSet, tilings: Tilings) -> str:
         "click it again to hide it.</p></header>\n"
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
         f"{PRACTICE}\n<main>\n{body}\n</main>\n"
-        f'<script type="application/json" id="ubongo-data">{_script_json(page_data(ps, tilings))}'
+        f'<script type="application/json" id="ubongo-data">{_script_json(page_data(ps, listings))}'
         f"</script>\n<script>{JS_REVEAL}</script>\n<script>{practice_js()}</script>\n"
         "</body></html>\n"
     )

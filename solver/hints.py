@@ -339,11 +339,11 @@ def hint(
     limits = Limits(timeout)
     placed = parse_board(board, puzzle, pieces) if board is not None else ()
     kept, back, first = _take_back(puzzle, placed, limits)
-    tilings, exhaustive = _tilings(puzzle, kept, first, limits, max_tilings)
-    chosen, forced = _choose(puzzle, kept, tilings, exhaustive)
-    through = next(t for t in tilings if chosen is None or chosen in t)
+    found, exhaustive = _solutions(puzzle, kept, first, limits, max_tilings)
+    chosen, forced = _choose(puzzle, kept, found, exhaustive)
+    through = next(t for t in found if chosen is None or chosen in t)
     solution = _in_order(puzzle, kept + through)
-    return Hint(level, puzzle, kept, back, chosen, forced, solution, len(tilings), exhaustive)
+    return Hint(level, puzzle, kept, back, chosen, forced, solution, len(found), exhaustive)
 
 
 def _remaining(limits: Limits) -> float | None:
@@ -398,7 +398,7 @@ def _take_back(
     raise Unsolvable(triage(puzzle) or "no tiling exists (exhaustive search)")
 
 
-def _tilings(
+def _solutions(
     puzzle: Puzzle, placed: Solution, first: Solution, limits: Limits, cap: int
 ) -> tuple[list[Solution], bool]:
     """Tilings of the empty cells (in figure cells), and whether that is all of them.
@@ -421,16 +421,16 @@ def _tilings(
 
 
 def _choose(
-    puzzle: Puzzle, placed: Solution, tilings: list[Solution], exhaustive: bool
+    puzzle: Puzzle, placed: Solution, found: list[Solution], exhaustive: bool
 ) -> tuple[Placement | None, bool]:
     """The placement to hint, and whether it is forced (see the module docstring)."""
-    if tilings == [()]:
+    if found == [()]:
         return None, False
-    seen = Counter(pl for t in tilings for pl in t)
+    seen = Counter(pl for t in found for pl in t)
     area = {p.name: p.area for p in puzzle.pieces}
     rank = {p.name: i for i, p in enumerate(puzzle.pieces)}
     if exhaustive:
-        forced = [pl for pl, n in seen.items() if n == len(tilings)]
+        forced = [pl for pl, n in seen.items() if n == len(found)]
         if forced:
             room = _room(puzzle, placed)
             best = max(forced, key=lambda pl: (room[pl.piece], area[pl.piece], -rank[pl.piece]))

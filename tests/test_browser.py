@@ -577,12 +577,12 @@ def _many_tilings_set(rng: random.Random) -> PuzzleSet:
 def test_page_hints_equal_the_library_with_many_tilings(driver: WebDriver, tmp_path: Path) -> None:
     rng = random.Random(7)
     ps = _many_tilings_set(rng)
-    tilings = {
+    listings = {
         _key(c): Listing(list(solutions(c.puzzle, engine="bitboard")), True)
         for c in ps.combinations()
     }
-    assert sum(len(t.tilings) > 5 for t in tilings.values()) >= 5
-    (tmp_path / "page.html").write_text(page(ps, tilings), encoding="utf-8")
+    assert sum(len(x.solutions) > 5 for x in listings.values()) >= 5
+    (tmp_path / "page.html").write_text(page(ps, listings), encoding="utf-8")
     driver.s("POST", "/url", {"url": (tmp_path / "page.html").as_uri()})
     driver.log()
     _compare(driver, _boards(ps, 60, seed=11))
