@@ -47,8 +47,7 @@ See docs/API.md for a guide.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers know it)
 if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
     from ubongo._api import (
         analyze,

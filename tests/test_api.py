@@ -241,6 +241,11 @@ def test_bad_input_raises_the_librarys_errors_with_one_line(call, error, words) 
     assert words in str(raised.value) and "\n" not in str(raised.value)
 
 
+def test_a_time_limit_is_the_whole_calls() -> None:
+    with pytest.raises(ubongo.TimeLimit, match="time limit of"):
+        ubongo.verify("standard", count=True, timeout=0.001)  # 432 searches in a millisecond
+
+
 def test_the_exported_errors_are_the_librarys_own() -> None:
     from ubongo.solver.errors import UbongoError
 
@@ -320,6 +325,14 @@ def test_importing_ubongo_loads_none_of_its_modules(tmp_path: Path) -> None:
     assert python(code, tmp_path).strip() == "['ubongo']"
     code = "import sys, ubongo; ubongo.solve; print('ubongo.render' in sys.modules)"
     assert python(code, tmp_path).strip() == "False"  # drawing loads it, solving does not
+
+
+def test_the_command_loads_none_of_the_apis_modules_to_start(tmp_path: Path) -> None:
+    code = "import sys, ubongo.cli; print(sorted(m for m in sys.modules if m.count('.') == 1))"
+    loaded = python(code, tmp_path)
+    assert "ubongo._files" in loaded  # the one reader, which every command may use
+    for module in ("ubongo._api", "ubongo._results", "ubongo._inputs"):
+        assert module not in loaded
 
 
 @pytest.mark.parametrize("where", ["another folder", "the repository"])
