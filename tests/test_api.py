@@ -181,13 +181,14 @@ def test_score_reports_an_invalid_record_in_its_result() -> None:
     names=st.lists(st.sampled_from(list(STANDARD)), min_size=1, max_size=3, unique=True),
 )
 def test_random_puzzles_answer_as_the_command_does(cells: set[tuple[int, int]], names: list[str]):
-    rows = parse_figure(
-        ["".join("#" if (r, c) in cells else "." for c in range(5)) for r in range(4)]
-    )
-    figure = "/".join(rows.rows())
+    drawn = ["".join("#" if (r, c) in cells else "." for c in range(5)) for r in range(4)]
+    figure = "/".join(drawn)
     answer = ubongo.solve(figure, names, count=True)
     code = 0 if answer.solvable else 1
     assert answer.to_json() == cli_json("solve", figure, *names, "--count", code=code)
+    codes = [STANDARD[n].code.lower() for n in names]
+    for form in (drawn, "\n".join(drawn), parse_figure(drawn)):
+        assert ubongo.solve(form, " ".join(codes), count=True).to_json() == answer.to_json()
 
 
 @settings(max_examples=15)
