@@ -29,7 +29,7 @@ from ubongo._results import (
     Stats,
     Verification,
 )
-from ubongo.solver.engine import AUTO_NODE_BUDGET, Engine, Verdict
+from ubongo.solver.engine import AUTO_NODE_BUDGET, ENGINES, Engine, Verdict, check
 from ubongo.solver.errors import PuzzleTooLarge
 from ubongo.solver.puzzle import Puzzle
 
@@ -71,8 +71,6 @@ def _budget(timeout: Timeout) -> Timeout:
 
 def _engine(engine: str) -> Engine:
     """``engine`` when it names one of ENGINES; a UsageError otherwise."""
-    from ubongo.solver.engine import ENGINES
-
     for known in ENGINES:
         if engine == known:
             return known
@@ -121,11 +119,9 @@ def _check(
     puzzle: Puzzle, count: bool, engine: Engine, timeout: float | None, node_budget: int
 ) -> Verdict:
     """The engine's verdict, the engine named as one of ENGINES."""
-    from ubongo.solver.engine import ENGINES, check
-
-    if engine not in ENGINES:
-        raise UsageError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
-    return check(puzzle, want_count=count, engine=engine, timeout=timeout, node_budget=node_budget)
+    return check(
+        puzzle, want_count=count, engine=_engine(engine), timeout=timeout, node_budget=node_budget
+    )
 
 
 def count(

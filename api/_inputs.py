@@ -65,12 +65,12 @@ def set_of(given: SetLike) -> PuzzleSet:
 
 def pieces_of(given: PieceSetLike) -> PieceSet:
     """The pieces of ``--pieces SET``: a set's own pieces, a pieces file, else the 12 pieces."""
-    from ubongo.puzzles import PuzzleSet, decode_json, parse_pieces
-
     if given is None:
         return STANDARD
     if isinstance(given, PieceSet):
         return given
+    from ubongo.puzzles import PuzzleSet, decode_json, parse_pieces  # here: most calls end above
+
     if isinstance(given, PuzzleSet):
         return given.pieces
     arg = os.fspath(given)
