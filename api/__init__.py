@@ -42,7 +42,7 @@ Limits: ``timeout=`` seconds for the whole call, ``engine=`` ``"auto"``, ``"bitb
 Errors are UbongoError (bad input, limits: one line saying what was expected) and
 ScoringError; ``score`` reports an invalid record in its result instead. Importing ``ubongo``
 loads nothing else: each name is imported on first use, so ``ubongo --version`` stays fast.
-See docs/API.md for a guide.
+``help(ubongo.solve)`` (and each other name) says what it takes and returns.
 """
 
 from __future__ import annotations
