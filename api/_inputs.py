@@ -176,7 +176,12 @@ def puzzle(
 
 
 def _drawing_pieces(p: Puzzle, ps: PieceSet) -> PieceSet:
-    """``ps`` when it holds the puzzle's pieces, else a piece set of the puzzle's own."""
-    if all(ps.get(piece.name) == piece for piece in p.pieces):
+    """``ps`` when it holds the puzzle's pieces (same names, codes and shapes), else a piece
+    set of the puzzle's own."""
+    known = {piece.name: piece for piece in ps.values()}
+    if all(
+        (mine := known.get(piece.name)) == piece and mine is not None and mine.shape == piece.shape
+        for piece in p.pieces
+    ):
         return ps
     return PieceSet(dict.fromkeys(p.pieces))
