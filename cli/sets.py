@@ -136,12 +136,8 @@ def _list_templates(ps: PuzzleSet) -> None:
     if not ps.templates:
         click.echo(f"ubongo show: {printable(ps.name)}: the set has no template", err=True)
         return
-    click.echo(f"{printable(ps.name)}: {plural(len(ps.templates), 'template')}")
-    for t in ps.templates:
-        areas = ", ".join(
-            f"{n} {plural(s.figure.area, 'cell')}" for n in ("easy", "hard") if (s := t.side(n))
-        )
-        click.echo(printable(f"  {t.id:<6}{areas}"))
+    for line in ps.listing():
+        click.echo(printable(line))
 
 
 def _show_side(ps: PuzzleSet, tid: str, side: str, count: bool, clock: Clock) -> None:

@@ -213,6 +213,13 @@ def test_a_puzzle_of_other_pieces_is_drawn_with_its_own() -> None:
     assert answer.rows is not None and set("".join(answer.rows)) == {"I", "L", "."}
 
 
+def test_a_set_prints_as_show_lists_it() -> None:
+    sample = ubongo.load_set("sample")
+    assert str(sample) + "\n" == cli("show", "sample")
+    assert repr(sample) == "<PuzzleSet 'sample': 5 templates, 60 combinations>"
+    assert sample._repr_html_().count("<svg") == 10  # each side of each template
+
+
 def test_load_set_takes_a_name_a_path_or_a_set(tmp_path: Path) -> None:
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(bundled("sample").to_json()))
@@ -275,6 +282,7 @@ def results() -> list[object]:
         ubongo.hint(FIGURE, "I2 I4 P5", level=3),
         ubongo.stats("sample"),
         ubongo.score({"game": "jaipur", "players": ["Ann", "Bob"], "rounds": []}),
+        ubongo.load_set("sample"),
     ]
 
 
