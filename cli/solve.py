@@ -537,7 +537,8 @@ def analyze(
     clock = Clock(timeout)
     ps = piece_set(pieces_set)
     try:
-        Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)  # first
+        # the options' pieces are checked before the figure is read, whose errors come second
+        Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)
     except UsageError as e:
         raise click.UsageError(str(e)) from None
     fig = read_figure(figure)
