@@ -163,7 +163,7 @@ def puzzle(
         if where is None:
             raise UsageError("with a set, give TEMPLATE SIDE FACE, e.g. ('07', 'hard', 3)")
         if piece_set is not None:
-            raise UsageError("pieces= goes with FIGURE PIECE...; a set has its pieces")
+            raise UsageError("piece_set= goes with FIGURE and PIECES; a set has its own pieces")
         chosen = set_of(set)
         return chosen.combination(*where).puzzle, chosen.pieces
     if pieces is None:

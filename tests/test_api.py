@@ -236,7 +236,7 @@ def test_load_set_takes_a_name_a_path_or_a_set(tmp_path: Path) -> None:
         (lambda: ubongo.solve(FIGURE, ["I2", "Q9"]), ubongo.UnknownPiece, "unknown piece 'Q9'"),
         (lambda: ubongo.load_set("standrd"), ubongo.FileError, "did you mean the bundled set"),
         (lambda: ubongo.solve("07 hrad 3"), ubongo.UnknownName, "did you mean hard?"),
-        (lambda: ubongo.solve("07 hard 3", piece_set="sample"), ubongo.UsageError, "pieces="),
+        (lambda: ubongo.solve("07 hard 3", piece_set="sample"), ubongo.UsageError, "piece_set="),
         (lambda: ubongo.solve(FIGURE, set="sample"), ubongo.UsageError, "TEMPLATE SIDE FACE"),
         (lambda: ubongo.solve(FIGURE), ubongo.UsageError, "give FIGURE and PIECES"),
         (lambda: ubongo.solve("#x#", ["I2"]), ubongo.FigureError, "unexpected character"),
