@@ -13,7 +13,7 @@ import html
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from ubongo.scoring.common import printable
 from ubongo.solver.engine import Verdict
@@ -116,7 +116,11 @@ class Solutions(Sequence[Solution]):
     def __len__(self) -> int:
         return len(self.found)
 
-    def __getitem__(self, i: Any) -> Any:
+    @overload
+    def __getitem__(self, i: int) -> Solution: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Solution, ...]: ...
+    def __getitem__(self, i: int | slice) -> Solution | tuple[Solution, ...]:
         return self.found[i]
 
     def __iter__(self) -> Iterator[Solution]:
@@ -444,7 +448,11 @@ class Scores(Sequence["Outcome"]):
     def __len__(self) -> int:
         return len(self.outcomes)
 
-    def __getitem__(self, i: Any) -> Any:
+    @overload
+    def __getitem__(self, i: int) -> Outcome: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Outcome, ...]: ...
+    def __getitem__(self, i: int | slice) -> Outcome | tuple[Outcome, ...]:
         return self.outcomes[i]
 
     def __iter__(self) -> Iterator[Outcome]:
