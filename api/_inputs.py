@@ -85,7 +85,7 @@ def figure_of(given: FigureLike) -> Figure:
     ubongo-utils problem file gives the figure above its combinations)."""
     if isinstance(given, Figure):
         return given
-    if isinstance(given, str) and _is_inline(given):
+    if isinstance(given, str) and is_inline(given):
         return parse_figure(given)
     if isinstance(given, str | os.PathLike):
         return _figure_file(os.fspath(given))
@@ -94,8 +94,9 @@ def figure_of(given: FigureLike) -> Figure:
     raise TypeError(f"a figure is text, rows or a Figure, not {type(given).__name__}")
 
 
-def _is_inline(text: str) -> bool:
-    """Inline rows: only ``#./``, spaces and line breaks, or a ``#`` and no such file."""
+def is_inline(text: str) -> bool:
+    """Whether a FIGURE is inline rows rather than a file: only ``#./``, spaces and line
+    breaks, or a ``#`` and no such file."""
     return bool(_INLINE.fullmatch(text)) or "#" in text and not os.path.isfile(text)
 
 
@@ -125,7 +126,7 @@ def address(given: object) -> tuple[str, str, str] | None:
     None."""
     if isinstance(given, str):
         parts: Sequence[object] = given.split()
-        if len(parts) != 3 or _is_inline(given) or "/" in given:
+        if len(parts) != 3 or is_inline(given) or "/" in given:
             return None
     elif isinstance(given, Sequence) and len(given) == 3:
         parts = given

@@ -577,26 +577,13 @@ def piece_set(arg: str | None) -> PieceSet:
         return pieces_of(arg)
 
 
-_INLINE = re.compile(r"[#. /]+")
-
-
 def read_figure(arg: str) -> Figure:
-    """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``).
+    """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``), read
+    as the API reads one (a problem file gives the figure above its combinations)."""
+    from ubongo._inputs import figure_of
 
-    A file may be an ubongo-utils problem file: its figure is the rows above the combinations.
-    """
-    from ubongo.puzzles.ubongo_utils import problem_figure
-    from ubongo.solver.figure import parse_figure
-
-    if is_figure_file(arg):
-        name = display(arg)
-        try:
-            return problem_figure(read_text(arg))
-        except UbongoError as e:
-            raise Failure(f"{name}: {e}") from None
-    if _is_inline(arg):
-        return parse_figure(arg)
-    raise Failure(f"{arg}: no such file, and not inline rows such as '##./.##'")
+    with _failing():
+        return figure_of(arg)
 
 
 def is_figure_file(arg: str) -> bool:
@@ -605,8 +592,10 @@ def is_figure_file(arg: str) -> bool:
 
 
 def _is_inline(arg: str) -> bool:
-    """Whether FIGURE is inline rows: only ``#./`` and spaces, or a ``#`` and no such file."""
-    return bool(_INLINE.fullmatch(arg)) or "#" in arg and not os.path.isfile(arg)
+    """Whether FIGURE is inline rows (``ubongo._inputs.is_inline``)."""
+    from ubongo._inputs import is_inline
+
+    return is_inline(arg)
 
 
 def is_address(args: tuple[str, ...]) -> bool:
