@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
 
 from ubongo import _inputs
 from ubongo._inputs import (
@@ -402,9 +402,9 @@ def _source(given: SetLike, name: str) -> str:
     return os.fspath(given) if isinstance(given, str | os.PathLike) else name
 
 
-Records = str | Mapping[str, Any] | Iterable[Mapping[str, Any]]
-"""Session records: JSON text (one object, an array, or JSON Lines), one record as a dict, or
-several."""
+Records = Union[str, "os.PathLike[str]", Mapping[str, Any], Iterable[Mapping[str, Any]]]
+"""Session records: JSON text (one object, an array, or JSON Lines), a session file's path
+(a ``pathlib.Path``), one record as a dict, or several."""
 
 
 def score(
@@ -412,8 +412,10 @@ def score(
 ) -> Scores:
     """Score recorded game sessions (``ubongo score``): Ubongo, Jaipur, Jambo and Amul.
 
-    A record without ``"game"`` is taken to be of ``game``; with ``game``, records of other
-    games are left out. An invalid record is an outcome with its problems, never an error.
+    ``records`` are JSON text (one object, an array or JSON Lines), a ``pathlib.Path`` of a
+    session file, one record as a dict, or several. A record without ``"game"`` is taken to be
+    of ``game``; with ``game``, records of other games are left out. An invalid record is an
+    outcome with its problems, never an error.
 
     >>> s = score({"game": "jaipur", "players": ["Ann"], "rounds": []})
     >>> s.valid, s.problems
@@ -426,9 +428,14 @@ def score(
 
 
 def _entries(records: Records) -> Iterable[Any]:
-    """The entries of records given as text, one dict, or several, each with its location."""
+    """The entries of records given as text, a file, one dict, or several, each with its
+    location (``FILE:LINE`` for a file's, as ``ubongo score`` names them)."""
+    from ubongo import _files
     from ubongo.scoring.records import Entry, entries
 
+    if isinstance(records, os.PathLike):
+        path = os.fspath(records)
+        return entries(_files.read_text(path), path)
     if isinstance(records, str):
         return entries(records, "<records>")
     if isinstance(records, Mapping):

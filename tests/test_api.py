@@ -163,10 +163,20 @@ def test_score_gives_the_commands_json(tmp_path: Path) -> None:
     expected = cli_json("score", str(path))
     records = [json.loads(line) for line in text.splitlines()]
     assert ubongo.score(text).to_json() == expected
+    assert ubongo.score(path).to_json() == expected
     assert ubongo.score(records).to_json() == expected
     assert ubongo.score(records[0]).to_json() == expected[:1]
     assert str(ubongo.score(text)) + "\n" == cli("score", str(path))
     assert ubongo.score(text, "ubongo").to_json() == []  # records of other games left out
+
+
+def test_score_names_a_files_records_as_the_command_does(tmp_path: Path) -> None:
+    path = tmp_path / "night.jsonl"
+    path.write_text('{"game": "jaipur", "players": ["Ann"], "rounds": []}\n{"game": "amul"\n')
+    result = CliRunner().invoke(main, ["score", "--json", str(path)], prog_name="ubongo")
+    assert result.exit_code == 1
+    assert ubongo.score(path).to_json() == json.loads(result.stdout)
+    assert [f"ubongo score: {p}" for p in ubongo.score(path).problems] == result.stderr.splitlines()
 
 
 def test_score_reports_an_invalid_record_in_its_result() -> None:
