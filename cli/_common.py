@@ -25,6 +25,9 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from ubongo import _files as files
+from ubongo._files import MAX_INPUT_BYTES as MAX_INPUT_BYTES  # re-exported, as the reader's
+from ubongo._files import display as display
 from ubongo.cli import _complete
 from ubongo.puzzles.game import SIDES
 from ubongo.scoring.common import ScoringError
@@ -44,8 +47,6 @@ if TYPE_CHECKING:
 
 PROG = "ubongo"
 F = TypeVar("F", bound=Callable[..., Any])
-MAX_INPUT_BYTES = 64 * 1024 * 1024
-"""The largest file any command reads (a complete set is about 100 kB, a long batch a few MB)."""
 
 
 # --- errors -----------------------------------------------------------------------------------
@@ -291,40 +292,34 @@ class Clock:
         return rest
 
 
-# --- the one reader ---------------------------------------------------------------------------
+# --- the one reader (ubongo._files), its errors as Failures --------------------
 
 
 def read_bytes(path: str) -> bytes:
     """The bytes of a user's file, or of stdin for ``-``; a Failure names what went wrong."""
-    usable(path)
-    data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else _read_file(path)
-    if len(data) > MAX_INPUT_BYTES:
-        raise Failure(f"{display(path)}: larger than {MAX_INPUT_BYTES >> 20} MiB; refused")
-    return data
-
-
-def _read_file(path: str) -> bytes:
-    try:
-        if os.path.isdir(path):
-            raise Failure(f"{path}: is a folder, not a file")
-        with open(path, "rb") as fh:
-            return fh.read(MAX_INPUT_BYTES + 1)
-    except OSError as e:
-        raise Failure(f"{path}: cannot read: {e.strerror or e}") from None
+    with _failing():
+        return files.read_bytes(path)
 
 
 def read_text(path: str) -> str:
     """A user's text file as a str (UTF-8, a leading byte-order mark allowed)."""
-    return decode(read_bytes(path), display(path))
+    with _failing():
+        return files.read_text(path)
 
 
 def decode(data: bytes, name: str) -> str:
     """UTF-8 bytes as text; the error names the line of the first bad byte."""
+    with _failing():
+        return files.decode(data, name)
+
+
+@contextmanager
+def _failing() -> Iterator[None]:
+    """The reader's FileError as the command's Failure (exit 1, the same one line)."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise Failure(f"{name}: line {line}: not UTF-8 text (byte {e.start})") from None
+        yield
+    except files.FileError as e:
+        raise Failure(str(e)) from None
 
 
 def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
@@ -364,15 +359,10 @@ def _binary(path: str) -> Iterator[IO[bytes]]:
 
 
 def usable(path: str) -> None:
-    """A Failure for a path no system call takes (a NUL byte; only an in-process caller, never
-    a shell, can pass one), where the OS would raise ValueError rather than OSError."""
-    if "\x00" in path:
-        raise Failure(f"{printable(repr(path))}: a file name cannot hold a NUL byte")
-
-
-def display(path: str) -> str:
-    """The name a file goes by in messages: ``<stdin>`` for ``-``."""
-    return "<stdin>" if path == "-" else path
+    """A Failure for a path no system call takes (a NUL byte), where the OS would raise
+    ValueError rather than OSError."""
+    with _failing():
+        files.usable(path)
 
 
 # --- the one writer ---------------------------------------------------------------------------
@@ -579,51 +569,27 @@ def _silence_stdout() -> None:
 
 def load_set(arg: str | None) -> PuzzleSet:
     """SET: a puzzle-set file, ``-`` for stdin, or a bundled set's name; None is the default."""
-    from ubongo.puzzles import bundled, bundled_names, decode_json, parse_set
+    from ubongo._inputs import set_of
 
-    if arg is None:
-        return bundled()
-    if arg == "-" or os.path.exists(arg):
-        return parse_set(decode_json(read_text(arg), display(arg)), display(arg))
-    if arg in bundled_names():
-        return bundled(arg)
-    near = suggestion(arg, bundled_names())
-    also = f"; did you mean the bundled set {near}?" if near else ""
-    raise Failure(f"{arg}: no such file, and no bundled set of that name{also}")
+    with _failing():
+        return set_of(arg)
 
 
 def piece_set(arg: str | None) -> PieceSet:
     """The pieces of ``--pieces SET``: a set's own pieces, a pieces file, else the 12 pieces."""
-    from ubongo.puzzles import decode_json, parse_pieces
-    from ubongo.solver.pieces import STANDARD
+    from ubongo._inputs import pieces_of
 
-    if arg is None:
-        return STANDARD
-    if arg != "-" and not os.path.exists(arg):
-        return load_set(arg).pieces
-    return parse_pieces(decode_json(read_text(arg), display(arg)), display(arg))
-
-
-_INLINE = re.compile(r"[#. /]+")
+    with _failing():
+        return pieces_of(arg)
 
 
 def read_figure(arg: str) -> Figure:
-    """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``).
+    """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``), read
+    as the API reads one (a problem file gives the figure above its combinations)."""
+    from ubongo._inputs import figure_of
 
-    A file may be an ubongo-utils problem file: its figure is the rows above the combinations.
-    """
-    from ubongo.puzzles.ubongo_utils import problem_figure
-    from ubongo.solver.figure import parse_figure
-
-    if is_figure_file(arg):
-        name = display(arg)
-        try:
-            return problem_figure(read_text(arg))
-        except UbongoError as e:
-            raise Failure(f"{name}: {e}") from None
-    if _is_inline(arg):
-        return parse_figure(arg)
-    raise Failure(f"{arg}: no such file, and not inline rows such as '##./.##'")
+    with _failing():
+        return figure_of(arg)
 
 
 def is_figure_file(arg: str) -> bool:
@@ -632,8 +598,10 @@ def is_figure_file(arg: str) -> bool:
 
 
 def _is_inline(arg: str) -> bool:
-    """Whether FIGURE is inline rows: only ``#./`` and spaces, or a ``#`` and no such file."""
-    return bool(_INLINE.fullmatch(arg)) or "#" in arg and not os.path.isfile(arg)
+    """Whether FIGURE is inline rows (``ubongo._inputs.is_inline``)."""
+    from ubongo._inputs import is_inline
+
+    return is_inline(arg)
 
 
 def is_address(args: tuple[str, ...]) -> bool:

@@ -246,23 +246,18 @@ def stats(
       ubongo generate --templates 2 --seed 2 -o my-set.json
       ubongo stats my-set.json --json
     """
-    from ubongo.generator.stats import published_json, set_stats, stats_table
+    from ubongo import Stats
+    from ubongo.generator.stats import set_stats
 
     clock = Clock(timeout)
     fr = _pair(frame, "x", f"a frame such as {_FRAME}")
     args = set_args or ("standard",)
-    sets = [set_stats(load_set(a), fr, clock.left) for a in args]
-    names = [s.name for s in sets]
-    # names and file names come from strangers: shown escaped, never run by the terminal
-    headings = [printable(h) for h in (names if len(set(names)) == len(names) else args)]
+    sets = tuple(set_stats(load_set(a), fr, clock.left) for a in args)
+    table = Stats(sets, args, published)  # columns headed by the sets' names, or by args
     if as_json:
-        docs = [{"source": a, **s.to_json()} for a, s in zip(args, sets, strict=True)]
-        out: dict[str, Any] = {"sets": docs}
-        if published:
-            out["published"] = published_json()
-        emit_json(out)
+        emit_json(table.to_json())
         return
-    click.echo(stats_table(sets, published, headings))
+    click.echo(str(table))
 
 
 COMMANDS = [generate, stats]

@@ -81,12 +81,12 @@ def hint(
 
     The board: the figure .####/#####/####./.##.. with I4 (letter F) on the top row.
     """
-    from ubongo.solver.hints import hint as make_hint
+    from ubongo import hint as make_hint
 
     clock = Clock(timeout)
     text = read_text(board) if board is not None else None
     puzzle, pieces = _puzzle(args, set_arg, pieces_set, board, text)
-    h = make_hint(puzzle, text, level, pieces=pieces, timeout=clock.left())
+    h = make_hint(puzzle, board=text, level=level, piece_set=pieces, timeout=clock.left)
     if as_json:
         emit_json(h.to_json())
         return

@@ -25,6 +25,7 @@ from ubongo.puzzles.game import SIDES
 from ubongo.solver.limits import SET_TIMEOUT
 
 if TYPE_CHECKING:
+    from ubongo import Verification
     from ubongo.puzzles import PuzzleSet
 
 
@@ -62,103 +63,33 @@ def verify(
       ubongo generate --templates 2 --seed 1 -o my-set.json
       ubongo verify my-set.json --strict
     """
-    from ubongo.puzzles import strict_problems
+    from ubongo import verify as run
 
     clock = Clock(timeout)
     ps = load_set(set_arg)
-    results = [_verdict(c, count, engine, clock) for c in ps.combinations()]
-    if not results:
+    found = run(ps, count=count, strict=strict, engine=engine, timeout=clock.left)  # type: ignore[arg-type]
+    if not found.results:
         click.echo(f"ubongo verify: {printable(ps.name)}: the set has no combination", err=True)
-    problems = strict_problems(ps) if strict else []
-    ok = sum(r["solvable"] for r in results)
     if as_json:
-        doc: dict[str, Any] = {
-            "set": ps.name,
-            "combinations": len(results),
-            "solvable": ok,
-            "results": results,
-        }
-        if strict:
-            doc["problems"] = problems
-        emit_json(doc)
+        emit_json(found.to_json())
     else:
-        _verify_text(ps.name, results, problems, count, strict)
+        click.echo(str(found))
         if picture:
-            _show_unsolvable(ps, results)
-    if ok < len(results) or problems:
+            _show_unsolvable(found)
+    if not found.ok:
         sys.exit(1)
 
 
-def _verdict(c: Any, count: bool, engine: str, clock: Clock) -> dict[str, Any]:
-    """One combination's row: solvable, tilings when counted, the reason when not solvable."""
-    from ubongo.solver.engine import check
-    from ubongo.solver.errors import PuzzleTooLarge
-
-    r: dict[str, Any] = {
-        "template": c.template,
-        "side": c.side,
-        "face": c.face,
-        "pieces": [p.name for p in c.puzzle.pieces],
-    }
-    try:
-        v = check(c.puzzle, want_count=count, engine=engine, timeout=clock.left())  # type: ignore[arg-type]
-    except PuzzleTooLarge as e:  # report it and go on with the rest of the set
-        r.update(solvable=False, reason=str(e))
-        return r
-    r["solvable"] = v.solvable
-    if count:
-        r["tilings"] = v.tilings
-    if v.reason:
-        r["reason"] = v.reason
-    return r
-
-
-def _verify_text(
-    name: str, results: list[dict[str, Any]], problems: list[str], count: bool, strict: bool
-) -> None:
-    """The summary line, the failures table and, with --strict, the structure problems."""
-    ok = sum(r["solvable"] for r in results)
-    click.echo(f"{printable(name)}: {ok}/{len(results)} combinations solvable")
-    ns = [r["tilings"] for r in results if r["solvable"]] if count else []
-    if ns:
-        click.echo(
-            f"tilings per solvable combination: min {min(ns)}, mean "
-            f"{sum(ns) / len(ns):.2f}, max {max(ns)}; unique: {ns.count(1)}"
-        )
-    bad = [r for r in results if not r["solvable"]]
-    if bad:
-        click.echo(f"\n{'template':<9}{'side':<6}{'face':<5}{'pieces':<18}reason")
-        for r in bad:
-            click.echo(
-                printable(
-                    f"{r['template']:<9}{r['side']:<6}{r['face']:<5}"
-                    f"{' '.join(r['pieces']):<18}{r['reason']}"
-                )
-            )
-    if strict:
-        click.echo(
-            f"strict: {plural(len(problems), 'problem')}" if problems else "strict: complete set"
-        )
-        for p in problems:
-            click.echo(f"  {printable(p)}")
-
-
-def _show_unsolvable(ps: PuzzleSet, results: list[dict[str, Any]]) -> None:
+def _show_unsolvable(found: Verification) -> None:
     """Each unsolvable combination drawn: the figure, then its pieces beside it."""
     from ubongo.render.colours import combination_rows
 
-    for r in results:
-        if not r["solvable"]:
-            click.echo(
-                printable(
-                    f"\n{r['template']} {r['side']} face {r['face']}: {' '.join(r['pieces'])}"
-                )
-            )
-            side = ps.template(r["template"]).side(r["side"])
-            assert side is not None  # a combination comes from a side that is there
-            show_picture(
-                combination_rows(side.figure, [ps.pieces[n] for n in r["pieces"]]), ps.pieces
-            )
+    ps = found.puzzle_set
+    for r in found.unsolvable:
+        click.echo(printable(f"\n{r.template} {r.side} face {r.face}: {' '.join(r.pieces)}"))
+        side = ps.template(r.template).side(r.side)
+        assert side is not None  # a combination comes from a side that is there
+        show_picture(combination_rows(side.figure, [ps.pieces[n] for n in r.pieces]), ps.pieces)
 
 
 @click.command()
@@ -210,10 +141,8 @@ def _list_templates(ps: PuzzleSet) -> None:
     if not ps.templates:
         click.echo(f"ubongo show: {printable(ps.name)}: the set has no template", err=True)
         return
-    click.echo(f"{printable(ps.name)}: {plural(len(ps.templates), 'template')}")
-    for t in ps.templates:
-        areas = ", ".join(f"{n} {plural(s.figure.area, 'cell')}" for n in SIDES if (s := t.side(n)))
-        click.echo(printable(f"  {t.id:<6}{areas}"))
+    for line in ps.listing():
+        click.echo(printable(line))
 
 
 def _show_side(ps: PuzzleSet, tid: str, side: str, count: bool, clock: Clock) -> None:

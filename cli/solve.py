@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -37,11 +37,10 @@ from ubongo.cli._common import (
 from ubongo.solver.engine import AUTO_NODE_BUDGET, SMALL_PIECES
 
 if TYPE_CHECKING:
+    from ubongo import Answer
     from ubongo.puzzles import BatchReader
     from ubongo.puzzles.ubongo_utils import ProblemFile
-    from ubongo.solver.analyze import ComboCount
     from ubongo.solver.engine import Verdict
-    from ubongo.solver.figure import Figure
     from ubongo.solver.pieces import PieceSet
     from ubongo.solver.puzzle import Puzzle, Solution
 
@@ -174,24 +173,18 @@ def solve(
     if show_all:
         _solve_all(puzzle, as_json, engine, clock, picture, ps)
         return
-    v = search.check(puzzle)
+    answer = search.answer(puzzle, ps)
     if svg_path:
-        _write_svg(svg_path, puzzle, v.solution or (), ps)
-    rows = _rows(puzzle, v.solution, ps)
+        _write_svg(svg_path, puzzle, answer.solution or (), ps)
     if as_json:
-        out: dict[str, Any] = {"solvable": v.solvable, "solution": rows, "engine": v.engine}
+        emit_json(answer.to_json())
+    elif answer.rows is not None:
+        show_picture(answer.rows, ps, picture)
         if count:
-            out["tilings"] = v.tilings
-        if v.reason:
-            out["reason"] = v.reason
-        emit_json(out)
-    elif rows is not None:
-        show_picture(rows, ps, picture)
-        if count:
-            click.echo(plural(v.tilings or 0, "tiling"))
-    if not v.solvable:
+            click.echo(plural(answer.tilings or 0, "tiling"))
+    if not answer.solvable:
         if not as_json:
-            click.echo(f"unsolvable: {v.reason}")
+            click.echo(f"unsolvable: {answer.reason}")
         sys.exit(1)
 
 
@@ -218,19 +211,12 @@ def _solve_listed(
 
     results: list[dict[str, Any]] = []
     for problem in listed.problems:
-        puzzle = Puzzle(listed.figure, ps.resolve(problem.pieces))
-        v = search.check(puzzle)
+        answer = search.answer(Puzzle(listed.figure, ps.resolve(problem.pieces)), ps)
         out: dict[str, Any] = {
             "pieces": list(problem.pieces),
             "codes": [ps[name].code for name in problem.pieces],
-            "solvable": v.solvable,
-            "solution": _rows(puzzle, v.solution, ps),
-            "engine": v.engine,
+            **answer.to_json(),
         }
-        if search.count:
-            out["tilings"] = v.tilings
-        if v.reason:
-            out["reason"] = v.reason
         if not as_json:
             _show_listed(out, results == [], ps, picture)
         results.append(out)
@@ -262,6 +248,19 @@ class _Search:
     clock: Clock
     node_budget: int
 
+    def answer(self, puzzle: Puzzle, ps: PieceSet) -> Answer:
+        """The API's answer on one puzzle within what is left of the command's time."""
+        from ubongo import solve
+
+        return solve(
+            puzzle,
+            piece_set=ps,
+            count=self.count,
+            engine=self.engine,  # type: ignore[arg-type]
+            timeout=self.clock.left,
+            node_budget=self.node_budget,
+        )
+
     def check(self, puzzle: Puzzle) -> Verdict:
         """The verdict on one puzzle within what is left of the command's time."""
         from ubongo.solver.engine import check
@@ -273,13 +272,6 @@ class _Search:
             timeout=self.clock.left(),
             node_budget=self.node_budget,
         )
-
-
-def _rows(puzzle: Puzzle, solution: Solution | None, ps: PieceSet) -> list[str] | None:
-    """A tiling as letter rows, or None for no tiling."""
-    from ubongo.solver.puzzle import solution_rows
-
-    return None if solution is None else solution_rows(puzzle.figure, solution, ps)
 
 
 def _check_batch_options(
@@ -307,20 +299,25 @@ def _check_batch_options(
 def _solve_all(
     puzzle: Puzzle, as_json: bool, engine: str, clock: Clock, picture: bool, ps: PieceSet
 ) -> None:
-    """Print every tiling (a blank line between two), or a JSON document; exit 1 if none."""
+    """Print every tiling as it is found (a blank line between two), or a JSON document; exit 1
+    if none."""
+    from ubongo import solutions as every
     from ubongo.solver.engine import solutions
+    from ubongo.solver.puzzle import solution_rows
 
-    found: list[list[str]] = []
-    for sol in solutions(puzzle, engine=engine, timeout=clock.left()):  # type: ignore[arg-type]
-        rows = _rows(puzzle, sol, ps) or []
-        if not as_json:
-            if found:
-                click.echo()
-            show_picture(rows, ps, picture)
-        found.append(rows)
     if as_json:
-        emit_json({"tilings": len(found), "solutions": found})
-    if not found:
+        found = every(puzzle, piece_set=ps, engine=engine, timeout=clock.left)  # type: ignore[arg-type]
+        emit_json(found.to_json())
+        if not found:
+            sys.exit(1)
+        return
+    shown = 0
+    for sol in solutions(puzzle, engine=engine, timeout=clock.left()):  # type: ignore[arg-type]
+        if shown:
+            click.echo()
+        show_picture(solution_rows(puzzle.figure, sol, ps), ps, picture)
+        shown += 1
+    if not shown:
         sys.exit(1)
 
 
@@ -375,12 +372,7 @@ def _batch_solver(
             v = search.check(item.puzzle)
         except UbongoError as e:
             return {"id": _batch_id(text), "line": number, "error": str(e)}, str(e)
-        out = {"id": item.id, "solvable": v.solvable, "solution": _picture(item.puzzle, v, ps)}
-        if search.count:
-            out["tilings"] = v.tilings
-        if v.reason:
-            out["reason"] = v.reason
-        return out, None
+        return {"id": item.id, **v.to_json(_picture(item.puzzle, v, ps), engine=False)}, None
 
     return line
 
@@ -397,7 +389,7 @@ def _plain_line(
     """
     from ubongo.puzzles import BATCH_KEYS, MAX_DEPTH
     from ubongo.solver import bitboard
-    from ubongo.solver.engine import TextSolver
+    from ubongo.solver.engine import TextSolver, Verdict
 
     if bitboard.CORE is None or search.engine == "cpsat":
         return None
@@ -421,10 +413,11 @@ def _plain_line(
         if found is None:
             return None
         tilings, tiling = found
-        out = {"id": str(obj.get("id", str(number))), "solvable": True, "solution": tiling.rows()}
-        if search.count:
-            out["tilings"] = tilings
-        return out
+        verdict = Verdict(True, tilings=tilings if search.count else None)
+        return {
+            "id": str(obj.get("id", str(number))),
+            **verdict.to_json(tiling.rows(), engine=False),
+        }
 
     return answer
 
@@ -434,13 +427,14 @@ def _picture(puzzle: Puzzle, v: Verdict, ps: PieceSet) -> list[str] | None:
     compiled core's grid) when it left them.
 
     The puzzle's pieces are those of ``ps`` (parse_batch_line takes them from it), so their
-    own codes are the codes ``_rows`` would look up.
+    own codes are the codes ``solution_rows`` would look up.
     """
     from ubongo.solver.bitboard import Grid, Tiling
+    from ubongo.solver.puzzle import solution_rows
 
     if isinstance(v.found, (Grid, Tiling)):
         return v.found.rows()
-    return _rows(puzzle, v.solution, ps)
+    return None if v.solution is None else solution_rows(puzzle.figure, v.solution, ps)
 
 
 def _write_block(block: list[str]) -> None:
@@ -549,171 +543,39 @@ def analyze(
       ubongo analyze board.txt --size 4 --unique --with I2 --without Z5
       ubongo analyze board.txt --size 3 --format ubongo-utils -o problems.txt
     """
-    from ubongo.solver.analyze import analyze as run
-    from ubongo.solver.analyze import fitting_sizes
+    from ubongo import Filters, UsageError
+    from ubongo import analyze as run
 
     if as_json and out_format != "text":
         raise click.UsageError("--json and --format ubongo-utils do not go together")
     clock = Clock(timeout)
     ps = piece_set(pieces_set)
-    keep = _Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)
+    try:
+        # the options' pieces are checked before the figure is read, whose errors come second
+        Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)
+    except UsageError as e:
+        raise click.UsageError(str(e)) from None
     fig = read_figure(figure)
     if fig.holes():
         warn(f"the figure has {plural(fig.holes(), 'hole')}; Ubongo figures have none")
-    pool = keep.pool(ps)
-    chosen = sizes or tuple(n for n in fitting_sizes(fig, pool) if n >= len(keep.required))
-    found = {
-        n: [
-            c
-            for c in run(
-                fig, n, pool, max_solutions=keep.cap, timeout=clock.left(), required=keep.required
-            )
-            if keep.keeps(c)
-        ]
-        for n in chosen
-    }
+    found = run(
+        fig,
+        sizes or None,
+        piece_set=ps,
+        max_tilings=max_tilings,
+        unique=unique,
+        at_most=at_most,
+        with_pieces=with_pieces,
+        without_pieces=without_pieces,
+        timeout=clock.left,
+    )
     if as_json:
-        text = json.dumps(_analysis_json(fig, chosen, found, keep), indent=2, ensure_ascii=False)
-        text += "\n"
+        text = json.dumps(found.to_json(), indent=2, ensure_ascii=False) + "\n"
     elif out_format == "ubongo-utils":
-        text = _analysis_problem_file(fig, chosen, found, keep, ps)
+        text = found.problem_file()
     else:
-        text = _analysis_text(fig, chosen, found, keep)
+        text = "".join(line + "\n" for line in found.lines())
     write_atomic(output, text)
-
-
-@dataclass(frozen=True)
-class _Filters:
-    """What ``analyze`` keeps, and where its counting stops."""
-
-    bound: int | None  # at most this many tilings (--unique is 1)
-    required: tuple[str, ...]  # piece names every combination holds (--with)
-    excluded: tuple[str, ...]  # piece names no combination holds (--without)
-    shown_cap: int | None  # --max-tilings
-
-    @classmethod
-    def make(
-        cls,
-        ps: PieceSet,
-        unique: bool,
-        at_most: int | None,
-        with_pieces: Sequence[str],
-        without_pieces: Sequence[str],
-        max_tilings: int | None,
-    ) -> _Filters:
-        """Resolve the options' pieces through ``ps`` (a bad name gets "did you mean")."""
-        required = tuple(dict.fromkeys(ps[t].name for t in with_pieces))
-        excluded = tuple(dict.fromkeys(ps[t].name for t in without_pieces))
-        both = [n for n in required if n in excluded]
-        if both:
-            raise click.UsageError(f"piece {both[0]} is given both --with and --without")
-        bounds = [b for b in (1 if unique else None, at_most) if b is not None]
-        return cls(min(bounds, default=None), required, excluded, max_tilings)
-
-    @property
-    def cap(self) -> int | None:
-        """Where counting stops: past the bound, so a capped count never passes for one within it.
-
-        ``--max-tilings 1 --unique`` counts to 2: a count stopped at 1 could be 1 or more.
-        """
-        if self.bound is None:
-            return self.shown_cap
-        return max(self.shown_cap or 0, self.bound + 1)
-
-    def capped(self, tilings: int) -> bool:
-        """Whether counting stopped at ``tilings``, so the count is a lower bound."""
-        return self.cap is not None and tilings >= self.cap
-
-    def keeps(self, combo: ComboCount) -> bool:
-        """Whether ``combo`` passes the tiling bound (the pieces were filtered in the search)."""
-        return self.bound is None or combo.tilings <= self.bound
-
-    def pool(self, ps: PieceSet) -> PieceSet:
-        """The pieces the search may use: ``ps`` less the excluded ones."""
-        from ubongo.solver.pieces import PieceSet
-
-        return PieceSet(p for p in ps.values() if p.name not in self.excluded)
-
-    def note(self) -> str:
-        """`` (at most 1 tiling, with I2, without O4)``, or nothing when no filter is on."""
-        parts = [f"at most {plural(self.bound, 'tiling')}"] if self.bound is not None else []
-        parts += [f"with {n}" for n in self.required] + [f"without {n}" for n in self.excluded]
-        return f" ({', '.join(parts)})" if parts else ""
-
-    def to_json(self) -> dict[str, Any] | None:
-        """The filters as JSON, or None when no filter is on (the document keeps its shape)."""
-        if self.bound is None and not self.required and not self.excluded:
-            return None
-        return {"at_most": self.bound, "with": list(self.required), "without": list(self.excluded)}
-
-
-def _analysis_text(
-    fig: Figure, chosen: Sequence[int], found: dict[int, list[ComboCount]], keep: _Filters
-) -> str:
-    """A heading per size, then one line per combination with its count."""
-    lines = []
-    for n in chosen:
-        lines.append(
-            f"{plural(len(found[n]), 'combination')} of {plural(n, 'piece')} tile this "
-            f"{fig.area}-cell figure{keep.note()}"
-        )
-        lines += [f"  {' '.join(c.pieces):<20}{_tilings_text(c.tilings, keep)}" for c in found[n]]
-    return "".join(line + "\n" for line in lines)
-
-
-def _tilings_text(tilings: int, keep: _Filters) -> str:
-    """``     1 tiling``, or ``   >=3 tilings`` where counting stopped at the cap."""
-    number = f">={tilings}" if keep.capped(tilings) else str(tilings)
-    return f"{number:>6} {'tiling' if tilings == 1 else 'tilings'}"
-
-
-def _analysis_json(
-    fig: Figure, chosen: Sequence[int], found: dict[int, list[ComboCount]], keep: _Filters
-) -> dict[str, Any]:
-    """``{"figure", "sizes", "combos"}``, and ``"filters"`` when one is on."""
-    out: dict[str, Any] = {
-        "figure": fig.rows(),
-        "sizes": list(chosen),
-        "combos": [_combo_json(c, keep) for n in chosen for c in found[n]],
-    }
-    filters = keep.to_json()
-    if filters is not None:
-        out["filters"] = filters
-    return out
-
-
-def _combo_json(c: ComboCount, keep: _Filters) -> dict[str, Any]:
-    """One combination: pieces, tilings, and ``"capped": true`` for a lower bound."""
-    out: dict[str, Any] = {"pieces": list(c.pieces), "tilings": c.tilings}
-    if keep.capped(c.tilings):
-        out["capped"] = True
-    return out
-
-
-def _analysis_problem_file(
-    fig: Figure,
-    chosen: Sequence[int],
-    found: dict[int, list[ComboCount]],
-    keep: _Filters,
-    ps: PieceSet,
-) -> str:
-    """The listing as an ubongo-utils problem file, ordered as that tool's analyzer orders it.
-
-    Its analyzer lists combinations by code letter, letters sorted within each; doing the same
-    makes the two tools' outputs comparable with diff.
-    """
-    from ubongo.puzzles.ubongo_utils import Problem, ProblemFile, format_problem_file
-
-    def by_code(names: Sequence[str]) -> tuple[str, ...]:
-        return tuple(sorted(names, key=lambda name: ps[name].code))
-
-    problems = [
-        Problem(by_code(c.pieces), c.tilings, keep.capped(c.tilings))
-        for n in chosen
-        for c in found[n]
-    ]
-    problems.sort(key=lambda p: (len(p.pieces), [ps[name].code for name in p.pieces]))
-    return format_problem_file(ProblemFile(fig, tuple(problems)), ps)
 
 
 COMMANDS = [solve, analyze, pieces]

@@ -205,7 +205,7 @@ def search(task: Task) -> Found:
         order = symmetries(fig)
         t0 = time.perf_counter()
         most = task.max_tilings * order
-        combos = analyze(fig, slot.size, task.pieces, max_solutions=most + 1, timeout=_left(task))
+        combos = analyze(fig, slot.size, task.pieces, max_tilings=most + 1, timeout=_left(task))
         spent += time.perf_counter() - t0
         kept = [c for c in combos if c.tilings <= most]
         usable = tuple((c.pieces, -(-c.tilings // order)) for c in kept)

@@ -114,6 +114,42 @@ class PuzzleSet:
         combo = chosen.combos[faces.index(face)]
         return Combination(t.id, name, face, Puzzle(chosen.figure, self.pieces.resolve(combo)))
 
+    def listing(self) -> list[str]:
+        """``NAME: N templates``, then a line per template with the areas of its sides (as
+        ``ubongo show`` lists a set)."""
+
+        def cells(n: int) -> str:
+            return f"{n} cell" if n == 1 else f"{n} cells"
+
+        def areas(t: Template) -> str:
+            return ", ".join(
+                f"{n} {cells(s.figure.area)}" for n in SIDES if (s := t.side(n)) is not None
+            )
+
+        many = "template" if len(self.templates) == 1 else "templates"
+        return [f"{self.name}: {len(self.templates)} {many}"] + [
+            f"  {t.id:<6}{areas(t)}" for t in self.templates
+        ]
+
+    def __str__(self) -> str:
+        return "\n".join(self.listing())
+
+    def __repr__(self) -> str:
+        combos = sum(1 for _ in self.combinations())
+        many = "template" if len(self.templates) == 1 else "templates"
+        return f"<PuzzleSet {self.name!r}: {len(self.templates)} {many}, {combos} combinations>"
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from ubongo.render.svg import side_svg, sides
+
+        cards = [
+            side_svg(s.figure, s.combos, self.die, title=s.title, side=s.name, pieces=self.pieces)
+            for s in sides(self)
+        ]
+        return f"<p>{escape(self.listing()[0])}</p><div>{''.join(cards)}</div>"
+
     def to_json(self) -> dict[str, Any]:
         """The set as a JSON-ready object in the puzzle-set format."""
         out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "name": self.name}

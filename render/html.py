@@ -234,7 +234,7 @@ def page_data(ps: PuzzleSet, listings: Listings) -> dict[str, Any]:
                         "face": face,
                         "pieces": names,
                         "complete": found.complete and fits,
-                        "tilings": [_encode(cells, names, x) for x in found.solutions]
+                        "solutions": [_encode(cells, names, x) for x in found.solutions]
                         if fits
                         else [],
                     }

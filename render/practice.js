@@ -45,7 +45,7 @@
 
   // --- the chosen combination ---------------------------------------------------------------
 
-  let combo = null;  // {template, side, face, cells, inFigure, height, width, pieces, tilings...}
+  let combo = null;  // {template, side, face, cells, inFigure, height, width, pieces, solutions...}
 
   function findSide(template, side) {
     const t = DATA.templates.find(x => x.id === String(template));
@@ -62,7 +62,7 @@
     const cells = [];
     s.rows.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === "#") cells.push([r, c]); }));
     cells.sort(cmp);
-    const tilings = f.tilings.map(text => {
+    const solutions = f.solutions.map(text => {
       const by = new Map();
       [...text].forEach((ch, i) => {
         const at = DATA.codes.indexOf(ch);
@@ -76,7 +76,7 @@
       template: t.id, side: s.side, face: f.face, cells,
       inFigure: new Set(cells.map(key)),
       height: s.rows.length, width: Math.max(...s.rows.map(r => r.length)),
-      pieces: f.pieces, complete: f.complete, tilings,
+      pieces: f.pieces, complete: f.complete, solutions,
     };
   }
 
@@ -125,7 +125,7 @@
     for (let k = 0; k <= placed.length; k++) {
       for (const gone of subsets(placed.length, k)) {
         const kept = placed.filter((_, i) => !gone.includes(i));
-        const through = combo.tilings.filter(t => kept.every(pl => t.some(q => q.shape === pl.shape)));
+        const through = combo.solutions.filter(t => kept.every(pl => t.some(q => q.shape === pl.shape)));
         if (through.length) return [kept, gone.map(i => placed[i].piece), through];
       }
     }
@@ -138,7 +138,7 @@
   // each cell the free pieces in puzzle order, each piece's orientations in their order;
   // copies of one shape go down in puzzle order. So a tiling's place in the listing is the
   // lexicographic order of its (piece position, orientation) pairs taken by lowest cell.
-  function restTilings(kept, full) {
+  function restSolutions(kept, full) {
     const todo = combo.pieces.slice();
     for (const pl of kept) todo.splice(todo.indexOf(pl.piece), 1);
     const keptShapes = new Set(kept.map(pl => pl.shape));
@@ -179,10 +179,10 @@
     return n;
   }
 
-  function choose(kept, tilings, exhaustive) {  // _choose
-    if (tilings.length === 1 && tilings[0].length === 0) return [null, false];
+  function choose(kept, found, exhaustive) {  // _choose
+    if (found.length === 1 && found[0].length === 0) return [null, false];
     const seen = new Map();  // id -> [placement, count], in first-seen order as Counter
-    for (const t of tilings) {
+    for (const t of found) {
       for (const pl of t) {
         const s = seen.get(pl.id);
         if (s) s[1]++; else seen.set(pl.id, [pl, 1]);
@@ -191,7 +191,7 @@
     const area = {}, rank = {};
     combo.pieces.forEach((n, i) => { area[n] = PIECES[n].orientations[0].length; rank[n] = i; });
     if (exhaustive) {
-      const forced = [...seen.values()].filter(([, n]) => n === tilings.length).map(([pl]) => pl);
+      const forced = [...seen.values()].filter(([, n]) => n === found.length).map(([pl]) => pl);
       if (forced.length) {
         const used = new Set(kept.flatMap(pl => pl.cells.map(key)));
         const cells = combo.cells.filter(p => !used.has(key(p)));
@@ -234,10 +234,10 @@
     if (!combo.complete) throw new Error("no hint in the page for so large a puzzle: ask ubongo hint");
     const placed = parsed(board.map(b => b.pl));
     const [kept, back, full] = takeBack(placed);
-    const tilings = restTilings(kept, full);
+    const found = restSolutions(kept, full);
     // all tilings of the figure are in the page, so all of the empty cells' are listed
-    const [chosen, forced] = choose(kept, tilings, true);
-    const through = tilings.find(t => chosen === null || t.some(pl => pl.id === chosen.id));
+    const [chosen, forced] = choose(kept, found, true);
+    const through = found.find(t => chosen === null || t.some(pl => pl.id === chosen.id));
     const shown = chosen ? kept.concat([chosen]) : kept;
     const out = {
       level,
@@ -616,7 +616,7 @@
     fill($("p-face"), t.sides.find(s => s.side === combo.side).faces.map(f => f.face), combo.face);
     reset();
     draw();
-    const none = combo.complete && !combo.tilings.length;
+    const none = combo.complete && !combo.solutions.length;
     status(none ? "This combination has no tiling." : "Place the pieces: " + combo.pieces.join(" "), none ? "lost" : "");
     startTimer();
   }

@@ -63,19 +63,20 @@ def analyze(
     size: int,
     pieces: PieceSet = STANDARD,
     *,
-    max_solutions: int | None = None,
+    max_tilings: int | None = None,
     timeout: float | None = None,
     required: Iterable[str] = (),
 ) -> list[ComboCount]:
     """Every combination of ``size`` distinct pieces that tiles ``figure``, in piece-set order.
 
     ``required`` names (or codes) pieces every combination must hold: a branch ends as soon as
-    fewer pieces are left to place than required pieces are missing.
+    fewer pieces are left to place than required pieces are missing. ``max_tilings`` stops
+    counting a combination's tilings there (its count is then a lower bound).
     """
     plist = list(pieces.values())
     need = sum(1 << plist.index(p) for p in set(pieces.resolve(required, distinct=False)))
     pool = _pool(tuple(p.shape for p in plist))
-    if max_solutions is not None and max_solutions < 1:
+    if max_tilings is not None and max_tilings < 1:
         return []  # no tiling may be counted, so no combination is kept
     if need.bit_count() > size or not pool.fits(figure.area, size):
         return []  # before listing placements: a figure no `size` pieces cover may be huge
@@ -88,11 +89,11 @@ def analyze(
         tick = None if timeout is None else limits.tick
         limits.tick(0)  # a budget already spent says so, as the Python search does
         # past 2^32 tilings a cap is never met (and cap * namings must not overflow in C)
-        cap = -1 if max_solutions is None or max_solutions >= 1 << 32 else max_solutions
+        cap = -1 if max_tilings is None or max_tilings >= 1 << 32 else max_tilings
         areas = pool.area_table(core)
         found = core.analyze(full, oriented, areas, size, need, cap, pool.twins, tick, CHECK_EVERY)
     else:
-        found = _search(full, size, plist, stride, pool, need, max_solutions, limits)
+        found = _search(full, size, plist, stride, pool, need, max_tilings, limits)
     names = [p.name for p in plist]
     return [ComboCount(tuple(map(names.__getitem__, combo)), n) for combo, n in found]
 

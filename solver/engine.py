@@ -24,11 +24,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import islice
-from typing import Literal
+from typing import Any, Literal
 
 from ubongo.solver import bitboard, symmetry
 from ubongo.solver.errors import PuzzleTooLarge, TimeLimit
-from ubongo.solver.figure import parse_figure
+from ubongo.solver.figure import Picture, parse_figure
 from ubongo.solver.limits import CHECK_EVERY, Limits
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Shape
 from ubongo.solver.puzzle import Puzzle, Solution
@@ -66,6 +66,25 @@ class Verdict:
     def solution(self) -> Solution | None:
         """One tiling, or None when there is none."""
         return self.found() if callable(self.found) else self.found
+
+    def to_json(
+        self, rows: Picture | None = None, *, solution: bool = True, engine: bool = True
+    ) -> dict[str, Any]:
+        """``{"solvable", "solution", "engine", "tilings"?, "reason"?}``: the one place a
+        verdict becomes JSON. ``rows`` is the tiling drawn (the verdict has no pieces to draw
+        it with); ``tilings`` is there when counted, ``reason`` when unsolvable. A batch line
+        leaves out ``engine``, a row of ``verify`` ``solution`` and ``engine``.
+        """
+        out: dict[str, Any] = {"solvable": self.solvable}
+        if solution:
+            out["solution"] = rows
+        if engine:
+            out["engine"] = self.engine
+        if self.tilings is not None:
+            out["tilings"] = self.tilings
+        if self.reason:
+            out["reason"] = self.reason
+        return out
 
 
 def _compiled_puzzle(puzzle: Puzzle) -> bitboard.CompiledPuzzle:

@@ -279,6 +279,10 @@ class Hint:
             out["take_back"] = list(self.take_back)
         return out
 
+    def __str__(self) -> str:
+        """The hint as ``ubongo hint`` prints it: the words, then what the level draws."""
+        return "\n".join([self.message(), *(self.picture() or ())])
+
     def _repr_svg_(self) -> str:
         from ubongo.render.svg import solution_svg
 
@@ -335,11 +339,11 @@ def hint(
     limits = Limits(timeout)
     placed = parse_board(board, puzzle, pieces) if board is not None else ()
     kept, back, first = _take_back(puzzle, placed, limits)
-    solutions, exhaustive = _solutions(puzzle, kept, first, limits, max_tilings)
-    chosen, forced = _choose(puzzle, kept, solutions, exhaustive)
-    through = next(t for t in solutions if chosen is None or chosen in t)
+    found, exhaustive = _solutions(puzzle, kept, first, limits, max_tilings)
+    chosen, forced = _choose(puzzle, kept, found, exhaustive)
+    through = next(t for t in found if chosen is None or chosen in t)
     solution = _in_order(puzzle, kept + through)
-    return Hint(level, puzzle, kept, back, chosen, forced, solution, len(solutions), exhaustive)
+    return Hint(level, puzzle, kept, back, chosen, forced, solution, len(found), exhaustive)
 
 
 def _remaining(limits: Limits) -> float | None:
@@ -417,16 +421,16 @@ def _solutions(
 
 
 def _choose(
-    puzzle: Puzzle, placed: Solution, solutions: list[Solution], exhaustive: bool
+    puzzle: Puzzle, placed: Solution, found: list[Solution], exhaustive: bool
 ) -> tuple[Placement | None, bool]:
     """The placement to hint, and whether it is forced (see the module docstring)."""
-    if solutions == [()]:
+    if found == [()]:
         return None, False
-    seen = Counter(pl for t in solutions for pl in t)
+    seen = Counter(pl for t in found for pl in t)
     area = {p.name: p.area for p in puzzle.pieces}
     rank = {p.name: i for i, p in enumerate(puzzle.pieces)}
     if exhaustive:
-        forced = [pl for pl, n in seen.items() if n == len(solutions)]
+        forced = [pl for pl, n in seen.items() if n == len(found)]
         if forced:
             room = _room(puzzle, placed)
             best = max(forced, key=lambda pl: (room[pl.piece], area[pl.piece], -rank[pl.piece]))

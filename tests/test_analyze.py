@@ -65,10 +65,10 @@ def test_analyze_finds_something_for_the_test_figures():
 
 @pytest.mark.parametrize("cap", [1, 2, 3])
 @pytest.mark.parametrize("figure", ["#####/#####/###..", "###/###/###"])
-def test_max_solutions_caps_counts(figure, cap):
+def test_max_tilings_caps_counts(figure, cap):
     f = fig(figure)
     full = analyze(f, 3)
-    capped = analyze(f, 3, max_solutions=cap)
+    capped = analyze(f, 3, max_tilings=cap)
     assert [c.pieces for c in capped] == [c.pieces for c in full]
     assert [c.tilings for c in capped] == [min(c.tilings, cap) for c in full]
     assert any(c.tilings > cap for c in full)  # the cap really bites somewhere
@@ -146,7 +146,7 @@ COPIES = PieceSet(
 @pytest.mark.parametrize("figure", ["##/##", "###/###", "####/###.", "###/###/##.", "####/####"])
 def test_same_shaped_pieces_agree_with_the_loop(figure, size, cap):
     f = fig(figure)
-    assert analyze(f, size, COPIES, max_solutions=cap) == by_loop(f, size, COPIES, cap)
+    assert analyze(f, size, COPIES, max_tilings=cap) == by_loop(f, size, COPIES, cap)
 
 
 def test_three_copies_count_each_tiling_once():
@@ -177,7 +177,7 @@ def test_required_pieces_by_code_and_too_many_of_them():
 def test_counting_one_past_a_bound_decides_it_exactly(figure, size, bound):
     # The rule --unique and --at-most rely on: a count capped at bound + 1 is within the bound
     # exactly when the full count is.
-    capped = analyze(figure, size, max_solutions=bound + 1)
+    capped = analyze(figure, size, max_tilings=bound + 1)
     full = analyze(figure, size)
     assert [c for c in capped if c.tilings <= bound] == [c for c in full if c.tilings <= bound]
 

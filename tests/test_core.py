@@ -276,7 +276,7 @@ def analyze_both(
     figure: Figure, size: int, pool: PieceSet, required: list[str], cap: int | None
 ) -> tuple[object, object]:
     """analyze on the compiled core, then on the pure-Python engine."""
-    return both(lambda: analyze(figure, size, pool, required=required, max_solutions=cap))
+    return both(lambda: analyze(figure, size, pool, required=required, max_tilings=cap))
 
 
 @needs_core
@@ -304,7 +304,7 @@ def test_both_cores_analyze_figures_past_64_bits_alike(rows: list[str]) -> None:
     assert 64 < bitboard.figure_mask(figure, stride).bit_length() <= CORE.BITS  # type: ignore[union-attr]
     found = []
     for size in fitting_sizes(figure)[:2]:
-        compiled, python = both(partial(analyze, figure, size, max_solutions=3))
+        compiled, python = both(partial(analyze, figure, size, max_tilings=3))
         assert compiled == python
         found += compiled  # type: ignore[arg-type]
     assert found

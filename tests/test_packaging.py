@@ -109,3 +109,15 @@ def test_console_script_and_top_level_metadata(built):
     top_level = files.get(f"{info}/top_level.txt")
     if top_level is not None:  # setuptools writes it; the wheel format does not require it
         assert top_level.decode().split() == ["ubongo"]
+
+
+def test_the_type_checkers_view_links_every_module():
+    """mypy reads the package through .typecheck/ubongo/ (pyproject.toml): a module of api/ or a
+    folder without its link there would silently go unchecked."""
+    view = ROOT / ".typecheck" / "ubongo"
+    wanted = {p.name: p for p in (ROOT / "api").iterdir() if p.suffix in {".py", ".typed"}}
+    wanted |= {folder: ROOT / folder for folder in FOLDERS}
+    links = {p.name: p for p in view.iterdir()}
+    assert set(links) == set(wanted)
+    for name, link in links.items():
+        assert link.is_symlink() and link.resolve() == wanted[name].resolve(), name

@@ -259,7 +259,7 @@ def test_page_holds_every_tiling_in_the_engines_order(tmp_path: Path):
                 (f["pieces"][data["codes"].index(ch)], cell)
                 for ch, cell in zip(t, cells, strict=True)
             }
-            for t in f["tilings"]
+            for t in f["solutions"]
         ]
         listed = [
             {(pl.piece, cell) for pl in sol for cell in pl.cells}
@@ -274,7 +274,7 @@ def test_page_of_large_puzzles_holds_their_first_tiling_and_no_hints(tmp_path: P
     assert r.exit_code == 0, r.output  # listing 9356 tilings of 6x10 would take minutes
     data = _page_data((tmp_path / "site" / "index.html").read_text())
     faces = [f for t in data["templates"] for s in t["sides"] for f in s["faces"]]
-    assert faces and all(len(f["tilings"]) == 1 and not f["complete"] for f in faces)
+    assert faces and all(len(f["solutions"]) == 1 and not f["complete"] for f in faces)
 
 
 def test_page_scales_to_the_screen_and_inlines_its_script():

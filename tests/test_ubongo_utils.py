@@ -291,7 +291,7 @@ def test_analyze_output_reads_back_with_the_same_combinations_and_counts(figure,
     assert result.exit_code == 0
     pf = parse_problem_file(result.stdout)
     assert pf.figure == parse_figure(figure)
-    expected = [c for n in (3, 4) for c in analyze(pf.figure, n, max_solutions=cap)]
+    expected = [c for n in (3, 4) for c in analyze(pf.figure, n, max_tilings=cap)]
     got = {(frozenset(p.pieces), p.tilings, p.capped) for p in pf.problems}
     assert got == {(frozenset(c.pieces), c.tilings, c.tilings == cap) for c in expected}
     assert len(pf.problems) == len(expected) > 0

@@ -1,0 +1,459 @@
+"""The API's functions: each does what the command of the same name does, and returns its result.
+
+The commands call these (``ubongo solve`` is ``ubongo.solve`` printed), so a script, a notebook
+and the command line get the same answers, the same errors and the same JSON.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Union
+
+from ubongo import _inputs
+from ubongo._inputs import (
+    AddressLike,
+    FigureLike,
+    PieceSetLike,
+    PiecesLike,
+    SetLike,
+    UsageError,
+)
+from ubongo._results import (
+    Analysis,
+    Answer,
+    Checked,
+    Filters,
+    Scores,
+    Solutions,
+    Stats,
+    Verification,
+)
+from ubongo.solver.engine import AUTO_NODE_BUDGET, ENGINES, Engine, Verdict, check
+from ubongo.solver.errors import PuzzleTooLarge
+from ubongo.solver.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from ubongo.puzzles import Combination, PuzzleSet
+    from ubongo.solver.hints import Hint
+    from ubongo.solver.pieces import PieceSet
+
+Timeout = float | Callable[[], float] | None
+"""Seconds for the whole call; None for no limit. A function giving the seconds left (a
+command's clock) is asked before each search."""
+
+
+def _left(timeout: Timeout) -> float | None:
+    """The seconds a search may take now."""
+    return timeout() if callable(timeout) else timeout
+
+
+def _budget(timeout: Timeout) -> Timeout:
+    """One deadline for a call of many searches: a number of seconds becomes a clock, which
+    raises TimeLimit (naming the whole budget) once it is spent."""
+    if timeout is None or callable(timeout):
+        return timeout
+    from ubongo.solver.errors import TimeLimit
+    from ubongo.solver.limits import Limits
+
+    limits = Limits(timeout)
+
+    def left() -> float:
+        rest = limits.left() or 0.0
+        if rest <= 0:
+            raise TimeLimit(timeout, 0)
+        return rest
+
+    return left
+
+
+def _engine(engine: str) -> Engine:
+    """``engine`` when it names one of ENGINES; a UsageError otherwise."""
+    for known in ENGINES:
+        if engine == known:
+            return known
+    raise UsageError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+
+
+def solve(
+    figure: FigureLike | AddressLike | Puzzle,
+    pieces: PiecesLike | None = None,
+    *,
+    count: bool = False,
+    set: SetLike = None,
+    piece_set: PieceSetLike = None,
+    engine: Engine = "auto",
+    timeout: Timeout = None,
+    node_budget: int = AUTO_NODE_BUDGET,
+) -> Answer:
+    """Solve a puzzle: one tiling, or why there is none (``ubongo solve``).
+
+    ``figure`` is text with rows joined by ``/`` or newlines (``'#'`` a cell, ``'.'`` empty),
+    a list of rows, a Figure or a figure file; ``pieces`` are names (I2 ... Z5) or code
+    letters (A ... L), any case, as a list or one string. Or name a combination of a set:
+    ``solve(("07", "hard", 3))``, ``solve("07 hard 3", set="sample")``. ``count=True`` also
+    counts every tiling (rotated or mirrored tilings of a symmetric figure count apart).
+    ``piece_set`` takes the pieces of another set or pieces file (as ``--pieces``);
+    ``engine`` is ``"auto"``, ``"bitboard"`` or ``"cpsat"``; ``timeout`` seconds (TimeLimit
+    past them). The Answer has ``solvable``, ``rows`` (the tiling in code letters),
+    ``solution`` (placements), ``tilings`` (the count, or None), ``reason`` and ``engine``;
+    ``print()`` draws it as the command does, ``to_json()`` is ``solve --json``.
+
+    >>> answer = solve(".##./####/####/.#..", ["I2", "I4", "P5"], count=True)
+    >>> print(answer)
+    .FK.
+    AFKK
+    AFKK
+    .F..
+    1 tiling
+    >>> answer.solvable, answer.tilings
+    (True, 1)
+    """
+    puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+    return Answer(puzzle, ps, _check(puzzle, count, engine, _left(timeout), node_budget))
+
+
+def _check(
+    puzzle: Puzzle, count: bool, engine: Engine, timeout: float | None, node_budget: int
+) -> Verdict:
+    """The engine's verdict, the engine named as one of ENGINES."""
+    return check(
+        puzzle, want_count=count, engine=_engine(engine), timeout=timeout, node_budget=node_budget
+    )
+
+
+def count(
+    figure: FigureLike | AddressLike | Puzzle,
+    pieces: PiecesLike | None = None,
+    *,
+    set: SetLike = None,
+    piece_set: PieceSetLike = None,
+    engine: Engine = "auto",
+    timeout: Timeout = None,
+) -> int:
+    """The number of tilings of a puzzle (``ubongo solve --count``).
+
+    The puzzle is given as to ``solve``: a figure (text with rows joined by ``/`` or
+    newlines, a list of rows, a Figure or a figure file) and pieces (names or code letters,
+    any case), or a combination of a set (``("07", "hard", 3)``, ``"07 hard 3"``, with
+    ``set=``). Rotated or mirrored tilings of a symmetric figure count apart, as in every
+    public solver; 0 when the puzzle has none.
+
+    >>> count("07 hard 3"), count(".##./####/####/.#..", "I2 L4 P5")
+    (12, 2)
+    """
+    from ubongo.solver.engine import count as tilings
+
+    puzzle, _ = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+    return tilings(puzzle, engine=_engine(engine), timeout=_left(timeout))
+
+
+def solutions(
+    figure: FigureLike | AddressLike | Puzzle,
+    pieces: PiecesLike | None = None,
+    *,
+    set: SetLike = None,
+    piece_set: PieceSetLike = None,
+    engine: Engine = "auto",
+    limit: int | None = None,
+    timeout: Timeout = None,
+) -> Solutions:
+    """Every tiling of a puzzle (``ubongo solve --all``), at most ``limit`` of them.
+
+    >>> found = solutions(".##./####/####/.#..", "I2 L4 P5")
+    >>> len(found), found.rows(1)
+    (2, ['.KK.', 'AKKK', 'AEEE', '.E..'])
+    """
+    from ubongo.solver.engine import solutions as every
+
+    puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+    found = every(puzzle, engine=_engine(engine), timeout=_left(timeout), limit=limit)
+    return Solutions(puzzle, ps, tuple(found))
+
+
+def hint(
+    figure: FigureLike | AddressLike | Puzzle | None = None,
+    pieces: PiecesLike | None = None,
+    *,
+    board: str | Sequence[str] | None = None,
+    level: int = 1,
+    set: SetLike = None,
+    piece_set: PieceSetLike = None,
+    timeout: Timeout = None,
+) -> Hint:
+    """A nudge towards a solution (``ubongo hint``): level 1 which piece and roughly where,
+    2 its exact place drawn, 3 a whole solution.
+
+    ``board`` is the board so far as text or rows: placed pieces in their letters, ``#`` on
+    empty cells, ``.`` outside; the figure may then be left out (``hint(pieces=...,
+    board=...)``): the board's cells are the figure. A board that cannot be completed is
+    reported with the fewest pieces to take back.
+
+    >>> print(hint("07 hard 3", level=2))
+    Place Y5 (I) first, as drawn.
+    .#####
+    .###..
+    .I##..
+    IIII..
+    """
+    from ubongo.solver.hints import board_figure
+    from ubongo.solver.hints import hint as make
+
+    if figure is None:
+        if board is None or pieces is None:
+            raise UsageError("give FIGURE and PIECES, TEMPLATE SIDE FACE, or a board and PIECES")
+        ps = _inputs.pieces_of(piece_set)
+        puzzle = Puzzle(board_figure(board), ps.resolve(_inputs.piece_names(pieces)))
+    else:
+        puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+    return make(puzzle, board, level, pieces=ps, timeout=_left(timeout))
+
+
+def verify(
+    set: SetLike = None,
+    *,
+    count: bool = False,
+    strict: bool = False,
+    engine: Engine = "auto",
+    timeout: Timeout = None,
+) -> Verification:
+    """Solve every combination of a puzzle set (``ubongo verify``); default the bundled
+    standard set. ``strict=True`` also checks the structure of a complete box.
+
+    >>> report = verify("sample", count=True)
+    >>> print(report)
+    sample: 60/60 combinations solvable
+    tilings per solvable combination: min 1, mean 1.32, max 6; unique: 47
+    >>> report.ok
+    True
+    """
+    from ubongo.puzzles import strict_problems
+
+    ps = _inputs.set_of(set)
+    clock = _budget(timeout)
+    results = tuple(_checked(c, count, engine, clock) for c in ps.combinations())
+    return Verification(ps, results, tuple(strict_problems(ps)) if strict else None)
+
+
+def _checked(c: Combination, count: bool, engine: Engine, clock: Timeout) -> Checked:
+    """One combination's verdict; a puzzle too large for the engine is one that fails."""
+    names = tuple(p.name for p in c.puzzle.pieces)
+    try:
+        v = _check(c.puzzle, count, engine, _left(clock), AUTO_NODE_BUDGET)
+    except PuzzleTooLarge as e:  # reported, and the rest of the set still checked
+        v = Verdict(False, reason=str(e))
+    return Checked(c.template, c.side, c.face, names, v)
+
+
+def analyze(
+    figure: FigureLike,
+    sizes: int | Iterable[int] | None = None,
+    *,
+    piece_set: PieceSetLike = None,
+    max_tilings: int | None = None,
+    unique: bool = False,
+    at_most: int | None = None,
+    with_pieces: PiecesLike = (),
+    without_pieces: PiecesLike = (),
+    timeout: Timeout = None,
+) -> Analysis:
+    """Every combination of distinct pieces that tiles a figure, with tiling counts
+    (``ubongo analyze``); ``sizes`` pieces per combination (default: every size whose areas
+    can fit). ``unique``/``at_most`` keep combinations with at most 1 / N tilings,
+    ``with_pieces``/``without_pieces`` those holding / lacking pieces, ``max_tilings`` stops
+    counting at N (the count is then marked capped).
+
+    >>> print(analyze(".##./####/####/.#..", 3, with_pieces="I4"))
+    2 combinations of 3 pieces tile this 11-cell figure (with I4)
+      I2 I4 P5                 1 tiling
+      I2 I4 Y5                 1 tiling
+    """
+    from ubongo.solver.analyze import analyze as run
+    from ubongo.solver.analyze import fitting_sizes
+    from ubongo.solver.pieces import PieceSet
+
+    ps = _inputs.pieces_of(piece_set)
+    keep = Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)
+    fig = _inputs.figure_of(figure)
+    pool = PieceSet(p for p in ps.values() if p.name not in keep.excluded)
+    if sizes is None:
+        chosen = tuple(n for n in fitting_sizes(fig, pool) if n >= len(keep.required))
+    else:
+        chosen = (sizes,) if isinstance(sizes, int) else tuple(sizes)
+    clock = _budget(timeout)
+    found = {
+        n: tuple(
+            c
+            for c in run(
+                fig,
+                n,
+                pool,
+                max_tilings=keep.cap,
+                timeout=_left(clock),
+                required=keep.required,
+            )
+            if keep.keeps(c)
+        )
+        for n in chosen
+    }
+    return Analysis(fig, chosen, ps, found, keep)
+
+
+def load_set(set: SetLike = None) -> PuzzleSet:
+    """A puzzle set: a bundled set's name (``ubongo sets`` lists them), a set file's path, or
+    ``-`` for stdin; default the bundled standard set. Read as every command reads a SET.
+
+    >>> ps = load_set("sample")
+    >>> ps.name, len(ps.templates)
+    ('sample', 5)
+    """
+    return _inputs.set_of(set)
+
+
+def combination(where: AddressLike, set: SetLike = None) -> Combination:
+    """One combination of a set as the game names it, ``("07", "hard", 3)`` or ``"07 hard 3"``:
+    its template, side, die face and puzzle.
+
+    >>> str(combination("07 hard 3").puzzle)
+    '.#####/.###../.###../####.. with I2 I3 P5 Y5'
+    """
+    return _inputs.combination(where, set)
+
+
+def pieces(piece_set: PieceSetLike = None) -> PieceSet:
+    """The pieces of a set or pieces file (``ubongo pieces``); default the 12 Ubongo pieces,
+    by name and code letter.
+
+    >>> ps = pieces()
+    >>> ps["p5"].name, ps["p5"].code, ps["K"].name
+    ('P5', 'K', 'P5')
+    """
+    return _inputs.pieces_of(piece_set)
+
+
+def generate(
+    templates: int = 36,
+    *,
+    seed: int = 0,
+    frame: tuple[int, int] | str = (5, 6),
+    faces: int = 6,
+    sizes: tuple[int, int] = (3, 4),
+    piece_set: PieceSetLike = None,
+    profile: str = "published",
+    name: str | None = None,
+    executor: Executor | None = None,
+    timeout: float | None = None,
+) -> PuzzleSet:
+    """Design a complete set of templates, every combination proven solvable
+    (``ubongo generate``): the same seed and options give the same set, on any ``executor``.
+    ``frame`` is ``(rows, columns)`` or ``"5x6"``; ``sizes`` the pieces per combination on the
+    easy and the hard side; ``profile`` ``published``, ``hard`` or ``unique``.
+
+    >>> ps = generate(1, seed=1)
+    >>> [len(t.easy.combos) for t in ps.templates if t.easy]
+    [6]
+    """
+    from ubongo.generator.design import Options
+    from ubongo.generator.design import generate as run
+
+    opts = Options(
+        templates, seed, _frame(frame), faces, sizes, _inputs.pieces_of(piece_set), profile, name
+    )
+    return run(opts, executor, timeout=timeout)[0]
+
+
+def _frame(frame: tuple[int, int] | str) -> tuple[int, int]:
+    """``(5, 6)`` from ``(5, 6)`` or ``"5x6"``."""
+    if isinstance(frame, str):
+        parts = frame.lower().split("x")
+        if len(parts) == 2 and all(p.strip().isdigit() and int(p) > 0 for p in parts):
+            return int(parts[0]), int(parts[1])
+        raise UsageError(f"expected a frame such as 5x6, not {frame!r}")
+    return frame
+
+
+def stats(
+    *sets: SetLike,
+    frame: tuple[int, int] | str = (5, 6),
+    published: bool = False,
+    timeout: Timeout = None,
+) -> Stats:
+    """The calibration table of puzzle sets side by side (``ubongo stats``); default the
+    bundled standard set; ``published=True`` adds the published game's column.
+
+    >>> table = stats("sample")
+    >>> table.sets[0].templates
+    5
+    """
+    from ubongo.generator.stats import set_stats
+
+    given = sets or ("standard",)
+    fr = _frame(frame)
+    clock = _budget(timeout)
+    found = tuple(set_stats(_inputs.set_of(s), fr, clock) for s in given)
+    sources = tuple(_source(s, st.name) for s, st in zip(given, found, strict=True))
+    return Stats(found, sources, published)
+
+
+def _source(given: SetLike, name: str) -> str:
+    """How a set was given, for ``stats``' JSON and headings: its argument, or its name."""
+    return os.fspath(given) if isinstance(given, str | os.PathLike) else name
+
+
+Records = Union[str, "os.PathLike[str]", Mapping[str, Any], Iterable[Mapping[str, Any]]]
+"""Session records: JSON text (one object, an array, or JSON Lines), a session file's path
+(a ``pathlib.Path``), one record as a dict, or several."""
+
+
+def score(
+    records: Records, game: str | None = None, *, catalog: Mapping[str, Any] | None = None
+) -> Scores:
+    """Score recorded game sessions (``ubongo score``): Ubongo, Jaipur, Jambo and Amul.
+
+    ``records`` are JSON text (one object, an array or JSON Lines), a ``pathlib.Path`` of a
+    session file, one record as a dict, or several. A record without ``"game"`` is taken to be
+    of ``game``; with ``game``, records of other games are left out. An invalid record is an
+    outcome with its problems, never an error.
+
+    >>> s = score({"game": "jaipur", "players": ["Ann"], "rounds": []})
+    >>> s.valid, s.problems
+    (False, ['<records>: players: Jaipur is for exactly 2 players, got 1'])
+    """
+    from ubongo.scoring.records import evaluate
+
+    found = (evaluate(e, game, catalog) for e in _entries(records))
+    return Scores(tuple(o for o in found if o is not None))
+
+
+def _entries(records: Records) -> Iterable[Any]:
+    """The entries of records given as text, a file, one dict, or several, each with its
+    location (``FILE:LINE`` for a file's, as ``ubongo score`` names them)."""
+    from ubongo import _files
+    from ubongo.scoring.records import Entry, entries
+
+    if isinstance(records, os.PathLike):
+        path = os.fspath(records)
+        return entries(_files.read_text(path), path)
+    if isinstance(records, str):
+        return entries(records, "<records>")
+    if isinstance(records, Mapping):
+        return [Entry("<records>", dict(records))]
+    return [Entry(f"<records>[{i}]", r) for i, r in enumerate(records)]
+
+
+__all__ = [
+    "analyze",
+    "combination",
+    "count",
+    "generate",
+    "hint",
+    "load_set",
+    "pieces",
+    "score",
+    "solutions",
+    "solve",
+    "stats",
+    "verify",
+]

@@ -1,0 +1,73 @@
+"""The one reader of the user's files, for the command line and the Python API alike.
+
+A library that takes ``ubongo.load_set("my-set.json")`` must read that file; so that it reads
+it exactly as ``ubongo verify my-set.json`` does (size cap, UTF-8 with an optional byte-order
+mark, the same one-line errors), the reader lives here, in the API's layer, and ``cli._common``
+turns its errors into the command's exit 1. Nothing below the API reads a user's file, and
+nothing here writes one (tests/test_layers.py).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ubongo.scoring.common import printable
+from ubongo.solver.errors import UbongoError
+
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+"""The largest file any command reads (a complete set is about 100 kB, a long batch a few MB)."""
+
+
+class FileError(UbongoError):
+    """A user's file that cannot be read as text: which file, and what went wrong."""
+
+    def __init__(self, path: str, what: str) -> None:
+        super().__init__(f"{path}: {what}")
+        self.path = path
+        self.what = what
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of a user's file, or of stdin for ``-``; a FileError names what went wrong."""
+    usable(path)
+    data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else _read_file(path)
+    if len(data) > MAX_INPUT_BYTES:
+        raise FileError(display(path), f"larger than {MAX_INPUT_BYTES >> 20} MiB; refused")
+    return data
+
+
+def _read_file(path: str) -> bytes:
+    if os.path.isdir(path):
+        raise FileError(path, "is a folder, not a file")
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(MAX_INPUT_BYTES + 1)
+    except OSError as e:
+        raise FileError(path, f"cannot read: {e.strerror or e}") from None
+
+
+def read_text(path: str) -> str:
+    """A user's text file as a str (UTF-8, a leading byte-order mark allowed)."""
+    return decode(read_bytes(path), display(path))
+
+
+def decode(data: bytes, name: str) -> str:
+    """UTF-8 bytes as text; the error names the line of the first bad byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise FileError(name, f"line {line}: not UTF-8 text (byte {e.start})") from None
+
+
+def usable(path: str) -> None:
+    """A FileError for a path no system call takes (a NUL byte; only an in-process caller,
+    never a shell, can pass one), where the OS would raise ValueError rather than OSError."""
+    if "\x00" in path:
+        raise FileError(printable(repr(path)), "a file name cannot hold a NUL byte")
+
+
+def display(path: str) -> str:
+    """The name a file goes by in messages: ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == "-" else path

@@ -1,0 +1,188 @@
+"""What the API takes, in the command line's vocabulary, made into the library's objects.
+
+A figure is text (rows joined by ``/`` or newlines), a list of rows, a Figure or a figure file;
+pieces are names or code letters in any case (a list, or one string such as ``"I2 I4 P5"``); a
+set is a bundled set's name, a path, or a PuzzleSet; a combination is ``("07", "hard", 3)``
+or ``"07 hard 3"``. Files are read by the one reader (``ubongo._files``), so a path given here
+reads exactly as it does on the command line, errors and all.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, TypeAlias, Union
+
+from ubongo import _files
+from ubongo.solver.errors import UbongoError, suggestion
+from ubongo.solver.figure import Figure, parse_figure
+from ubongo.solver.pieces import STANDARD, PieceSet
+from ubongo.solver.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from ubongo.puzzles import Combination, PuzzleSet
+
+FigureLike: TypeAlias = Union[str, Sequence[str], Figure, "os.PathLike[str]"]
+"""``".##./####"``, ``[".##.", "####"]``, a Figure, or the path of a figure file."""
+PiecesLike: TypeAlias = str | Iterable[str]
+"""``["I2", "I4", "P5"]``, ``"I2 I4 P5"`` or ``"A F H"``: names or code letters, any case."""
+SetLike: TypeAlias = Union[str, "os.PathLike[str]", "PuzzleSet", None]
+"""A bundled set's name (``"standard"``), a set file's path, ``"-"`` (stdin) or a PuzzleSet;
+None is the bundled standard set."""
+PieceSetLike: TypeAlias = Union[str, "os.PathLike[str]", PieceSet, "PuzzleSet", None]
+"""The pieces of a set (as SetLike) or of a pieces file; None is the 12 Ubongo pieces."""
+AddressLike: TypeAlias = str | Sequence[str | int]
+"""A combination as the game names it: ``("07", "hard", 3)`` or ``"07 hard 3"``."""
+
+SIDES = ("easy", "hard")
+_INLINE = re.compile(r"[#. /\n\r]+")
+
+
+class UsageError(UbongoError, ValueError):
+    """Arguments that do not go together, or are missing (the command line's exit 2)."""
+
+
+def set_of(given: SetLike) -> PuzzleSet:
+    """SET: a PuzzleSet, a set file (``-`` for stdin), or a bundled set's name; None is the
+    bundled standard set."""
+    from ubongo.puzzles import PuzzleSet, bundled, bundled_names, decode_json, parse_set
+
+    if given is None:
+        return bundled()
+    if isinstance(given, PuzzleSet):
+        return given
+    arg = os.fspath(given)
+    if arg == "-" or os.path.exists(arg):
+        name = _files.display(arg)
+        return parse_set(decode_json(_files.read_text(arg), name), name)
+    if arg in bundled_names():
+        return bundled(arg)
+    near = suggestion(arg, bundled_names())
+    also = f"; did you mean the bundled set {near}?" if near else ""
+    raise _files.FileError(arg, f"no such file, and no bundled set of that name{also}")
+
+
+def pieces_of(given: PieceSetLike) -> PieceSet:
+    """The pieces of ``--pieces SET``: a set's own pieces, a pieces file, else the 12 pieces."""
+    if given is None:
+        return STANDARD
+    if isinstance(given, PieceSet):
+        return given
+    from ubongo.puzzles import PuzzleSet, decode_json, parse_pieces  # here: most calls end above
+
+    if isinstance(given, PuzzleSet):
+        return given.pieces
+    arg = os.fspath(given)
+    if arg != "-" and not os.path.exists(arg):
+        return set_of(arg).pieces
+    name = _files.display(arg)
+    return parse_pieces(decode_json(_files.read_text(arg), name), name)
+
+
+def figure_of(given: FigureLike) -> Figure:
+    """FIGURE: a Figure, rows, inline text (``'##./.##'``, or rows on lines), or a file (an
+    ubongo-utils problem file gives the figure above its combinations)."""
+    if isinstance(given, Figure):
+        return given
+    if isinstance(given, str) and is_inline(given):
+        return parse_figure(given)
+    if isinstance(given, str | os.PathLike):
+        return _figure_file(os.fspath(given))
+    if isinstance(given, Sequence):
+        return parse_figure(list(given))
+    raise TypeError(f"a figure is text, rows or a Figure, not {type(given).__name__}")
+
+
+def is_inline(text: str) -> bool:
+    """Whether a FIGURE is inline rows rather than a file: only ``#./``, spaces and line
+    breaks, or a ``#`` and no such file."""
+    return bool(_INLINE.fullmatch(text)) or "#" in text and not os.path.isfile(text)
+
+
+def _figure_file(path: str) -> Figure:
+    """The figure of a figure file or an ubongo-utils problem file, named in any error."""
+    from ubongo.puzzles.ubongo_utils import problem_figure
+
+    if path != "-" and not os.path.exists(path):
+        raise _files.FileError(path, "no such file, and not inline rows such as '##./.##'")
+    text = _files.read_text(path)
+    try:
+        return problem_figure(text)
+    except UbongoError as e:
+        raise _files.FileError(_files.display(path), str(e)) from None
+
+
+def piece_names(given: PiecesLike) -> tuple[str, ...]:
+    """The tokens of PIECE...: a list as it is, one string split at spaces and commas."""
+    if isinstance(given, str):
+        return tuple(t for t in re.split(r"[\s,]+", given) if t)
+    return tuple(given)
+
+
+def address(given: object) -> tuple[str, str, str] | None:
+    """``(TEMPLATE, SIDE, FACE)`` when ``given`` names a combination (``("07", "hard", 3)``,
+    ``"07 hard 3"``, a misspelt side too, so the error can say "did you mean hard?"); else
+    None."""
+    if isinstance(given, str):
+        parts: Sequence[object] = given.split()
+        if len(parts) != 3 or is_inline(given) or "/" in given:
+            return None
+    elif isinstance(given, Sequence) and len(given) == 3:
+        parts = given
+        if not all(isinstance(p, str | int) and not isinstance(p, bool) for p in parts):
+            return None
+    else:
+        return None
+    side = str(parts[1])
+    if side.casefold() not in SIDES and suggestion(side, SIDES) is None:
+        return None
+    return str(parts[0]), side, str(parts[2])
+
+
+def combination(where: AddressLike, given: SetLike = None) -> Combination:
+    """The combination ``TEMPLATE SIDE FACE`` of a set (default: the bundled standard set)."""
+    found = address(where)
+    if found is None:
+        raise UsageError(f"expected TEMPLATE SIDE FACE such as ('07', 'hard', 3), not {where!r}")
+    return set_of(given).combination(*found)
+
+
+def puzzle(
+    what: FigureLike | AddressLike | Puzzle,
+    pieces: PiecesLike | None = None,
+    *,
+    set: SetLike = None,
+    piece_set: PieceSetLike = None,
+) -> tuple[Puzzle, PieceSet]:
+    """The puzzle of ``FIGURE PIECE...`` or of ``TEMPLATE SIDE FACE`` (of ``set``), and the
+    pieces that draw it."""
+    if isinstance(what, Puzzle):
+        return what, _drawing_pieces(what, pieces_of(piece_set))
+    where = address(what) if pieces is None else None
+    if where is not None or set is not None:
+        if where is None:
+            raise UsageError("with a set, give TEMPLATE SIDE FACE, e.g. ('07', 'hard', 3)")
+        if piece_set is not None:
+            raise UsageError("piece_set= goes with FIGURE and PIECES; a set has its own pieces")
+        chosen = set_of(set)
+        return chosen.combination(*where).puzzle, chosen.pieces
+    if pieces is None:
+        raise UsageError("give FIGURE and PIECES, or TEMPLATE SIDE FACE such as '07 hard 3'")
+    names = piece_names(pieces)
+    if not names:
+        raise UsageError("give at least one piece, e.g. ['I2', 'I4', 'P5']")
+    ps = pieces_of(piece_set)
+    return Puzzle(figure_of(what), ps.resolve(names)), ps  # type: ignore[arg-type]
+
+
+def _drawing_pieces(p: Puzzle, ps: PieceSet) -> PieceSet:
+    """``ps`` when it holds the puzzle's pieces (same names, codes and shapes), else a piece
+    set of the puzzle's own."""
+    known = {piece.name: piece for piece in ps.values()}
+    if all(
+        (mine := known.get(piece.name)) == piece and mine is not None and mine.shape == piece.shape
+        for piece in p.pieces
+    ):
+        return ps
+    return PieceSet(dict.fromkeys(p.pieces))
