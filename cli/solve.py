@@ -382,10 +382,10 @@ def _plain_line(
     None without the compiled core, or for the CP-SAT engine: every line goes the long way.
     """
     from ubongo.puzzles import BATCH_KEYS, MAX_DEPTH
-    from ubongo.solver import bitboard
+    from ubongo.solver import core as compiled
     from ubongo.solver.engine import TextSolver
 
-    if bitboard.CORE is None or search.engine == "cpsat":
+    if compiled.CORE is None or search.engine == "cpsat":
         return None
 
     solver = TextSolver(ps)

@@ -1,6 +1,6 @@
 """The compiled core (solver/_core.c) against the pure-Python engine, in one process.
 
-Both cores get the same compiled boards: the Python engine by setting ``bitboard.CORE`` to None,
+Both cores get the same compiled boards: the Python engine by setting ``core.CORE`` to None,
 the C core by calling it as the engine does. They must find the same first tiling (same
 placements, checked by the independent ``is_solution``), the same counts (with and without a
 cap), the golden counts, and stop at the same node on a time or node limit. The CLI is compared
@@ -44,6 +44,7 @@ from ubongo.solver import (
     parse_figure,
     solution_rows,
 )
+from ubongo.solver import core as compiled
 from ubongo.solver.analyze import fitting_sizes
 from ubongo.solver.bitboard import Board, compile_puzzle, count_first, count_solutions, first_tiling
 from ubongo.solver.engine import TextSolver, count
@@ -54,7 +55,7 @@ from ubongo.solver.verify import is_solution
 
 ROOT = Path(__file__).resolve().parent.parent
 UBONGO = str(Path(sys.executable).parent / "ubongo")
-CORE = bitboard.CORE
+CORE = compiled.CORE
 needs_core = pytest.mark.skipif(CORE is None, reason="compiled core not built or UBONGO_PURE set")
 PENTOMINOES = load_set(str(ROOT / "examples" / "pentominoes.json")).pieces
 RECTANGLE = Puzzle(parse_figure(["#" * 10] * 6), tuple(PENTOMINOES.values()))
@@ -64,12 +65,12 @@ STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 @contextmanager
 def pure() -> Iterator[None]:
     """Run the block on the pure-Python engine."""
-    saved = bitboard.CORE
-    bitboard.CORE = None
+    saved = compiled.CORE
+    compiled.CORE = None
     try:
         yield
     finally:
-        bitboard.CORE = saved
+        compiled.CORE = saved
 
 
 def both(run: Callable[[], object]) -> tuple[object, object]:
