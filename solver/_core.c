@@ -251,9 +251,9 @@ one_bit(uint64_t bit)
     return bit && !(bit & (bit - 1));
 }
 
-/* One slot, ((need, req, bit, pos), oriented masks), of `nslots` into s->slots[k], its masks
- * appended to s->oriented (grown as needed, *room boards). The piece's bit must be one bit of
- * its own, in need and not in req (so a piece down is never free again), pos a position. */
+/* One slot, ((need, req, bit, pos), oriented masks), into s->slots[k], its masks appended to
+ * s->oriented (grown as needed, *room boards). The piece's bit must be one bit no earlier slot
+ * has (*bits: theirs), in need and not in req (so a piece down is never free again). */
 static int
 read_slot(Search *s, Py_ssize_t k, PyObject *item, Py_ssize_t *next, Py_ssize_t *room,
           uint64_t *bits)
