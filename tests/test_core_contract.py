@@ -708,6 +708,18 @@ def test_a_round_with_keys_that_are_not_plain_str_is_not_plain() -> None:
     assert FAST.jaipur_rounds(rounds, players, [quote(p) for p in players]) is None
 
 
+@needs_fast
+def test_herds_whose_sum_passes_a_long_are_replayed_as_python_replays_them() -> None:
+    """The camel herds are compared with the camel cards without adding them (their sum past
+    2**63 - 1 was a signed overflow, which UBSan reports in .ci/sanitize)."""
+    record = jaipur.simulate(2, random.Random(1), finished=True)
+    first, second = record["players"]
+    record["rounds"][0]["camels"] = {first: 2**63 - 1, second: 1}
+    got = rounds_text(jaipur, record["rounds"], [first, second], compiled_replay=True)
+    assert got is None
+    assert got == rounds_text(jaipur, record["rounds"], [first, second], compiled_replay=False)
+
+
 def rounds_text(engine: Any, rounds: Any, players: list[str], compiled_replay: bool) -> Any:
     """``engine._rounds_text`` on the compiled replay or on Python's (as text or an error)."""
     kept = engine.FAST
