@@ -21,7 +21,6 @@ import copy
 import importlib.util
 import random
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -144,7 +143,7 @@ def test_the_version_line_names_the_core_of_the_one_place(monkeypatch: pytest.Mo
 
 
 @needs_core
-@pytest.mark.skipif(shutil.which("stubtest") is None and CORE is None, reason="no stubtest")
+@needs_fast
 def test_the_stubs_match_the_compiled_modules() -> None:
     """solver/_core.pyi and scoring/_fast.pyi against the modules built (mypy's stubtest)."""
     stubtest = Path(sys.executable).parent / "stubtest"
