@@ -556,7 +556,8 @@ def count_solutions(
     core = _core_for(board)
     if core is not None:
         tick = _ticker(timeout, max_nodes)
-        return core.count(board.full, board.slots, goal, cap, tick, CHECK_EVERY)
+        held = cap if cap < 1 << 63 else -1  # the core counts in 64 bits: past that, no cap
+        return core.count(board.full, board.slots, goal, held, tick, CHECK_EVERY)
     limits = Limits(timeout, max_nodes)
     found = 0
     nodes = 0

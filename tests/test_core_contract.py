@@ -417,6 +417,18 @@ def test_a_refusal_names_the_argument_and_what_was_expected(
 
 
 @needs_core
+@pytest.mark.parametrize("limit", [2**63 - 1, 2**63, 2**70])
+def test_a_limit_past_the_cores_counts_is_no_limit_on_both_cores(
+    limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The core refuses a cap past 64 bits; count_solutions never hands it one."""
+    board = compile_puzzle(SAMPLE)
+    assert bitboard.count_solutions(board, limit=limit) == 1
+    monkeypatch.setattr(compiled, "CORE", None)
+    assert bitboard.count_solutions(board, limit=limit) == 1
+
+
+@needs_core
 def test_a_figure_that_changes_the_ids_while_it_is_read_changes_nothing() -> None:
     """tile() reads the ids before the figure's cells, which may be any iterable running any
     code: ids that grow past 64 while the cells are read are not read again."""
