@@ -1,6 +1,6 @@
 """The compiled core against the pure-Python engine, in one run: ``python bench/bench_core.py``.
 
-Both cores run the same puzzles in the same process (``solver.bitboard.CORE`` set to the C
+Both cores run the same puzzles in the same process (``solver.core.CORE`` set to the C
 module, then to None), taking turns chunk by chunk (``bench_solver.chunk_times``), so every
 ratio printed compares two figures measured side by side. Nothing measured elsewhere is shown.
 
@@ -35,7 +35,8 @@ if str(ROOT) not in sys.path:  # run as a script: make ``bench`` importable
 from bench.bench_solver import best_chunked, fmt, progress  # noqa: E402
 from bench.workload import PENTOMINO_TILINGS_6X10, PENTOMINOES, make_workload  # noqa: E402
 from ubongo.cli._common import load_set, read_figure  # noqa: E402
-from ubongo.solver import STANDARD, Puzzle, bitboard, count, parse_figure, solve  # noqa: E402
+from ubongo.solver import STANDARD, Puzzle, count, parse_figure, solve  # noqa: E402
+from ubongo.solver import core as solver_core  # noqa: E402
 from ubongo.solver.bitboard import compile_puzzle, count_solutions, first_tiling  # noqa: E402
 from ubongo.solver.verify import is_solution  # noqa: E402
 
@@ -46,12 +47,12 @@ FAILED: list[str] = []
 @contextmanager
 def core(module: Any) -> Iterator[None]:
     """Run the block with ``module`` as the compiled core (None: the pure-Python engine)."""
-    saved = bitboard.CORE
-    bitboard.CORE = module
+    saved = solver_core.CORE
+    solver_core.CORE = module
     try:
         yield
     finally:
-        bitboard.CORE = saved
+        solver_core.CORE = saved
 
 
 def expect(ok: bool, what: str) -> None:
@@ -152,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="20 puzzles, no 6x10 count (CI)")
     parser.add_argument("--repeat", type=int, default=5, help="passes per chunk (best counts)")
     args = parser.parse_args(argv)
-    compiled = bitboard.load_core()
+    compiled = solver_core.load_core()
     if compiled is None:
         print("compiled core not built (or UBONGO_PURE set): nothing to compare")
         return 0

@@ -45,7 +45,8 @@ if str(ROOT) not in sys.path:  # run as a script: make ``bench`` importable
 from bench import prototype  # noqa: E402
 from bench.bench_core import core  # noqa: E402
 from bench.workload import make_workload  # noqa: E402
-from ubongo.solver import STANDARD, Puzzle, analyze, bitboard, count, parse_figure, solve  # noqa: E402
+from ubongo.solver import STANDARD, Puzzle, analyze, count, parse_figure, solve  # noqa: E402
+from ubongo.solver import core as solver_core  # noqa: E402
 from ubongo.solver.engine import TextSolver  # noqa: E402
 
 FAILED: list[str] = []
@@ -99,7 +100,7 @@ def ours(puzzles: list[Text], figures: list[tuple[tuple[str, ...], int]], repeat
         ],
     }
     out: dict[tuple[str, str], tuple[float, list[Any]]] = {}
-    compiled = bitboard.load_core()
+    compiled = solver_core.load_core()
     for measure, run in runs.items():
         n = len(figures) if measure == "analyze" else len(puzzles)
         for name, module in (("pure Python", None), ("compiled C", compiled)):

@@ -388,10 +388,10 @@ def _plain_line(
     None without the compiled core, or for the CP-SAT engine: every line goes the long way.
     """
     from ubongo.puzzles import BATCH_KEYS, MAX_DEPTH
-    from ubongo.solver import bitboard
+    from ubongo.solver import core as native
     from ubongo.solver.engine import TextSolver, Verdict
 
-    if bitboard.CORE is None or search.engine == "cpsat":
+    if native.CORE is None or search.engine == "cpsat":
         return None
 
     solver = TextSolver(ps)

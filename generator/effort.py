@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ubongo.solver import bitboard
+from ubongo.solver import core as native
 from ubongo.solver.bitboard import figure_mask, pad_for, placements
 from ubongo.solver.bits import Mask
 from ubongo.solver.figure import Figure
@@ -83,7 +83,7 @@ def search(
     full = figure_mask(figure, stride)
     moves = [(1 << i, m) for i, p in enumerate(pieces) for m in placements(full, p.shape, stride)]
     free = (1 << len(pieces)) - 1
-    core = bitboard.CORE
+    core = native.CORE
     if core is not None and full.bit_length() <= core.BITS and len(pieces) <= core.MAX_PIECES:
         tick = None if timeout is None else Limits(timeout).tick
         return core.effort(full, moves, free, tick, CHECK_EVERY)  # the same search, in C

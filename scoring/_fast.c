@@ -10,7 +10,15 @@
  * through jaipur_tables().
  *
  * Plain C and the CPython API, like solver/_core.c; tests/test_scoring_fast.py holds both
- * replays to the long way's bytes.
+ * replays to the long way's bytes, tests/test_core_contract.py what each function refuses.
+ *
+ * Jaipur's tables live in the module's state (PyModule_GetState), one copy per module object,
+ * so each interpreter that imports the module has its own and the per-interpreter GIL slot is
+ * true; they are written by jaipur_tables() and read by jaipur_rounds() with no lock, so the
+ * module says it needs the GIL (Py_mod_gil) where a build could run without one. Reading a
+ * record runs no Python code: dicts with a key that is not an exact str are not plainly valid
+ * (so no __eq__ or __hash__ of the caller's runs while borrowed items are held), numbers are
+ * exact ints.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -91,6 +99,18 @@ colour_of(PyObject *o)
     return -1;
 }
 
+/* Whether every key of the dict d is an exact str: then looking a str up in it compares str
+ * with str and runs no Python code. A dict read from JSON has only such keys. */
+static int
+str_keys(PyObject *d)
+{
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(d, &pos, &key, &value))
+        if (!PyUnicode_CheckExact(key)) return 0;
+    return 1;
+}
+
 /* The index of the player named o, or -1 (not a str, or nobody's name). Equal str have the
  * same kind and length (CPython keeps every str in its most compact form). */
 static int
@@ -142,7 +162,7 @@ static int
 ubongo_round(PyObject *rnd, int number, PyObject *const *players, PyObject *const *quoted,
              int np, long gems[][COLOURS + 1], long *bag, Text *t)
 {
-    if (!PyDict_CheckExact(rnd) || PyDict_GET_SIZE(rnd) != 2) return 0;
+    if (!PyDict_CheckExact(rnd) || PyDict_GET_SIZE(rnd) != 2 || !str_keys(rnd)) return 0;
     PyObject *finished = PyDict_GetItemString(rnd, "finished");
     PyObject *drawn = PyDict_GetItemString(rnd, "drawn");
     if (finished == NULL || drawn == NULL) return 0;
@@ -258,7 +278,9 @@ done:
 #define MAX_BONUS 16    /* bonus values 0..15 */
 #define TOTALS 6        /* rupees, goods, bonus, camel, bonus_tokens, goods_tokens */
 
-static struct {
+#define MAX_RULE 1000000L /* any number of the rules: tokens, cards, limits (a million) */
+
+typedef struct {
     int ready;
     char good[GOODS][16];
     Py_ssize_t good_len[GOODS];
@@ -269,23 +291,45 @@ static struct {
     long bonus[BONUS_PILES][MAX_BONUS]; /* tokens of each value in each bonus pile */
     long bonus_left[BONUS_PILES];
     long hand_limit, empty_piles, camel_cards, camel_token, seals_to_win;
-} J;
+} Tables;
+
+typedef struct {
+    Tables jaipur; /* jaipur_tables()' rules, ready once it succeeded */
+} State;
+
+static Tables *
+tables_of(PyObject *module)
+{
+    return &((State *)PyModule_GetState(module))->jaipur;
+}
 
 static const char *const TOTAL_KEY[TOTALS] = {
     "rupees", "goods", "bonus", "camel", "bonus_tokens", "goods_tokens"};
 
-/* Read a tuple of small non-negative ints into out; -1 (error set) if it is not one. */
+/* A tuple of ``least`` to ``most`` exact ints of 0 to MAX_RULE into out, *n of them; -1 with
+ * a TypeError or ValueError naming ``what`` otherwise. */
 static int
-read_longs(PyObject *seq, long *out, Py_ssize_t most, Py_ssize_t *n)
+read_longs(PyObject *seq, const char *what, long *out, Py_ssize_t least, Py_ssize_t most,
+           Py_ssize_t *n)
 {
-    if (!PyTuple_Check(seq) || PyTuple_GET_SIZE(seq) > most) {
-        PyErr_SetString(PyExc_ValueError, "a tuple of ints expected, shorter");
+    if (!PyTuple_Check(seq)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a tuple of ints", what);
         return -1;
     }
     *n = PyTuple_GET_SIZE(seq);
+    if (*n < least || *n > most) {
+        PyErr_Format(PyExc_ValueError, "%s must have %zd to %zd items, not %zd", what, least, most,
+                     *n);
+        return -1;
+    }
     for (Py_ssize_t i = 0; i < *n; i++) {
-        out[i] = PyLong_AsLong(PyTuple_GET_ITEM(seq, i));
-        if (out[i] == -1 && PyErr_Occurred()) return -1;
+        PyObject *v = PyTuple_GET_ITEM(seq, i);
+        int overflow = 0;
+        out[i] = PyLong_CheckExact(v) ? PyLong_AsLongAndOverflow(v, &overflow) : -1;
+        if (!PyLong_CheckExact(v) || overflow || out[i] < 0 || out[i] > MAX_RULE) {
+            PyErr_Format(PyExc_ValueError, "%s must hold ints from 0 to %ld", what, MAX_RULE);
+            return -1;
+        }
     }
     return 0;
 }
@@ -307,64 +351,64 @@ jaipur_tables(PyObject *module, PyObject *args)
         return NULL;
     if (PyTuple_GET_SIZE(goods) != GOODS || PyTuple_GET_SIZE(tokens) != GOODS ||
         PyTuple_GET_SIZE(bonus) != BONUS_PILES) {
-        PyErr_SetString(PyExc_ValueError, "6 goods and 3 bonus piles expected");
+        PyErr_SetString(PyExc_ValueError, "6 goods, 6 token piles and 3 bonus piles expected");
         return NULL;
     }
+    Tables t; /* filled whole, then kept: a refused call leaves the module's tables as they were */
+    memset(&t, 0, sizeof t);
     Py_ssize_t n;
     for (int g = 0; g < GOODS; g++) {
         PyObject *name = PyTuple_GET_ITEM(goods, g);
         if (!PyUnicode_Check(name) || !PyUnicode_IS_ASCII(name) ||
             PyUnicode_GET_LENGTH(name) >= 16) {
-            PyErr_SetString(PyExc_ValueError, "a good's name is ASCII, short");
+            PyErr_SetString(PyExc_ValueError, "a good's name is an ASCII str of at most 15");
             return NULL;
         }
-        J.good_len[g] = PyUnicode_GET_LENGTH(name);
-        memcpy(J.good[g], PyUnicode_1BYTE_DATA(name), (size_t)J.good_len[g]);
+        t.good_len[g] = PyUnicode_GET_LENGTH(name);
+        memcpy(t.good[g], PyUnicode_1BYTE_DATA(name), (size_t)t.good_len[g]);
         long pile[MAX_TOKENS];
-        if (read_longs(PyTuple_GET_ITEM(tokens, g), pile, MAX_TOKENS, &n)) return NULL;
-        J.pile_size[g] = (int)n;
-        J.pile_sum[g][0] = 0;
-        for (Py_ssize_t k = 0; k < n; k++) J.pile_sum[g][k + 1] = J.pile_sum[g][k] + pile[k];
+        if (read_longs(PyTuple_GET_ITEM(tokens, g), "a goods token pile", pile, 0, MAX_TOKENS, &n))
+            return NULL;
+        t.pile_size[g] = (int)n;
+        for (Py_ssize_t k = 0; k < n; k++) t.pile_sum[g][k + 1] = t.pile_sum[g][k] + pile[k];
     }
-    if (read_longs(deck, J.deck, GOODS, &n) || read_longs(least, J.min_cards, GOODS, &n))
+    if (read_longs(deck, "deck", t.deck, GOODS, GOODS, &n) ||
+        read_longs(least, "min_cards", t.min_cards, GOODS, GOODS, &n))
         return NULL;
     for (int p = 0; p < BONUS_PILES; p++) {
         long values[MAX_TOKENS];
-        if (read_longs(PyTuple_GET_ITEM(bonus, p), values, MAX_TOKENS, &n)) return NULL;
-        memset(J.bonus[p], 0, sizeof J.bonus[p]);
+        if (read_longs(PyTuple_GET_ITEM(bonus, p), "a bonus pile", values, 0, MAX_TOKENS, &n))
+            return NULL;
         for (Py_ssize_t k = 0; k < n; k++) {
-            if (values[k] < 0 || values[k] >= MAX_BONUS) {
+            if (values[k] >= MAX_BONUS) {
                 PyErr_SetString(PyExc_ValueError, "a bonus token of 0-15 rupees expected");
                 return NULL;
             }
-            J.bonus[p][values[k]]++;
+            t.bonus[p][values[k]]++;
         }
-        J.bonus_left[p] = (long)n;
+        t.bonus_left[p] = (long)n;
     }
     long lim[5];
-    if (read_longs(limits, lim, 5, &n)) return NULL;
-    if (n != 5) {
-        PyErr_SetString(PyExc_ValueError, "5 limits expected");
-        return NULL;
-    }
-    J.hand_limit = lim[0];
-    J.empty_piles = lim[1];
-    J.camel_cards = lim[2];
-    J.camel_token = lim[3];
-    J.seals_to_win = lim[4];
-    J.ready = 1;
+    if (read_longs(limits, "limits", lim, 5, 5, &n)) return NULL;
+    t.hand_limit = lim[0];
+    t.empty_piles = lim[1];
+    t.camel_cards = lim[2];
+    t.camel_token = lim[3];
+    t.seals_to_win = lim[4];
+    t.ready = 1;
+    *tables_of(module) = t;
     Py_RETURN_NONE;
 }
 
 /* The good index of a good's English name, or -1. */
 static int
-good_of(PyObject *o)
+good_of(const Tables *J, PyObject *o)
 {
     if (!PyUnicode_CheckExact(o) || !PyUnicode_IS_ASCII(o)) return -1;
     Py_ssize_t n = PyUnicode_GET_LENGTH(o);
     const char *s = (const char *)PyUnicode_1BYTE_DATA(o);
     for (int g = 0; g < GOODS; g++)
-        if (n == J.good_len[g] && memcmp(s, J.good[g], (size_t)n) == 0) return g;
+        if (n == J->good_len[g] && memcmp(s, J->good[g], (size_t)n) == 0) return g;
     return -1;
 }
 
@@ -389,31 +433,31 @@ small_int(PyObject *o, long *out)
 /* One round's sales into purse[player][goods rupees, bonus rupees, goods tokens, bonus
  * tokens]: 1 done, 0 not plainly valid (as _fast_sales raising _NotPlain). */
 static int
-jaipur_sales(PyObject *sales, PyObject *const *players, long purse[2][4])
+jaipur_sales(const Tables *J, PyObject *sales, PyObject *const *players, long purse[2][4])
 {
     long taken[GOODS] = {0}, stock[GOODS], bonus[BONUS_PILES][MAX_BONUS], left[BONUS_PILES];
-    memcpy(stock, J.deck, sizeof stock);
-    memcpy(bonus, J.bonus, sizeof bonus);
-    memcpy(left, J.bonus_left, sizeof left);
+    memcpy(stock, J->deck, sizeof stock);
+    memcpy(bonus, J->bonus, sizeof bonus);
+    memcpy(left, J->bonus_left, sizeof left);
     long empty = 0;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(sales); i++) {
         PyObject *sale = PyList_GET_ITEM(sales, i);
-        if (!PyDict_CheckExact(sale) || empty >= J.empty_piles) return 0;
+        if (!PyDict_CheckExact(sale) || !str_keys(sale) || empty >= J->empty_piles) return 0;
         Py_ssize_t keys = PyDict_GET_SIZE(sale);
         if (keys < 3 || keys > 4) return 0;
         PyObject *value_obj = NULL;
         if (keys == 4 && (value_obj = PyDict_GetItemString(sale, "bonus")) == NULL) return 0;
         if (value_obj == Py_None) value_obj = NULL; /* "bonus": null is no bonus, as in Python */
-        int g = good_of(item(sale, "good"));
+        int g = good_of(J, item(sale, "good"));
         int j = player_of(item(sale, "player"), players, 2);
         long cards;
         if (g < 0 || j < 0 || small_int(PyDict_GetItemString(sale, "cards"), &cards)) return 0;
-        if (cards < J.min_cards[g] || cards > J.hand_limit || cards > stock[g]) return 0;
+        if (cards < J->min_cards[g] || cards > J->hand_limit || cards > stock[g]) return 0;
         stock[g] -= cards;
-        long start = taken[g], top = J.pile_size[g];
+        long start = taken[g], top = J->pile_size[g];
         long end = start + cards < top ? start + cards : top;
         taken[g] = end;
-        purse[j][0] += J.pile_sum[g][end] - J.pile_sum[g][start];
+        purse[j][0] += J->pile_sum[g][end] - J->pile_sum[g][start];
         purse[j][2] += end - start;
         empty += end == top && end > start;
         if (cards < 3) {
@@ -439,24 +483,24 @@ jaipur_sales(PyObject *sales, PyObject *const *players, long purse[2][4])
 /* A round's totals per player (TOTAL_KEY order): 1 done, 0 not plainly valid (as _fast_round
  * answering None). */
 static int
-jaipur_round(PyObject *rnd, PyObject *const *players, long totals[2][TOTALS])
+jaipur_round(const Tables *J, PyObject *rnd, PyObject *const *players, long totals[2][TOTALS])
 {
-    if (!PyDict_CheckExact(rnd) || PyDict_GET_SIZE(rnd) != 2) return 0;
+    if (!PyDict_CheckExact(rnd) || PyDict_GET_SIZE(rnd) != 2 || !str_keys(rnd)) return 0;
     PyObject *sales = PyDict_GetItemString(rnd, "sales");
     PyObject *camels = PyDict_GetItemString(rnd, "camels");
     if (sales == NULL || camels == NULL || !PyList_CheckExact(sales)) return 0;
-    if (!PyDict_CheckExact(camels) || PyDict_GET_SIZE(camels) != 2) return 0;
+    if (!PyDict_CheckExact(camels) || PyDict_GET_SIZE(camels) != 2 || !str_keys(camels)) return 0;
     long herd[2];
     for (int j = 0; j < 2; j++) {
         PyObject *h = PyDict_GetItemWithError(camels, players[j]);
         if (h == NULL && PyErr_Occurred()) return -1;
         if (small_int(h, &herd[j]) || herd[j] < 0) return 0;
     }
-    if (herd[0] + herd[1] > J.camel_cards) return 0;
+    if (herd[0] > J->camel_cards - herd[1]) return 0; /* the sum, without overflow */
     long purse[2][4] = {{0}};
-    if (!jaipur_sales(sales, players, purse)) return 0;
+    if (!jaipur_sales(J, sales, players, purse)) return 0;
     for (int j = 0; j < 2; j++) {
-        long token = herd[j] > herd[1 - j] ? J.camel_token : 0;
+        long token = herd[j] > herd[1 - j] ? J->camel_token : 0;
         long goods = purse[j][0], extra = purse[j][1];
         long row[TOTALS] = {goods + extra + token, goods, extra, token, purse[j][3], purse[j][2]};
         memcpy(totals[j], row, sizeof row);
@@ -495,7 +539,8 @@ jaipur_rounds(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "O!O!O!:jaipur_rounds", &PyList_Type, &rounds, &PyList_Type,
                           &players_obj, &PyList_Type, &quoted_obj))
         return NULL;
-    if (!J.ready) {
+    const Tables *J = tables_of(module);
+    if (!J->ready) {
         PyErr_SetString(PyExc_RuntimeError, "jaipur_tables() first");
         return NULL;
     }
@@ -510,8 +555,8 @@ jaipur_rounds(PyObject *module, PyObject *args)
     for (Py_ssize_t r = 0; r < nr; r++) {
         long totals[2][TOTALS];
         int got = 0;
-        if (seals[0] < J.seals_to_win && seals[1] < J.seals_to_win)
-            got = jaipur_round(PyList_GET_ITEM(rounds, r), players, totals);
+        if (seals[0] < J->seals_to_win && seals[1] < J->seals_to_win)
+            got = jaipur_round(J, PyList_GET_ITEM(rounds, r), players, totals);
         if (got < 0) goto done;
         if (got == 0) {
             out = Py_NewRef(Py_None);
@@ -562,14 +607,21 @@ static PyMethodDef methods[] = {
 
 static PyModuleDef_Slot slots[] = {
 #if PY_VERSION_HEX >= 0x030C0000
-    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED}, /* state per module */
+#endif
+#ifdef Py_mod_gil
+    {Py_mod_gil, Py_MOD_GIL_USED}, /* the tables are written and read without a lock */
 #endif
     {0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "scoring._fast",
-    "The optional compiled replay behind score --jsonl's one-pass lines.", 0, methods, slots,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "scoring._fast",
+    .m_doc = "The optional compiled replay behind score --jsonl's one-pass lines.",
+    .m_size = sizeof(State), /* zeroed: no tables until jaipur_tables() */
+    .m_methods = methods,
+    .m_slots = slots,
 };
 
 PyMODINIT_FUNC

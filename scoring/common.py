@@ -82,7 +82,7 @@ def load_fast() -> Any:
     if os.environ.get("UBONGO_PURE", "0") not in ("", "0"):
         return None
     try:
-        from ubongo.scoring import _fast  # type: ignore[attr-defined]
+        from ubongo.scoring import _fast
     except ImportError:  # no C compiler at install time
         return None
     return _fast

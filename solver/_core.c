@@ -24,6 +24,15 @@
  * (the Python engine's small-puzzle path). A table of placements per lowest cell and piece
  * (the Python engine's large-puzzle path) was tried and dropped: counting the 12 pentominoes
  * in 6x10 took 1.90 s CPU with it and 1.99 s without, 25.8 million nodes either way.
+ *
+ * Every entry point checks what it is handed before it searches (issue 19): containers are
+ * tuples or lists (nested ones exactly so, so that reading them runs no Python code that could
+ * change them under the reader), numbers are ints in range, masks fit the board, piece bits are
+ * single and distinct, orientations are non-empty with their lowest cell at bit 0, ids fall in
+ * the kit, opaque objects are the capsules this module made. Anything else is a TypeError or
+ * ValueError naming the argument, never a read or write out of bounds: the searches rely on
+ * those invariants (a used-set bit per piece bounds the depth by the number of pieces, which
+ * sizes every buffer). The checks run once per call, never in the search loops.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -84,10 +93,55 @@ lowest_index(board_t m)
 #endif
 }
 
-/* A Python int of at most BOARD_BITS bits as a board; ValueError when it is wider or negative. */
+/* An int argument within [lo, hi] into *out: TypeError when it is no int, ValueError (naming
+ * it and the range) when it is outside. Ints only, so no __index__ runs (no Python code). */
 static int
-to_board(PyObject *obj, board_t *out)
+int_in(PyObject *obj, const char *name, long long lo, long long hi, long long *out)
 {
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.80s", name, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (v == -1 && !overflow && PyErr_Occurred()) return -1;
+    if (overflow || v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s must be an int from %lld to %lld", name, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* An int of 0 to 2^64 - 1 (a used-set, a piece bit) into *out; TypeError or ValueError. */
+static int
+u64_in(PyObject *obj, const char *name, uint64_t *out)
+{
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.80s", name, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "%s must be an int from 0 to 2**64 - 1", name);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* A Python int of at most BOARD_BITS bits as a board; TypeError when it is no int, ValueError
+ * when it is wider or negative. */
+static int
+to_board(PyObject *obj, const char *name, board_t *out)
+{
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int mask, not %.80s", name,
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
     unsigned long long lo = PyLong_AsUnsignedLongLong(obj);
     if (!(lo == (unsigned long long)-1 && PyErr_Occurred())) {
         *out = lo;
@@ -112,8 +166,44 @@ to_board(PyObject *obj, board_t *out)
     if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
     PyErr_Clear();
 #endif
-    PyErr_Format(PyExc_ValueError, "mask is negative or wider than %d bits", BOARD_BITS);
+    PyErr_Format(PyExc_ValueError, "%s is negative or wider than %d bits", name, BOARD_BITS);
     return -1;
+}
+
+/* An oriented mask: on the board, its lowest cell at bit 0 (the searches shift it there). */
+static int
+to_oriented(PyObject *obj, const char *name, board_t *out)
+{
+    if (to_board(obj, name, out)) return -1;
+    if (!(*out & 1)) {
+        PyErr_Format(PyExc_ValueError, "%s must have its lowest cell at bit 0", name);
+        return -1;
+    }
+    return 0;
+}
+
+/* A tuple or list (a new reference), else TypeError: read with PySequence_Fast_* and no
+ * Python code running, so it cannot change while it is read. */
+static PyObject *
+seq_of(PyObject *obj, const char *name)
+{
+    if (PyTuple_Check(obj) || PyList_Check(obj)) return Py_NewRef(obj);
+    PyErr_Format(PyExc_TypeError, "%s must be a tuple or list, not %.80s", name,
+                 Py_TYPE(obj)->tp_name);
+    return NULL;
+}
+
+/* seq_of with exactly n items (else ValueError). */
+static PyObject *
+seq_of_size(PyObject *obj, const char *name, Py_ssize_t n)
+{
+    PyObject *seq = seq_of(obj, name);
+    if (seq != NULL && PySequence_Fast_GET_SIZE(seq) != n) {
+        PyErr_Format(PyExc_ValueError, "%s must have %zd items, not %zd", name, n,
+                     PySequence_Fast_GET_SIZE(seq));
+        Py_CLEAR(seq);
+    }
+    return seq;
 }
 
 static PyObject *
@@ -154,49 +244,59 @@ placed_list(const long *pos, const board_t *mask, Py_ssize_t n)
     return out;
 }
 
-static int
-get_u64(PyObject *seq, Py_ssize_t i, uint64_t *out)
+/* Whether bit is one bit (a piece's mark in a used-set). */
+static inline int
+one_bit(uint64_t bit)
 {
-    unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
-    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
-    *out = v;
-    return 0;
+    return bit && !(bit & (bit - 1));
 }
 
-/* One slot, ((need, req, bit, pos), oriented masks), into s->slots[k]; oriented masks appended
- * at s->oriented[*next ...]. */
+/* One slot, ((need, req, bit, pos), oriented masks), into s->slots[k], its masks appended to
+ * s->oriented (grown as needed, *room boards). The piece's bit must be one bit no earlier slot
+ * has (*bits: theirs), in need and not in req (so a piece down is never free again). */
 static int
-read_slot(Search *s, Py_ssize_t k, PyObject *item, Py_ssize_t *next, Py_ssize_t room)
+read_slot(Search *s, Py_ssize_t k, PyObject *item, Py_ssize_t *next, Py_ssize_t *room,
+          uint64_t *bits)
 {
-    PyObject *pair = PySequence_Fast(item, "a slot must be ((need, req, bit, pos), masks)");
-    if (pair == NULL) return -1;
+    /* names without the slot's index: formatting one per call cost more than the search of a
+     * small puzzle (1.5 us became 4.5 us, bench/bench_core.py "first tiling, search only") */
+    PyObject *pair = seq_of_size(item, "a slot", 2), *head = NULL, *masks = NULL;
     int ok = -1;
-    PyObject *head = NULL, *masks = NULL;
-    if (PySequence_Fast_GET_SIZE(pair) != 2) {
-        PyErr_SetString(PyExc_ValueError, "a slot must be ((need, req, bit, pos), masks)");
-        goto done;
-    }
-    head = PySequence_Fast(PySequence_Fast_GET_ITEM(pair, 0), "a slot head must be a tuple");
-    masks = PySequence_Fast(PySequence_Fast_GET_ITEM(pair, 1), "slot masks must be a tuple");
-    if (head == NULL || masks == NULL) goto done;
-    if (PySequence_Fast_GET_SIZE(head) != 4) {
-        PyErr_SetString(PyExc_ValueError, "a slot head must be (need, req, bit, pos)");
-        goto done;
-    }
+    if (pair == NULL) return -1;
+    head = seq_of_size(PySequence_Fast_GET_ITEM(pair, 0), "a slot's head", 4);
+    masks = head == NULL ? NULL : seq_of(PySequence_Fast_GET_ITEM(pair, 1), "a slot's masks");
+    if (masks == NULL) goto done;
     Slot *slot = &s->slots[k];
-    uint64_t pos;
-    if (get_u64(head, 0, &slot->need) || get_u64(head, 1, &slot->req) ||
-        get_u64(head, 2, &slot->bit) || get_u64(head, 3, &pos))
+    long long pos;
+    if (u64_in(PySequence_Fast_GET_ITEM(head, 0), "a slot's need", &slot->need) ||
+        u64_in(PySequence_Fast_GET_ITEM(head, 1), "a slot's req", &slot->req) ||
+        u64_in(PySequence_Fast_GET_ITEM(head, 2), "a slot's bit", &slot->bit) ||
+        int_in(PySequence_Fast_GET_ITEM(head, 3), "a slot's pos", 0, MAX_PIECES - 1, &pos))
         goto done;
+    if (!one_bit(slot->bit) || (slot->bit & *bits) || !(slot->need & slot->bit) ||
+        (slot->req & slot->bit)) {
+        PyErr_Format(PyExc_ValueError,
+                     "slots[%zd]: bit must be one bit no other slot has, in need, not in req", k);
+        goto done;
+    }
+    *bits |= slot->bit;
     slot->pos = (long)pos;
     slot->first = *next;
     slot->n = PySequence_Fast_GET_SIZE(masks);
-    if (*next + slot->n > room) {
-        PyErr_SetString(PyExc_ValueError, "more orientations than counted");
-        goto done;
+    if (*next + slot->n > *room) {
+        Py_ssize_t grow = 2 * (*next + slot->n);
+        board_t *more = PyMem_Resize(s->oriented, board_t, (size_t)grow);
+        if (more == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        s->oriented = more;
+        *room = grow;
     }
     for (Py_ssize_t j = 0; j < slot->n; j++)
-        if (to_board(PySequence_Fast_GET_ITEM(masks, j), &s->oriented[*next + j])) goto done;
+        if (to_oriented(PySequence_Fast_GET_ITEM(masks, j), "a slot's orientation mask",
+                        &s->oriented[*next + j]))
+            goto done;
     *next += slot->n;
     ok = 0;
 done:
@@ -206,13 +306,17 @@ done:
     return ok;
 }
 
+/* tick (None or a callable) and every (nodes between two calls, at least 1) into c. */
 static int
-start_clock(Clock *c, PyObject *tick, long long every)
+start_clock(Clock *c, PyObject *tick, PyObject *every_obj)
 {
-    if (every < 1) {
-        PyErr_SetString(PyExc_ValueError, "every must be at least 1");
+    long long every;
+    if (tick != Py_None && !PyCallable_Check(tick)) {
+        PyErr_Format(PyExc_TypeError, "tick must be None or callable, not %.80s",
+                     Py_TYPE(tick)->tp_name);
         return -1;
     }
+    if (int_in(every_obj, "every", 1, LLONG_MAX, &every)) return -1;
     c->tick = tick;
     c->every = c->countdown = every;
     c->nodes = 0;
@@ -221,35 +325,22 @@ start_clock(Clock *c, PyObject *tick, long long every)
 
 /* Fill a Search from the arguments; on success the caller frees s->oriented. */
 static int
-prepare(Search *s, PyObject *slots, PyObject *goal, PyObject *tick, long long every)
+prepare(Search *s, PyObject *slots, PyObject *goal, PyObject *tick, PyObject *every)
 {
     memset(s, 0, offsetof(Search, path_pos));
     PyObject *seq = PySequence_Fast(slots, "slots must be a sequence");
     if (seq == NULL) return -1;
     s->nslots = PySequence_Fast_GET_SIZE(seq);
-    Py_ssize_t room = 0;
+    Py_ssize_t room = 0, next = 0;
+    uint64_t bits = 0;
     if (s->nslots > MAX_PIECES) {
-        PyErr_Format(PyExc_ValueError, "at most %d pieces", MAX_PIECES);
+        PyErr_Format(PyExc_ValueError, "at most %d slots (pieces), not %zd", MAX_PIECES,
+                     s->nslots);
         goto fail;
     }
-    for (Py_ssize_t k = 0; k < s->nslots; k++) {
-        PyObject *masks = PySequence_GetItem(PySequence_Fast_GET_ITEM(seq, k), 1);
-        if (masks == NULL) goto fail;
-        Py_ssize_t n = PyObject_Length(masks);
-        Py_DECREF(masks);
-        if (n < 0) goto fail;
-        room += n;
-    }
-    s->oriented = PyMem_New(board_t, room ? room : 1);
-    if (s->oriented == NULL) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    Py_ssize_t next = 0;
     for (Py_ssize_t k = 0; k < s->nslots; k++)
-        if (read_slot(s, k, PySequence_Fast_GET_ITEM(seq, k), &next, room)) goto fail;
-    s->goal = PyLong_AsUnsignedLongLong(goal);
-    if (s->goal == (uint64_t)-1 && PyErr_Occurred()) goto fail;
+        if (read_slot(s, k, PySequence_Fast_GET_ITEM(seq, k), &next, &room, &bits)) goto fail;
+    if (u64_in(goal, "goal", &s->goal)) goto fail;
     if (start_clock(&s->clock, tick, every)) goto fail;
     Py_DECREF(seq);
     return 0;
@@ -351,12 +442,11 @@ PyDoc_STRVAR(first_doc,
 static PyObject *
 core_first(PyObject *module, PyObject *args)
 {
-    PyObject *full_obj, *slots, *goal, *tick;
-    long long every;
-    if (!PyArg_ParseTuple(args, "OOOOL:first", &full_obj, &slots, &goal, &tick, &every))
+    PyObject *full_obj, *slots, *goal, *tick, *every;
+    if (!PyArg_ParseTuple(args, "OOOOO:first", &full_obj, &slots, &goal, &tick, &every))
         return NULL;
     board_t full;
-    if (to_board(full_obj, &full)) return NULL;
+    if (to_board(full_obj, "full", &full)) return NULL;
     Search s;
     if (prepare(&s, slots, goal, tick, every)) return NULL;
     int got = full ? first_rec(&s, full, 0) : 0;
@@ -370,11 +460,13 @@ core_first(PyObject *module, PyObject *args)
 static int
 run_count(PyObject *args, const char *format, Search *s)
 {
-    PyObject *full_obj, *slots, *goal, *tick;
-    long long cap, every;
-    if (!PyArg_ParseTuple(args, format, &full_obj, &slots, &goal, &cap, &tick, &every)) return -1;
+    PyObject *full_obj, *slots, *goal, *cap_obj, *tick, *every;
+    long long cap;
+    if (!PyArg_ParseTuple(args, format, &full_obj, &slots, &goal, &cap_obj, &tick, &every))
+        return -1;
     board_t full;
-    if (to_board(full_obj, &full)) return -1;
+    if (to_board(full_obj, "full", &full)) return -1;
+    if (int_in(cap_obj, "cap", LLONG_MIN, LLONG_MAX, &cap)) return -1;
     if (prepare(s, slots, goal, tick, every)) return -1;
     s->cap = cap;
     int got = (full && cap != 0) ? count_rec(s, full, 0) : 0;
@@ -390,7 +482,7 @@ static PyObject *
 core_count(PyObject *module, PyObject *args)
 {
     Search s;
-    if (run_count(args, "OOOLOL:count", &s)) return NULL;
+    if (run_count(args, "OOOOOO:count", &s)) return NULL;
     return PyLong_FromUnsignedLongLong(s.found);
 }
 
@@ -402,7 +494,7 @@ static PyObject *
 core_count_first(PyObject *module, PyObject *args)
 {
     Search s;
-    if (run_count(args, "OOOLOL:count_first", &s)) return NULL;
+    if (run_count(args, "OOOOOO:count_first", &s)) return NULL;
     if (s.found == 0) return Py_BuildValue("(iO)", 0, Py_None);
     PyObject *placed = placed_list(s.first_pos, s.first_mask, s.first_len);
     if (placed == NULL) return NULL;
@@ -439,33 +531,48 @@ kit_free(PyObject *capsule)
     PyMem_RawFree(k);
 }
 
-/* One piece (cls, extent, ((dr, dc), ...) per orientation) into k->pieces[i], offsets at *used. */
+/* Offsets and extents beyond this are refused: they keep the index arithmetic of arm() far
+ * from overflowing (a piece that large fits no board anyway). */
+#define MAX_EXTENT (1L << 20)
+
+/* One piece (cls, extent, ((dr, dc), ...) per orientation) into k->pieces[i], offsets at *used:
+ * a tuple of an int class, an extent of 0 to MAX_EXTENT and 1 to 8 orientations of one number
+ * (at least 1) of cells, each a tuple of two ints within MAX_EXTENT of 0. */
 static int
 read_kit_piece(Kit *k, Py_ssize_t i, PyObject *item, Py_ssize_t *used, Py_ssize_t *room)
 {
     KitPiece *p = &k->pieces[i];
-    PyObject *orients;
-    if (!PyArg_ParseTuple(item, "llO;a kit piece is (class, extent, orientations)", &p->cls,
-                          &p->extent, &orients))
+    long long cls, extent;
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+        PyErr_Format(PyExc_TypeError, "pieces[%zd] must be a tuple (class, extent, orientations)",
+                     i);
         return -1;
-    PyObject *os = PySequence_Fast(orients, "orientations must be a sequence");
+    }
+    if (int_in(PyTuple_GET_ITEM(item, 0), "a kit piece's class", LONG_MIN, LONG_MAX, &cls) ||
+        int_in(PyTuple_GET_ITEM(item, 1), "a kit piece's extent", 0, MAX_EXTENT, &extent))
+        return -1;
+    p->cls = (long)cls;
+    p->extent = (long)extent;
+    PyObject *os = seq_of(PyTuple_GET_ITEM(item, 2), "a kit piece's orientations");
     if (os == NULL) return -1;
     int ok = -1;
     p->norient = PySequence_Fast_GET_SIZE(os);
     p->first = *used;
     p->ncells = 0;
     if (p->norient < 1 || p->norient > ORIENTS) {
-        PyErr_SetString(PyExc_ValueError, "a piece has 1 to 8 orientations");
+        PyErr_Format(PyExc_ValueError, "pieces[%zd] must have 1 to 8 orientations, not %zd", i,
+                     p->norient);
         goto done;
     }
     for (Py_ssize_t j = 0; j < p->norient; j++) {
-        PyObject *cells = PySequence_Fast(PySequence_Fast_GET_ITEM(os, j), "cells: a sequence");
+        PyObject *cells = seq_of(PySequence_Fast_GET_ITEM(os, j), "an orientation's cells");
         if (cells == NULL) goto done;
         Py_ssize_t nc = PySequence_Fast_GET_SIZE(cells);
         if (j == 0) p->ncells = nc;
         if (nc != p->ncells || nc < 1) {
             Py_DECREF(cells);
-            PyErr_SetString(PyExc_ValueError, "orientations of one piece have one size");
+            PyErr_Format(PyExc_ValueError,
+                         "pieces[%zd]: orientations must have one number of cells, at least 1", i);
             goto done;
         }
         if (*used + 2 * nc > *room) {
@@ -480,14 +587,20 @@ read_kit_piece(Kit *k, Py_ssize_t i, PyObject *item, Py_ssize_t *used, Py_ssize_
             *room = grow;
         }
         for (Py_ssize_t c = 0; c < nc; c++) {
-            long dr, dc;
-            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(cells, c), "ll;a cell is (dr, dc)",
-                                  &dr, &dc)) {
+            PyObject *cell = PySequence_Fast_GET_ITEM(cells, c);
+            long long dr, dc;
+            if (!PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2) {
+                Py_DECREF(cells);
+                PyErr_Format(PyExc_TypeError, "pieces[%zd]: a cell must be a tuple (dr, dc)", i);
+                goto done;
+            }
+            if (int_in(PyTuple_GET_ITEM(cell, 0), "a cell's dr", -MAX_EXTENT, MAX_EXTENT, &dr) ||
+                int_in(PyTuple_GET_ITEM(cell, 1), "a cell's dc", -MAX_EXTENT, MAX_EXTENT, &dc)) {
                 Py_DECREF(cells);
                 goto done;
             }
-            k->off[(*used)++] = dr;
-            k->off[(*used)++] = dc;
+            k->off[(*used)++] = (long)dr;
+            k->off[(*used)++] = (long)dc;
         }
         Py_DECREF(cells);
     }
@@ -608,28 +721,22 @@ static int
 figure_from_cells(Figure *f, PyObject *cells, long pad)
 {
     f->top = f->left = 0;
+    if (f->height > BOARD_BITS || f->width > BOARD_BITS) return too_wide();
     set_shape(f, pad);
-    if ((f->transposed ? f->width : f->height) > BOARD_BITS) return too_wide();
     PyObject *it = PyObject_GetIter(cells);
     if (it == NULL) return -1;
     PyObject *cell;
     int ok = 0;
     while (ok == 0 && (cell = PyIter_Next(it)) != NULL) {
-        long r, c;
+        long long r, c;
         if (!PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2) {
-            PyErr_SetString(PyExc_ValueError, "a cell is (row, column)");
+            PyErr_SetString(PyExc_TypeError, "a cell of the figure must be a tuple (row, column)");
             ok = -1;
-        } else {
-            r = PyLong_AsLong(PyTuple_GET_ITEM(cell, 0));
-            c = PyLong_AsLong(PyTuple_GET_ITEM(cell, 1));
-            if (PyErr_Occurred())
-                ok = -1;
-            else if (r < 0 || c < 0 || r >= f->height || c >= f->width) {
-                PyErr_SetString(PyExc_ValueError, "a cell outside the figure's box");
-                ok = -1;
-            } else
-                ok = put_cell(f, r, c);
-        }
+        } else if (int_in(PyTuple_GET_ITEM(cell, 0), "a cell's row", 0, f->height - 1, &r) ||
+                   int_in(PyTuple_GET_ITEM(cell, 1), "a cell's column", 0, f->width - 1, &c))
+            ok = -1;
+        else
+            ok = put_cell(f, (long)r, (long)c);
         Py_DECREF(cell);
     }
     Py_DECREF(it);
@@ -656,23 +763,19 @@ grid_of(const Figure *f, const long *pos, const board_t *mask, Py_ssize_t len)
     return out;
 }
 
-/* s's slots and orientations for the pieces ids of kit k at the figure's stride. */
-static int
-arm(Search *s, const Kit *k, PyObject *ids, const Figure *f, board_t *oriented)
+/* s's slots and orientations for the n pieces id[] of kit k at the figure's stride. The ids
+ * are in the kit (read_ids); each piece's bit is its own, so the search is as deep as n. */
+static void
+arm(Search *s, const Kit *k, const Py_ssize_t *id, Py_ssize_t n, const Figure *f,
+    board_t *oriented)
 {
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(ids), next = 0;
+    Py_ssize_t next = 0;
     long cls[MAX_PIECES];
     s->oriented = oriented;
     s->nslots = n;
     s->goal = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
     for (Py_ssize_t i = 0; i < n; i++) {
-        Py_ssize_t id = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ids, i));
-        if (id == -1 && PyErr_Occurred()) return -1;
-        if (id < 0 || id >= k->n) {
-            PyErr_SetString(PyExc_ValueError, "a piece id outside the kit");
-            return -1;
-        }
-        const KitPiece *p = &k->pieces[id];
+        const KitPiece *p = &k->pieces[id[i]];
         Slot *slot = &s->slots[i];
         cls[i] = p->cls;
         slot->bit = (uint64_t)1 << i;
@@ -690,7 +793,8 @@ arm(Search *s, const Kit *k, PyObject *ids, const Figure *f, board_t *oriented)
             board_t m = 0;
             int fits = 1;
             for (Py_ssize_t c = 0; c < p->ncells && fits; c++) {
-                long b = off[2 * c] * f->stride + off[2 * c + 1];
+                /* |offset| <= MAX_EXTENT and stride <= BOARD_BITS + MAX_EXTENT: no overflow */
+                long long b = (long long)off[2 * c] * f->stride + off[2 * c + 1];
                 fits = b >= 0 && b < BOARD_BITS;
                 if (fits) m |= (board_t)1 << b;
             }
@@ -698,7 +802,34 @@ arm(Search *s, const Kit *k, PyObject *ids, const Figure *f, board_t *oriented)
         }
         slot->n = next - slot->first;
     }
-    return 0;
+}
+
+/* The ids (at most MAX_PIECES, each a piece of kit k) into id[], *n of them, and the widest
+ * extent among them into *pad. Read once, before the figure's cells (which may be any
+ * iterable, running Python code) are. */
+static int
+read_ids(PyObject *ids_obj, const Kit *k, Py_ssize_t *id, Py_ssize_t *n, long *pad)
+{
+    PyObject *ids = PySequence_Fast(ids_obj, "ids must be a sequence");
+    if (ids == NULL) return -1;
+    *n = PySequence_Fast_GET_SIZE(ids);
+    *pad = 0;
+    int ok = -1;
+    if (*n > MAX_PIECES) {
+        PyErr_Format(PyExc_ValueError, "at most %d ids (pieces), not %zd", MAX_PIECES, *n);
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < *n; i++) {
+        long long v;
+        if (int_in(PySequence_Fast_GET_ITEM(ids, i), "an id", 0, (long long)k->n - 1, &v))
+            goto done;
+        id[i] = (Py_ssize_t)v;
+        if (k->pieces[v].extent > *pad) *pad = k->pieces[v].extent;
+    }
+    ok = 0;
+done:
+    Py_DECREF(ids);
+    return ok;
 }
 
 PyDoc_STRVAR(tile_doc,
@@ -714,70 +845,62 @@ PyDoc_STRVAR(tile_doc,
 static PyObject *
 core_tile(PyObject *module, PyObject *args)
 {
-    PyObject *kit_obj, *fig, *ids_obj, *tick;
-    long height, width;
-    int mode;
-    long long cap, every;
-    if (!PyArg_ParseTuple(args, "OOllOiLOL:tile", &kit_obj, &fig, &height, &width, &ids_obj,
-                          &mode, &cap, &tick, &every))
+    PyObject *kit_obj, *fig, *height_obj, *width_obj, *ids_obj, *mode_obj, *cap_obj, *tick,
+        *every;
+    long long height, width, mode, cap;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO:tile", &kit_obj, &fig, &height_obj, &width_obj,
+                          &ids_obj, &mode_obj, &cap_obj, &tick, &every))
         return NULL;
+    if (!PyCapsule_IsValid(kit_obj, KIT)) {
+        PyErr_SetString(PyExc_TypeError, "kit must be what kit() made");
+        return NULL;
+    }
     const Kit *k = PyCapsule_GetPointer(kit_obj, KIT);
-    if (k == NULL) return NULL;
-    PyObject *ids = PySequence_Fast(ids_obj, "ids must be a sequence");
-    if (ids == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(ids);
-    PyObject *out = NULL;
-    if (n > MAX_PIECES) {
-        PyErr_Format(PyExc_ValueError, "at most %d pieces", MAX_PIECES);
-        goto done;
-    }
-    long pad = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Py_ssize_t id = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ids, i));
-        if (id == -1 && PyErr_Occurred()) goto done;
-        if (id >= 0 && id < k->n && k->pieces[id].extent > pad) pad = k->pieces[id].extent;
-    }
+    if (int_in(height_obj, "height", LLONG_MIN, LLONG_MAX, &height) ||
+        int_in(width_obj, "width", LLONG_MIN, LLONG_MAX, &width) ||
+        int_in(mode_obj, "mode", 0, 2, &mode) || int_in(cap_obj, "cap", LLONG_MIN, LLONG_MAX, &cap))
+        return NULL;
+    Py_ssize_t id[MAX_PIECES], n;
+    long pad;
+    if (read_ids(ids_obj, k, id, &n, &pad)) return NULL;
+    Search s;
+    memset(&s, 0, offsetof(Search, path_pos));
+    if (start_clock(&s.clock, tick, every)) return NULL;
     Figure f;
     memset(&f, 0, sizeof f);
     if (height < 0) {
         PyObject *rows = PySequence_Fast(fig, "rows must be a sequence");
-        if (rows == NULL) goto done;
+        if (rows == NULL) return NULL;
         int bad = figure_from_rows(&f, rows, pad);
         Py_DECREF(rows);
-        if (bad) goto done;
+        if (bad) return NULL;
     } else {
-        f.height = height;
-        f.width = width;
         if (height < 1 || width < 1) {
             PyErr_SetString(PyExc_ValueError, "a figure is at least 1 x 1");
-            goto done;
+            return NULL;
         }
-        if (figure_from_cells(&f, fig, pad)) goto done;
+        if (height > BOARD_BITS || width > BOARD_BITS) {
+            too_wide();
+            return NULL;
+        }
+        f.height = (long)height;
+        f.width = (long)width;
+        if (figure_from_cells(&f, fig, pad)) return NULL;
     }
-    Search s;
     board_t oriented[MAX_PIECES * ORIENTS];
-    memset(&s, 0, offsetof(Search, path_pos));
-    if (arm(&s, k, ids, &f, oriented) || start_clock(&s.clock, tick, every)) goto done;
+    arm(&s, k, id, n, &f, oriented);
     if (mode == 0) {
         int got = f.full ? first_rec(&s, f.full, 0) : 0;
-        if (got > 0)
-            out = grid_of(&f, s.path_pos, s.path_mask, s.depth);
-        else if (got == 0)
-            out = Py_NewRef(Py_None);
-        goto done;
+        if (got < 0) return NULL;
+        if (got == 0) Py_RETURN_NONE;
+        return grid_of(&f, s.path_pos, s.path_mask, s.depth);
     }
     s.cap = cap;
-    if (f.full && cap != 0 && count_rec(&s, f.full, 0) < 0) goto done;
-    if (mode == 1) {
-        out = PyLong_FromUnsignedLongLong(s.found);
-        goto done;
-    }
+    if (f.full && cap != 0 && count_rec(&s, f.full, 0) < 0) return NULL;
+    if (mode == 1) return PyLong_FromUnsignedLongLong(s.found);
     PyObject *grid =
         s.found ? grid_of(&f, s.first_pos, s.first_mask, s.first_len) : Py_NewRef(Py_None);
-    if (grid != NULL) out = Py_BuildValue("(KN)", s.found, grid);
-done:
-    Py_DECREF(ids);
-    return out;
+    return grid == NULL ? NULL : Py_BuildValue("(KN)", s.found, grid);
 }
 
 PyDoc_STRVAR(placements_doc,
@@ -787,13 +910,16 @@ PyDoc_STRVAR(placements_doc,
 static PyObject *
 core_placements(PyObject *module, PyObject *args)
 {
-    const char *g;
-    Py_ssize_t len, n;
-    if (!PyArg_ParseTuple(args, "y#n:placements", &g, &len, &n)) return NULL;
-    if (n < 0 || n > MAX_PIECES) {
-        PyErr_Format(PyExc_ValueError, "0 to %d pieces", MAX_PIECES);
+    PyObject *grid, *n_obj;
+    long long n;
+    if (!PyArg_ParseTuple(args, "OO:placements", &grid, &n_obj)) return NULL;
+    if (!PyBytes_Check(grid)) {
+        PyErr_Format(PyExc_TypeError, "grid must be bytes, not %.80s", Py_TYPE(grid)->tp_name);
         return NULL;
     }
+    if (int_in(n_obj, "n", 0, MAX_PIECES, &n)) return NULL;
+    const char *g = PyBytes_AS_STRING(grid);
+    Py_ssize_t len = PyBytes_GET_SIZE(grid);
     PyObject *out = PyTuple_New(n);
     if (out == NULL) return NULL;
     for (Py_ssize_t k = 0; k < n; k++) {
@@ -811,7 +937,7 @@ core_placements(PyObject *module, PyObject *args)
         }
         if (b < 0x80) continue;
         if (b - 0x80 >= n) {
-            PyErr_SetString(PyExc_ValueError, "a piece position past n");
+            PyErr_Format(PyExc_ValueError, "grid: a piece position %d past n = %lld", b - 0x80, n);
             goto fail;
         }
         PyObject *cell = Py_BuildValue("(ll)", r, c);
@@ -837,9 +963,10 @@ PyDoc_STRVAR(cells_doc,
 static PyObject *
 core_cells(PyObject *module, PyObject *args)
 {
-    PyObject *rows_obj;
-    Py_ssize_t most;
-    if (!PyArg_ParseTuple(args, "On:cells", &rows_obj, &most)) return NULL;
+    PyObject *rows_obj, *most_obj;
+    long long most;
+    if (!PyArg_ParseTuple(args, "OO:cells", &rows_obj, &most_obj)) return NULL;
+    if (int_in(most_obj, "most", 0, PY_SSIZE_T_MAX, &most)) return NULL;
     PyObject *rows = PySequence_Fast(rows_obj, "rows must be a sequence");
     if (rows == NULL) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(rows), count = 0;
@@ -966,18 +1093,16 @@ core_area_table(PyObject *module, PyObject *arg)
     long area[MAX_POOL];
     if (n > MAX_POOL) {
         Py_DECREF(seq);
-        return PyErr_Format(PyExc_ValueError, "at most %d pieces in a pool", MAX_POOL);
+        return PyErr_Format(PyExc_ValueError, "at most %d areas (pieces in a pool), not %zd",
+                            MAX_POOL, n);
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        area[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (area[i] == -1 && PyErr_Occurred()) {
+        long long v;
+        if (int_in(PySequence_Fast_GET_ITEM(seq, i), "a piece's area", 1, LONG_MAX, &v)) {
             Py_DECREF(seq);
             return NULL;
         }
-        if (area[i] < 1) {
-            Py_DECREF(seq);
-            return PyErr_Format(PyExc_ValueError, "a piece's area must be positive");
-        }
+        area[i] = (long)v;
     }
     Py_DECREF(seq);
     size_t width = (size_t)n + 1, subsets = (size_t)1 << n;
@@ -1048,7 +1173,9 @@ tally(Analysis *a, uint64_t used)
         a->keys[i] = used;
         a->len++;
     }
-    if (a->cap < 0 || a->found[i] < (unsigned long long)a->cap * namings(a, used)) a->found[i]++;
+    unsigned long long names = namings(a, used), cap = (unsigned long long)a->cap;
+    /* cap * names past 2^64 - 1 is never met; names >= 1 */
+    if (a->cap < 0 || cap > ULLONG_MAX / names || a->found[i] < cap * names) a->found[i]++;
     return 0;
 }
 
@@ -1084,16 +1211,19 @@ place_all(Analysis *a, board_t full, PyObject *pieces)
     board_t oriented[MAX_POOL][8];
     Py_ssize_t norients[MAX_POOL];
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *masks = PySequence_Fast(PySequence_Fast_GET_ITEM(pieces, i),
-                                          "a piece must be a tuple of masks");
+        PyObject *masks = seq_of(PySequence_Fast_GET_ITEM(pieces, i), "a piece's orientations");
         if (masks == NULL) return -1;
         norients[i] = PySequence_Fast_GET_SIZE(masks);
         int bad = norients[i] > 8;
         for (Py_ssize_t j = 0; !bad && j < norients[i]; j++)
-            bad = to_board(PySequence_Fast_GET_ITEM(masks, j), &oriented[i][j]) ? -1 : 0;
+            bad = to_oriented(PySequence_Fast_GET_ITEM(masks, j), "an orientation mask",
+                              &oriented[i][j])
+                      ? -1
+                      : 0;
         Py_DECREF(masks);
         if (bad) {
-            if (bad > 0) PyErr_SetString(PyExc_ValueError, "a piece has at most 8 orientations");
+            if (bad > 0)
+                PyErr_Format(PyExc_ValueError, "pieces[%zd] has more than 8 orientations", i);
             return -1;
         }
         total += norients[i];
@@ -1144,10 +1274,17 @@ combinations(Analysis *a)
         PyObject *row = NULL;
         if (pieces != NULL) {
             Py_ssize_t j = 0;
-            for (uint64_t rest = used; rest; rest &= rest - 1)
-                PyTuple_SET_ITEM(pieces, j++, PyLong_FromLong(lowest_index((board_t)rest)));
+            int failed = 0;
+            for (uint64_t rest = used; rest; rest &= rest - 1) {
+                PyObject *index = PyLong_FromLong(lowest_index((board_t)rest));
+                failed |= index == NULL;
+                PyTuple_SET_ITEM(pieces, j++, index);
+            }
             unsigned long long n = a->found[slot_of(a->keys, a->room, used)];
-            row = Py_BuildValue("(NK)", pieces, n / namings(a, used));
+            if (failed)
+                Py_DECREF(pieces);
+            else
+                row = Py_BuildValue("(NK)", pieces, n / namings(a, used));
         }
         if (row == NULL) {
             Py_CLEAR(out);
@@ -1169,36 +1306,53 @@ PyDoc_STRVAR(analyze_doc,
 static PyObject *
 core_analyze(PyObject *module, PyObject *args)
 {
-    PyObject *full_obj, *pieces_obj, *areas, *need_obj, *twins_obj, *tick;
-    int size;
-    long long cap, every;
-    if (!PyArg_ParseTuple(args, "OOOiOLOOL:analyze", &full_obj, &pieces_obj, &areas, &size,
-                          &need_obj, &cap, &twins_obj, &tick, &every))
+    PyObject *full_obj, *pieces_obj, *areas, *size_obj, *need_obj, *cap_obj, *twins_obj, *tick,
+        *every;
+    long long size;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO:analyze", &full_obj, &pieces_obj, &areas, &size_obj,
+                          &need_obj, &cap_obj, &twins_obj, &tick, &every))
         return NULL;
     Analysis a;
     memset(&a, 0, sizeof a);
     board_t full;
-    if (to_board(full_obj, &full)) return NULL;
+    if (to_board(full_obj, "full", &full)) return NULL;
+    if (!PyCapsule_IsValid(areas, AREA_TABLE)) {
+        PyErr_SetString(PyExc_TypeError, "areas must be what area_table() made");
+        return NULL;
+    }
     a.areas = PyCapsule_GetPointer(areas, AREA_TABLE);
-    if (a.areas == NULL) return NULL;
-    a.need = PyLong_AsUnsignedLongLong(need_obj);
-    if (a.need == (uint64_t)-1 && PyErr_Occurred()) return NULL;
-    if (start_clock(&a.clock, tick, every)) return NULL;
-    a.cap = cap;
+    Py_ssize_t n = a.areas->n;
+    a.all_free = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    /* size bounds the depth and indexes the area table's rows of n + 1 */
+    if (int_in(size_obj, "size", 0, n, &size) || u64_in(need_obj, "need", &a.need) ||
+        int_in(cap_obj, "cap", LLONG_MIN, LLONG_MAX, &a.cap) || start_clock(&a.clock, tick, every))
+        return NULL;
+    if (a.need & ~a.all_free) {
+        PyErr_Format(PyExc_ValueError, "need must be a set of the pool's %zd pieces", n);
+        return NULL;
+    }
     PyObject *pieces = PySequence_Fast(pieces_obj, "pieces must be a sequence");
     if (pieces == NULL) return NULL;
     PyObject *twins = PySequence_Fast(twins_obj, "twins must be a sequence");
     PyObject *out = NULL;
     if (twins == NULL) goto done;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(pieces);
     a.ntwins = PySequence_Fast_GET_SIZE(twins);
-    if (n != a.areas->n || a.ntwins > MAX_POOL) {
-        PyErr_SetString(PyExc_ValueError, "the pool does not match its area table");
+    if (PySequence_Fast_GET_SIZE(pieces) != n) {
+        PyErr_Format(PyExc_ValueError, "pieces must be the area table's %zd, not %zd", n,
+                     PySequence_Fast_GET_SIZE(pieces));
         goto done;
     }
-    for (Py_ssize_t g = 0; g < a.ntwins; g++)
-        if (get_u64(twins, g, &a.twins[g])) goto done;
-    a.all_free = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    if (a.ntwins > MAX_POOL) {
+        PyErr_Format(PyExc_ValueError, "at most %d twins, not %zd", MAX_POOL, a.ntwins);
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < a.ntwins; g++) {
+        if (u64_in(PySequence_Fast_GET_ITEM(twins, g), "a twins set", &a.twins[g])) goto done;
+        if (a.twins[g] & ~a.all_free) {
+            PyErr_Format(PyExc_ValueError, "twins[%zd] must be a set of the pool's pieces", g);
+            goto done;
+        }
+    }
     a.room = 64;
     a.keys = PyMem_Calloc(a.room, sizeof(uint64_t));
     a.found = PyMem_Calloc(a.room, sizeof(unsigned long long));
@@ -1207,7 +1361,7 @@ core_analyze(PyObject *module, PyObject *args)
         goto done;
     }
     if (place_all(&a, full, pieces)) goto done;
-    if (full && size > 0 && analyze_rec(&a, full, 0, size)) goto done;
+    if (full && size > 0 && analyze_rec(&a, full, 0, (int)size)) goto done;
     out = combinations(&a);
 done:
     PyMem_Free(a.cands);
@@ -1243,7 +1397,7 @@ effort_rec(Effort *e, board_t rem, uint64_t free_, const Py_ssize_t *fits, Py_ss
         Py_ssize_t j = fits[i];
         if ((e->bit[j] & free_) && (e->mask[j] & rem) == e->mask[j]) here[k++] = j;
     }
-    unsigned short cover[BOARD_BITS];
+    uint32_t cover[BOARD_BITS]; /* 32 bits: a cell may lie under more than 65535 moves */
     memset(cover, 0, sizeof cover);
     for (Py_ssize_t i = 0; i < k; i++)
         for (board_t m = e->mask[here[i]]; m; m &= m - 1) cover[lowest_index(m)]++;
@@ -1276,22 +1430,26 @@ PyDoc_STRVAR(effort_doc,
 static PyObject *
 core_effort(PyObject *module, PyObject *args)
 {
-    PyObject *full_obj, *moves_obj, *tick;
-    unsigned long long free_;
-    long long every;
-    if (!PyArg_ParseTuple(args, "OOKOL:effort", &full_obj, &moves_obj, &free_, &tick, &every))
+    PyObject *full_obj, *moves_obj, *free_obj, *tick, *every;
+    uint64_t free_;
+    if (!PyArg_ParseTuple(args, "OOOOO:effort", &full_obj, &moves_obj, &free_obj, &tick, &every))
         return NULL;
     board_t full;
-    if (to_board(full_obj, &full)) return NULL;
+    Effort e = {0};
+    if (to_board(full_obj, "full", &full) || u64_in(free_obj, "free", &free_) ||
+        start_clock(&e.clock, tick, every))
+        return NULL;
     PyObject *moves = PySequence_Fast(moves_obj, "moves must be a sequence");
     if (moves == NULL) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(moves);
-    int pieces = 0;
-    for (unsigned long long f = free_; f; f &= f - 1) pieces++;
-    Effort e = {0};
-    uint64_t *bit = PyMem_Malloc(sizeof(uint64_t) * (size_t)(n + 1));
-    board_t *mask = PyMem_Malloc(sizeof(board_t) * (size_t)(n + 1));
-    e.order = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(n + 1) * (size_t)(pieces + 2));
+    int pieces = popcount64(free_);
+    /* a move takes its piece's bit out of free, so the search is at most `pieces` deep and
+     * order needs that many rows (plus the root's and one spare) of n placements */
+    uint64_t *bit = PyMem_New(uint64_t, (size_t)n + 1);
+    board_t *mask = PyMem_New(board_t, (size_t)n + 1);
+    e.order = (size_t)n + 1 > PY_SSIZE_T_MAX / sizeof(Py_ssize_t) / (size_t)(pieces + 2)
+                  ? NULL
+                  : PyMem_New(Py_ssize_t, ((size_t)n + 1) * (size_t)(pieces + 2));
     PyObject *out = NULL;
     if (bit == NULL || mask == NULL || e.order == NULL) {
         PyErr_NoMemory();
@@ -1300,18 +1458,25 @@ core_effort(PyObject *module, PyObject *args)
     for (Py_ssize_t j = 0; j < n; j++) {
         PyObject *move = PySequence_Fast_GET_ITEM(moves, j);
         if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 2) {
-            PyErr_SetString(PyExc_TypeError, "a move is (piece bit, mask)");
+            PyErr_Format(PyExc_TypeError, "moves[%zd] must be a tuple (piece bit, mask)", j);
             goto done;
         }
-        bit[j] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(move, 0));
-        if (bit[j] == (uint64_t)-1 && PyErr_Occurred()) goto done;
-        if (to_board(PyTuple_GET_ITEM(move, 1), &mask[j])) goto done;
+        if (u64_in(PyTuple_GET_ITEM(move, 0), "a move's piece bit", &bit[j]) ||
+            to_board(PyTuple_GET_ITEM(move, 1), "a move's mask", &mask[j]))
+            goto done;
+        if (!one_bit(bit[j]) || !(bit[j] & free_)) {
+            PyErr_Format(PyExc_ValueError, "moves[%zd]: the piece bit must be one bit of free", j);
+            goto done;
+        }
+        if (!mask[j]) {
+            PyErr_Format(PyExc_ValueError, "moves[%zd]: the mask must cover a cell", j);
+            goto done;
+        }
         e.order[j] = j;
     }
     e.bit = bit;
     e.mask = mask;
     e.n = n;
-    if (start_clock(&e.clock, tick, every)) goto done;
     if (full && effort_rec(&e, full, free_, e.order, n, 0)) goto done;
     out = Py_BuildValue("(KK)", e.nodes, e.tilings);
 done:

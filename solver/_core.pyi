@@ -1,4 +1,4 @@
-"""Types of the optional C extension built from solver/_core.c (see solver.bitboard)."""
+"""Types of the optional C extension built from solver/_core.c (loaded by solver.core)."""
 
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import factorial
 
-from ubongo.solver import bitboard
-from ubongo.solver.bitboard import Candidate, Core, _oriented, figure_mask, placements
+from ubongo.solver import core as native
+from ubongo.solver.bitboard import Candidate, _oriented, figure_mask, placements
 from ubongo.solver.bits import Mask, bit_index, lsb, popcount, scan_forward
+from ubongo.solver.core import Core
 from ubongo.solver.figure import Figure
 from ubongo.solver.limits import CHECK_EVERY, Limits
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, Shape, canonical
@@ -83,7 +84,7 @@ def analyze(
     limits = Limits(timeout)
     stride = figure.width + pool.pad
     full = figure_mask(figure, stride)
-    core = bitboard.CORE
+    core = native.CORE
     oriented = pool.oriented(stride, core) if core is not None else None
     if core is not None and oriented is not None and full.bit_length() <= core.BITS:
         tick = None if timeout is None else limits.tick

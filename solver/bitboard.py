@@ -22,10 +22,11 @@ build: 12 us per Ubongo puzzle against 50 us with one); large puzzles precompute
 Candidates per cell, because there most tries would fail and the table pays for itself.
 
 The first tiling, the count and the two at once (count_first) run in C when the optional
-extension ``solver._core`` is built (``setup.py``) and the compiled puzzle fits its 128 bits and 64
-pieces; ``UBONGO_PURE=1`` forces Python. ``tile`` asks the core for the answer straight from
-the puzzle (its figure's cells and its pieces' ids in the core's ``Kit``), with no CompiledPuzzle
-compiled in Python, and leaves the tiling as a ``Grid`` of bytes until it is drawn.
+extension ``solver._core`` is built (``setup.py``) and the compiled puzzle fits its 128 bits
+and 64 pieces; ``UBONGO_PURE=1`` forces Python (``solver.core`` loads it, the one place that
+does). ``tile`` asks the core for the answer straight from the puzzle (its figure's cells and its
+pieces' ids in the core's ``Kit``), with no CompiledPuzzle compiled in Python, and leaves the
+tiling as a ``Grid`` of bytes until it is drawn.
 Both cores try the same placements in the same order, so they find the same first tiling and
 the same counts (tests/test_core.py); the C search tries each free piece's orientations at the
 lowest empty cell, which is also the Candidate table's order.
@@ -33,129 +34,25 @@ lowest empty cell, which is also the Candidate table's order.
 
 from __future__ import annotations
 
-import os
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
 
+from ubongo.solver import core as native
 from ubongo.solver.bits import Mask, lsb
 from ubongo.solver.cells import Picture
+from ubongo.solver.core import Core, KitPiece, Slot, Slots, Tick
+from ubongo.solver.core import core_name as core_name  # where the CLI and tests have read it
 from ubongo.solver.figure import Figure
 from ubongo.solver.limits import CHECK_EVERY, Limits
 from ubongo.solver.pieces import Piece, Point, Shape, canonical, orientations
 from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
-Slot = tuple[int, int, int, int]
 Candidate = tuple[int, int, int, Mask, int]
 
 TABLE_PIECES = 6  # above this many pieces the search uses a precomputed Candidate table
-
-
-Slots = list[tuple[Slot, tuple[Mask, ...]]]
-Tick = Callable[[int], None]
-KitPiece = tuple[int, int, tuple[tuple[Point, ...], ...]]  # class, extent, orientation offsets
-
-
-class Core(Protocol):
-    """The compiled core's interface (solver/_core.c; its types in solver/_core.pyi)."""
-
-    BITS: int  # mask width: figures whose Mask is wider stay on the Python engine
-    MAX_PIECES: int
-    MAX_POOL: int  # pieces in a pool analyze can take
-
-    def area_table(self, areas: tuple[int, ...], /) -> object: ...
-
-    def analyze(
-        self,
-        full: Mask,
-        pieces: tuple[tuple[Mask, ...], ...],
-        areas: object,
-        size: int,
-        need: int,
-        cap: int,
-        twins: tuple[int, ...],
-        tick: Tick | None,
-        every: int,
-        /,
-    ) -> list[tuple[tuple[int, ...], int]]: ...
-
-    def first(
-        self, full: Mask, slots: Slots, goal: int, tick: Tick | None, every: int, /
-    ) -> list[tuple[int, Mask]] | None: ...
-
-    def effort(
-        self,
-        full: Mask,
-        moves: list[tuple[int, Mask]],
-        free: int,
-        tick: Tick | None,
-        every: int,
-        /,
-    ) -> tuple[int, int]: ...
-
-    def kit(self, pieces: tuple[KitPiece, ...], /) -> object: ...
-
-    def cells(self, rows: Sequence[str], most: int, /) -> tuple[Shape, int, int] | None: ...
-
-    def placements(self, grid: bytes, n: int, /) -> tuple[Shape, ...]: ...
-
-    def tile(
-        self,
-        kit: object,
-        figure: Iterable[Point] | Sequence[str],
-        height: int,
-        width: int,
-        ids: Sequence[int],
-        mode: int,
-        cap: int,
-        tick: Tick | None,
-        every: int,
-        /,
-    ) -> Any: ...
-
-    def count(
-        self,
-        full: Mask,
-        slots: Slots,
-        goal: int,
-        cap: int,
-        tick: Tick | None,
-        every: int,
-        /,
-    ) -> int: ...
-
-    def count_first(
-        self,
-        full: Mask,
-        slots: Slots,
-        goal: int,
-        cap: int,
-        tick: Tick | None,
-        every: int,
-        /,
-    ) -> tuple[int, list[tuple[int, Mask]] | None]: ...
-
-
-def load_core() -> Core | None:
-    """The compiled core, or None when it is not built or ``UBONGO_PURE`` is set (not to 0)."""
-    if os.environ.get("UBONGO_PURE", "0") not in ("", "0"):
-        return None
-    try:
-        from ubongo.solver import _core
-    except ImportError:  # no C compiler at install time: the Python engine does the work
-        return None
-    return _core
-
-
-CORE = load_core()
-"""The compiled core in use, or None for the pure-Python engine (tests set it to compare)."""
-
-
-def core_name() -> str:
-    """Which core runs the searches, as ``ubongo --version`` tells it."""
-    return "compiled C" if CORE is not None else "pure Python"
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +165,7 @@ def tile(
     as ``first_tiling`` and ``count_first`` on a CompiledPuzzle, without compiling one: the
     figure's cells and the pieces' ids in the core's kit (``KIT``) go to C.
     """
-    core = CORE
+    core = native.CORE
     pieces = puzzle.pieces
     if core is None or len(pieces) > core.MAX_PIECES:
         return None
@@ -556,7 +453,7 @@ def first_solution(compiled: CompiledPuzzle, *, timeout: float | None = None) ->
 
 def _core_for(compiled: CompiledPuzzle) -> Core | None:
     """The compiled core when it is in use and the compiled puzzle fits its widths, else None."""
-    core = CORE
+    core = native.CORE
     if (
         core is None
         or compiled.full.bit_length() > core.BITS
@@ -675,7 +572,8 @@ def count_solutions(
     core = _core_for(compiled)
     if core is not None:
         tick = _ticker(timeout, max_nodes)
-        return core.count(compiled.full, compiled.slots, goal, cap, tick, CHECK_EVERY)
+        held = cap if cap < 1 << 63 else -1  # the core counts in 64 bits: past that, no cap
+        return core.count(compiled.full, compiled.slots, goal, held, tick, CHECK_EVERY)
     limits = Limits(timeout, max_nodes)
     found = 0
     nodes = 0

@@ -27,6 +27,7 @@ from itertools import islice
 from typing import Any, Literal
 
 from ubongo.solver import bitboard, symmetry
+from ubongo.solver import core as native
 from ubongo.solver.errors import PuzzleTooLarge, TimeLimit
 from ubongo.solver.figure import Picture, parse_figure
 from ubongo.solver.limits import CHECK_EVERY, Limits
@@ -328,7 +329,7 @@ class TextSolver:
     ) -> tuple[int | None, bitboard.Grid] | None:
         """The count (when asked) and the first tiling from one call of the compiled core, or
         None: no core, what it does not take, or no tiling (``check`` then goes the long way)."""
-        core = bitboard.CORE
+        core = native.CORE
         if core is None or isinstance(rows, str):  # a str is a sequence, but of characters
             return None
         try:

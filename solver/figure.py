@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from ubongo.solver import core as native
 from ubongo.solver.cells import (
     MAX_SQUARES,
     Picture,
@@ -147,9 +148,6 @@ def parse_figure(text: str | Sequence[str]) -> Figure:
 def _read_in_c(rows: list[str]) -> tuple[Shape, int, int] | None:
     """The cells, height and width of rows of only ``#`` and ``.`` read by the compiled core
     (a third of the time of the Python reading below), or None: no core, or other rows."""
-    # here, not at the top (bitboard imports this module), and not ``from ubongo.solver.bitboard
-    # import CORE``: a from-import in a function costs 2 us a call, four times this one
-    import ubongo.solver.bitboard
-
-    core = ubongo.solver.bitboard.CORE
+    # CORE read at call time, from the module (a test may switch it), not imported by name
+    core = native.CORE
     return None if core is None else core.cells(rows, MAX_SQUARES)

@@ -1,6 +1,6 @@
 """The compiled core (solver/_core.c) against the pure-Python engine, in one process.
 
-Both cores get the same compiled boards: the Python engine by setting ``bitboard.CORE`` to None,
+Both cores get the same compiled boards: the Python engine by setting ``core.CORE`` to None,
 the C core by calling it as the engine does. They must find the same first tiling (same
 placements, checked by the independent ``is_solution``), the same counts (with and without a
 cap), the golden counts, and stop at the same node on a time or node limit. The CLI is compared
@@ -44,6 +44,7 @@ from ubongo.solver import (
     parse_figure,
     solution_rows,
 )
+from ubongo.solver import core as native
 from ubongo.solver.analyze import fitting_sizes
 from ubongo.solver.bitboard import (
     CompiledPuzzle,
@@ -60,7 +61,7 @@ from ubongo.solver.verify import is_solution
 
 ROOT = Path(__file__).resolve().parent.parent
 UBONGO = str(Path(sys.executable).parent / "ubongo")
-CORE = bitboard.CORE
+CORE = native.CORE
 needs_core = pytest.mark.skipif(CORE is None, reason="compiled core not built or UBONGO_PURE set")
 PENTOMINOES = load_set(str(ROOT / "examples" / "pentominoes.json")).pieces
 RECTANGLE = Puzzle(parse_figure(["#" * 10] * 6), tuple(PENTOMINOES.values()))
@@ -70,12 +71,12 @@ STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 @contextmanager
 def pure() -> Iterator[None]:
     """Run the block on the pure-Python engine."""
-    saved = bitboard.CORE
-    bitboard.CORE = None
+    saved = native.CORE
+    native.CORE = None
     try:
         yield
     finally:
-        bitboard.CORE = saved
+        native.CORE = saved
 
 
 def both(run: Callable[[], object]) -> tuple[object, object]:
@@ -597,7 +598,7 @@ def test_a_board_wider_than_the_core_stays_on_the_python_engine() -> None:
         (-1, [], 1, ValueError),  # a negative mask
         (1 << 128, [], 1, ValueError),  # wider than the board
         (1, [((1, 0, 1, 0), (1 << 200,))], 1, ValueError),  # an orientation too wide
-        (1, [((1, 0, 1, 0),)], 1, IndexError),  # a slot without its masks
+        (1, [((1, 0, 1, 0),)], 1, ValueError),  # a slot without its masks
         (1, [], 0, ValueError),  # no node between two ticks
         (1, [((1, 0, 1, 0), (1,))] * 65, 1, ValueError),  # more pieces than a used-set holds
     ],

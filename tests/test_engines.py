@@ -41,6 +41,7 @@ from ubongo.solver import (
     solve,
     triage,
 )
+from ubongo.solver import core as native
 from ubongo.solver.bitboard import compile_puzzle, count_solutions, first_tiling, iter_solutions
 from ubongo.solver.bits import bit_index, lsb, popcount, scan_forward
 from ubongo.solver.engine import auto_solutions
@@ -258,11 +259,11 @@ def test_a_large_count_searches_once_and_keeps_the_first_tiling(core, monkeypatc
     """More than six pieces with a count on an asymmetric figure: one search (no hunt for a
     first tiling before it), and the tiling it keeps is the one a search for a first tiling
     finds. (A symmetric figure is counted by orbits: tests/test_symmetry.py.)"""
-    from ubongo.solver import bitboard, engine
+    from ubongo.solver import engine
 
     if core == "pure":
-        monkeypatch.setattr(bitboard, "CORE", None)
-    elif bitboard.CORE is None:
+        monkeypatch.setattr(native, "CORE", None)
+    elif native.CORE is None:
         pytest.skip("compiled core not built or UBONGO_PURE set")
     pieces = load_set(str(Path(__file__).parent.parent / "examples" / "pentominoes.json")).pieces
     rows = ["######.", "#######", "#######", "#######", "#######", "#......"]

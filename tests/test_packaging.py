@@ -86,6 +86,7 @@ def test_type_information_is_inside(built):
         for stub in (ROOT / folder).glob("*.pyi"):
             assert files[f"ubongo/{folder}/{stub.name}"] == stub.read_bytes()
     assert "ubongo/solver/_core.pyi" in files
+    assert "ubongo/scoring/_fast.pyi" in files
 
 
 def test_bundled_data_is_inside(built):

@@ -10,7 +10,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ubongo.cli._common import load_set
-from ubongo.solver import STANDARD, Figure, Puzzle, bitboard, check, count, parse_figure
+from ubongo.solver import STANDARD, Figure, Puzzle, check, count, parse_figure
+from ubongo.solver import core as native
 from ubongo.solver.bitboard import compile_puzzle, count_first, count_solutions
 from ubongo.solver.symmetry import count_by_orbits, orbits, placements, symmetries
 from ubongo.solver.verify import is_solution
@@ -118,8 +119,8 @@ def test_the_6x10_pentominoes_count_by_orbits_on_both_cores(monkeypatch):
     pieces = load_set(str(EXAMPLES / "pentominoes.json")).pieces
     puzzle = Puzzle(parse_figure(["#" * 10] * 6), pieces.resolve(list("FILNPTUVWXYZ")))
     answers = []
-    for core in {bitboard.CORE, None}:
-        monkeypatch.setattr(bitboard, "CORE", core)
+    for core in {native.CORE, None}:
+        monkeypatch.setattr(native, "CORE", core)
         v = check(puzzle, want_count=True)
         assert v.tilings == 9356 and v.solution is not None and is_solution(puzzle, v.solution)
         answers.append(v.solution)
