@@ -8,12 +8,15 @@ only by the code paths that need them, so ``ubongo --help`` and ``ubongo verify`
 
 from __future__ import annotations
 
+# first, before click and the commands load: Ctrl-C from here on is one line and exit 130
+from ubongo.cli import _interrupts  # isort: skip
+
 from typing import Any
 
 import click
 
 from ubongo.cli import atlas, design, hint, pictures, score, sets, solve
-from ubongo.cli._common import guard_stdout
+from ubongo.cli._common import guard_stdout, told_as_interrupted
 from ubongo.solver.bitboard import core_name
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -23,7 +26,17 @@ class Ubongo(click.Group):
     """The command group; a full disk or a closed pipe on stdout ends a command cleanly."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
-        return guard_stdout(lambda: super(Ubongo, self).main(*args, **kwargs))
+        program = not args and kwargs.get("args") is None  # reading this process's command line
+        with _interrupts.running(program):
+            return guard_stdout(lambda: super(Ubongo, self).main(*args, **kwargs))
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with told_as_interrupted():  # not click's "Aborted!" (exit 1)
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with told_as_interrupted():
+            return super().invoke(ctx)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """Each command with its whole one-line summary, never cut short with '...'."""
