@@ -94,10 +94,18 @@ def told_as_interrupted() -> Iterator[None]:
         raise
     except (KeyboardInterrupt, Exception) as error:
         if isinstance(error, KeyboardInterrupt) or _interrupts.seen():
+            _stop_pools()
             raise Interrupted() from None
         raise
     if _interrupts.seen():
+        _stop_pools()
         raise Interrupted()
+
+
+def _stop_pools() -> None:
+    """Stop every pool in use (see _POOLS)."""
+    for pool in list(_POOLS):
+        _stop(pool)
 
 
 def _prefix() -> str:
@@ -197,15 +205,31 @@ def process_pool(workers: int) -> Iterator[Executor | None]:
     if workers == 1:
         yield None
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c)
+    class Pool(ProcessPoolExecutor):
+        """A pool whose submissions (the first forks the workers) Ctrl-C does not cut short."""
+
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            with _interrupts.deferred():
+                return super().submit(fn, *args, **kwargs)
+
+    pool = Pool(max_workers=workers, initializer=_leave_ctrl_c)
+    _POOLS.add(pool)
     try:
         yield pool
+        pool.shutdown()  # a Ctrl-C during its wait ends the pool as below
     except BaseException:
         _stop(pool)
         raise
-    pool.shutdown()
+    finally:
+        _POOLS.discard(pool)
+
+
+_POOLS: set[ProcessPoolExecutor] = set()
+"""The pools in use: Ctrl-C stops them even when the generator that holds one is left
+suspended by its consumer's exception (and would be collected only after the interpreter has
+waited on the pool's threads)."""
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -213,13 +237,18 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     thread (it may be the thread running this: a generator that holds the pool can be
     collected there). On Ctrl-C in the program, the workers are ended mid-task too (they only
     compute: this process writes every file), rather than waited for."""
-    workers = list((pool._processes or {}).values())  # terminate_workers() from Python 3.14
+    import multiprocessing
+
     pool.shutdown(wait=False, cancel_futures=True)
     if not _interrupts.ends_the_program():
         return
+    workers = multiprocessing.active_children()  # also one forked as Ctrl-C came
     for worker in workers:
         with suppress(OSError, ValueError):  # already ended, or closed by the pool's thread
             worker.terminate()
+    for worker in workers:  # reaped here: no process outlives the program, not even a zombie
+        with suppress(OSError, ValueError):
+            worker.join()
     _interrupts.strand()
 
 

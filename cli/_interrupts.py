@@ -32,7 +32,14 @@ PROG = "ubongo"
 MESSAGE = "interrupted (Ctrl-C); nothing more was done"
 EXIT_CODE = 130  # 128 + SIGINT, what shells report for a command ended by Ctrl-C
 
-_state = {"seen": False, "told": False, "program": False, "stranded": False}
+_state = {
+    "seen": False,  # Ctrl-C reached this run
+    "told": False,  # the line is written
+    "program": False,  # this process is the program (not a test runner calling it)
+    "stranded": False,  # threads were left that may never end
+    "deferring": False,  # inside deferred()
+    "pending": False,  # a Ctrl-C that deferred() is to raise
+}
 _PID = os.getpid()
 
 
@@ -41,6 +48,9 @@ def _on_sigint(signum: int, frame: FrameType | None) -> None:
     if os.getpid() != _PID:  # a forked worker before its initializer: the main process reports
         return
     _state["seen"] = True
+    if _state["deferring"]:
+        _state["pending"] = True
+        return
     raise KeyboardInterrupt
 
 
@@ -54,14 +64,27 @@ def _last_word(kind: type[BaseException], error: BaseException, tb: TracebackTyp
 
 
 def install() -> None:
-    """Take over SIGINT and the last word, unless a host (a notebook) handles Ctrl-C its own way."""
+    """Take over SIGINT and the last word, unless a host (a notebook) handles Ctrl-C its own way
+    or this is a worker process started afresh (which loads the program's main module)."""
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return
+    if _in_a_worker():
         return
     try:
         signal.signal(signal.SIGINT, _on_sigint)
     except ValueError:  # not the main thread: Ctrl-C is not this caller's to take
         return
     sys.excepthook = _last_word
+
+
+def _in_a_worker() -> bool:
+    """Whether this is a process that multiprocessing started afresh (spawn, forkserver): it
+    loads the program's main module as ``__mp_main__``, or has a parent process."""
+    main = sys.modules.get("__main__")
+    if getattr(main, "__name__", None) == "__mp_main__":
+        return True
+    multiprocessing = sys.modules.get("multiprocessing")
+    return multiprocessing is not None and multiprocessing.parent_process() is not None
 
 
 def seen() -> bool:
@@ -99,6 +122,20 @@ def _ending() -> None:
     if _state["program"]:
         with suppress(ValueError):  # not the main thread (a pool's, collecting a generator)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Ctrl-C noted at once but raised as the block ends: for code in which Python runs hooks
+    that swallow exceptions (those around a fork print one and go on)."""
+    _state["deferring"] = True
+    try:
+        yield
+    finally:
+        _state["deferring"] = False
+        pending, _state["pending"] = _state["pending"], False
+    if pending:
+        raise KeyboardInterrupt
 
 
 @contextmanager
