@@ -13,11 +13,13 @@ looking at a clock: they run with ``PYTHONPROFILEIMPORTTIME``, whose stderr line
 before that must still leave no file and no process behind; and a test below checks that the
 module is loaded before anything else of the program.
 
-``UBONGO_INTERRUPTS=long`` draws more moments, at random (a new seed each run).
+``UBONGO_INTERRUPTS=SEED`` draws more moments per command, from that seed (one seed for every
+pytest-xdist worker, which must all collect the same cases).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -27,7 +29,7 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -36,7 +38,7 @@ import pytest
 
 UBONGO = str(Path(sys.executable).parent / "ubongo")
 ROOT = Path(__file__).resolve().parent.parent
-LONG = os.environ.get("UBONGO_INTERRUPTS") == "long"
+SEED = os.environ.get("UBONGO_INTERRUPTS")
 PENTOMINOES = str(ROOT / "examples" / "pentominoes.json")
 NAMES = ["F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z"]
 NOTCHED = ".#######/.#######/.#######/########/########/########/########/#######."
@@ -52,12 +54,14 @@ pytestmark = pytest.mark.skipif(
 
 @dataclass(frozen=True)
 class Command:
-    """A command, the outputs it writes in its folder, and how long it runs at most (s)."""
+    """A command, the outputs it writes in its folder, and how long it runs at most (s);
+    ``streams``: its stdout is written as it goes, so an interrupted run leaves some."""
 
     name: str
     args: tuple[str, ...]
     outputs: tuple[str, ...]
     span: float
+    streams: bool = False
 
 
 COMMANDS = [
@@ -76,6 +80,9 @@ COMMANDS = [
     Command(
         "score-j2", ("score", "-j", "2", "--jsonl", "sessions.jsonl", "-o", "out"), ("out",), 2.5
     ),
+    # the tables are written as the scores come: Ctrl-C lands in the writer while the pool's
+    # generator waits, suspended
+    Command("score-j2-tables", ("score", "-j", "2", "sessions.jsonl"), (), 2.5, streams=True),
     Command(
         "generate", ("generate", "--templates", "36", "-j", "2", "-q", "-o", "out"), ("out",), 2.5
     ),
@@ -93,8 +100,8 @@ COMMANDS = [
 
 def moments(command: Command) -> list[float]:
     """When to press Ctrl-C: once while the program loads, then over the command's run."""
-    rng = random.Random(None if LONG else f"interrupts:{command.name}")
-    later = 8 if LONG else 2
+    rng = random.Random(f"interrupts:{command.name}:{SEED or ''}")
+    later = 2 if SEED is None else 8
     return [rng.uniform(0.0, 0.3)] + sorted(rng.uniform(0.3, command.span) for _ in range(later))
 
 
@@ -236,7 +243,7 @@ def check_interrupted(command: Command, run: Run, folder: Path) -> None:
     """Exit 130, the one line, nothing on stdout; only whole files of a resumable kind left."""
     assert run.code == 130, (run.code, run.err)
     assert len(run.err) == 1 and LINE.fullmatch(run.err[0]), run.err
-    assert run.out == b""
+    assert command.streams or run.out == b""
     left = outputs(command, folder)
     for name, data in left.items():
         assert whole(name, data), f"{name} left by an interrupted run"
@@ -283,3 +290,43 @@ def test_the_program_takes_over_ctrl_c_before_anything_else_loads() -> None:
     names = [line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if "|" in line]
     before = names[: names.index("ubongo.cli._interrupts")]
     assert not [n for n in before if n.startswith(("click", "ubongo.", "ortools", "numpy"))]
+
+
+# --- the mechanism, in this process ---------------------------------------------------------
+
+
+@pytest.fixture
+def ctrl_c() -> Iterator[Callable[[], None]]:
+    """Press Ctrl-C as the program's handler sees it; forgotten after the test."""
+    from ubongo.cli import _interrupts
+
+    yield lambda: _interrupts._on_sigint(signal.SIGINT, None)
+    _interrupts._state.update(seen=False, pending=False, deferring=False)
+
+
+def test_an_error_that_ctrl_c_caused_is_told_as_the_interruption(ctrl_c) -> None:
+    """OR-Tools' module fails as ImportError when Ctrl-C cuts its loading short."""
+    from ubongo.cli._common import Interrupted, told_as_interrupted
+
+    with pytest.raises(Interrupted), told_as_interrupted():
+        try:
+            ctrl_c()
+        except KeyboardInterrupt:
+            raise ImportError("initialization failed") from None
+
+
+def test_a_block_that_swallowed_ctrl_c_still_ends_interrupted(ctrl_c) -> None:
+    from ubongo.cli._common import Interrupted, told_as_interrupted
+
+    with pytest.raises(Interrupted), told_as_interrupted(), contextlib.suppress(KeyboardInterrupt):
+        ctrl_c()
+
+
+def test_a_deferred_ctrl_c_is_raised_as_the_block_ends(ctrl_c) -> None:
+    from ubongo.cli import _interrupts
+
+    done = []
+    with pytest.raises(KeyboardInterrupt), _interrupts.deferred():
+        ctrl_c()
+        done.append("the rest of the block")
+    assert done == ["the rest of the block"]
