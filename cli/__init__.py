@@ -23,7 +23,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 class Ubongo(click.Group):
-    """The command group; a full disk or a closed pipe on stdout ends a command cleanly."""
+    """The command group; Ctrl-C, a full disk or a closed pipe on stdout end a command cleanly."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         program = not args and kwargs.get("args") is None  # reading this process's command line
