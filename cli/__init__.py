@@ -9,14 +9,17 @@ need them, so ``ubongo --version`` and ``ubongo verify`` start fast (bench/bench
 
 from __future__ import annotations
 
+# first, before click and the commands load: Ctrl-C from here on is one line and exit 130
+from ubongo.cli import _interrupts  # isort: skip
+
 import importlib
 from typing import Any
 
 import click
 
 from ubongo import __version__
-from ubongo.cli._common import guard_stdout
-from ubongo.solver.bitboard import core_name
+from ubongo.cli._common import guard_stdout, told_as_interrupted
+from ubongo.solver.core import core_name
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 HOMES = {
@@ -38,11 +41,21 @@ HOMES = {
 
 
 class Ubongo(click.Group):
-    """The command group, loading each command's module when the command is asked for; a full
-    disk or a closed pipe on stdout ends a command cleanly."""
+    """The command group, loading each command's module when the command is asked for; Ctrl-C,
+    a full disk or a closed pipe on stdout end a command cleanly."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
-        return guard_stdout(lambda: super(Ubongo, self).main(*args, **kwargs))
+        program = not args and kwargs.get("args") is None  # reading this process's command line
+        with _interrupts.running(program):
+            return guard_stdout(lambda: super(Ubongo, self).main(*args, **kwargs))
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with told_as_interrupted():  # not click's "Aborted!" (exit 1)
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with told_as_interrupted():
+            return super().invoke(ctx)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """Each command with its whole one-line summary, never cut short with '...'."""

@@ -28,7 +28,8 @@ import click
 from ubongo import _files as files
 from ubongo._files import MAX_INPUT_BYTES as MAX_INPUT_BYTES  # re-exported, as the reader's
 from ubongo._files import display as display
-from ubongo.cli import _complete
+from ubongo.cli import _complete, _interrupts
+from ubongo.cli._interrupts import PROG as PROG  # re-exported: the program's name in messages
 from ubongo.puzzles.game import SIDES
 from ubongo.scoring.common import ScoringError
 from ubongo.scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
@@ -38,14 +39,13 @@ from ubongo.solver.errors import TimeLimit, UbongoError, suggestion
 from ubongo.solver.limits import TIMEOUT
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
+    from concurrent.futures import Executor, ProcessPoolExecutor
 
     from ubongo.puzzles import PuzzleSet
     from ubongo.solver.figure import Figure
     from ubongo.solver.pieces import PieceSet
     from ubongo.solver.puzzle import Puzzle
 
-PROG = "ubongo"
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -77,16 +77,49 @@ def _time_limit(error: TimeLimit) -> str:
 class Interrupted(Failure):
     """Ctrl-C: said as such (never as a time limit), exit 130 as shells expect."""
 
-    exit_code = 130
+    exit_code = _interrupts.EXIT_CODE
 
     def __init__(self) -> None:
-        super().__init__("interrupted (Ctrl-C); nothing more was done")
+        super().__init__(_interrupts.MESSAGE)
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        """The one line, once however many times Ctrl-C is pressed."""
+        _interrupts.tell(self.prefix)
+
+
+@contextmanager
+def told_as_interrupted() -> Iterator[None]:
+    """Ctrl-C, and any error it caused (an import cut short fails as ImportError), raised as
+    Interrupted; so is a block that ends well although Ctrl-C reached it."""
+    try:
+        yield
+    except Interrupted:
+        raise
+    except (KeyboardInterrupt, Exception) as error:
+        if isinstance(error, KeyboardInterrupt) or _interrupts.seen():
+            _stop_pools()
+            raise Interrupted() from None
+        raise
+    if _interrupts.seen():
+        _stop_pools()
+        raise Interrupted()
+
+
+def _stop_pools() -> None:
+    """Stop every pool in use (see _POOLS)."""
+    for pool in list(_POOLS):
+        _stop(pool)
 
 
 def _prefix() -> str:
-    """``ubongo COMMAND: `` for the command running now."""
+    """``ubongo COMMAND: `` for the command running now (``ubongo: `` before there is one)."""
     ctx = click.get_current_context(silent=True)
-    if ctx is None or not ctx.info_name:
+    if (
+        ctx is None
+        or not ctx.info_name
+        or ctx.parent is None
+        and isinstance(ctx.command, click.Group)
+    ):
         return f"{PROG}: "
     group = ctx.parent  # a subcommand (``atlas sql``) is named with its group
     if group is not None and group.parent is not None and group.info_name:
@@ -104,18 +137,17 @@ def reported(command: F) -> F:
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except TimeLimit as error:
-            raise Failure(_time_limit(error)) from error
-        except (UbongoError, ScoringError) as error:
-            raise Failure(str(error)) from error
-        except KeyboardInterrupt:
-            raise Interrupted() from None
-        except RecursionError:
-            raise Failure("input nested too deeply to process") from None
-        except MemoryError:
-            raise Failure("out of memory; the input is too large") from None
+        with told_as_interrupted():  # here, while the command's name is known
+            try:
+                return command(*args, **kwargs)
+            except TimeLimit as error:
+                raise Failure(_time_limit(error)) from error
+            except (UbongoError, ScoringError) as error:
+                raise Failure(str(error)) from error
+            except RecursionError:
+                raise Failure("input nested too deeply to process") from None
+            except MemoryError:
+                raise Failure("out of memory; the input is too large") from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -176,15 +208,51 @@ def process_pool(workers: int) -> Iterator[Executor | None]:
     if workers == 1:
         yield None
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c)
+    class Pool(ProcessPoolExecutor):
+        """A pool whose submissions (the first forks the workers) Ctrl-C does not cut short."""
+
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            with _interrupts.deferred():
+                return super().submit(fn, *args, **kwargs)
+
+    pool = Pool(max_workers=workers, initializer=_leave_ctrl_c)
+    _POOLS.add(pool)
     try:
         yield pool
+        pool.shutdown()  # a Ctrl-C during its wait ends the pool as below
     except BaseException:
-        pool.shutdown(cancel_futures=True)
+        _stop(pool)
         raise
-    pool.shutdown()
+    finally:
+        _POOLS.discard(pool)
+
+
+_POOLS: set[ProcessPoolExecutor] = set()
+"""The pools in use: Ctrl-C stops them even when the generator that holds one is left
+suspended by its consumer's exception (and would be collected only after the interpreter has
+waited on the pool's threads)."""
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End a pool left by an error: work not started is cancelled, and no join of the pool's
+    thread (it may be the thread running this: a generator that holds the pool can be
+    collected there). On Ctrl-C in the program, the workers are ended mid-task too (they only
+    compute: this process writes every file), rather than waited for."""
+    import multiprocessing
+
+    pool.shutdown(wait=False, cancel_futures=True)
+    if not _interrupts.ends_the_program():
+        return
+    workers = multiprocessing.active_children()  # also one forked as Ctrl-C came
+    for worker in workers:
+        with suppress(OSError, ValueError):  # already ended, or closed by the pool's thread
+            worker.terminate()
+    for worker in workers:  # reaped here: no process outlives the program, not even a zombie
+        with suppress(OSError, ValueError):
+            worker.join()
+    _interrupts.strand()
 
 
 def _leave_ctrl_c() -> None:

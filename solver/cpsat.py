@@ -8,8 +8,11 @@ this module only by the code paths that run CP-SAT.
 
 from __future__ import annotations
 
+import signal
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -87,6 +90,9 @@ def _solution(m: Model, chosen: list[tuple[int, frozenset[Point]]]) -> Solution:
 def _solver(timeout: float | None) -> cp_model.CpSolver:
     s = cp_model.CpSolver()
     s.parameters.num_workers = 1  # deterministic, and the machine's other core stays free
+    # OR-Tools' own Ctrl-C handler stops the search as if time ran out, and leaves the default
+    # action (death without a word) in place of Python's handler: Ctrl-C is left to _solve
+    s.parameters.catch_sigint_signal = False
     if timeout is not None:
         s.parameters.max_time_in_seconds = timeout
     return s
@@ -108,6 +114,38 @@ class _Collect(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
+def _solve(solver: cp_model.CpSolver, model: cp_model.CpModel, collect: _Collect) -> Any:
+    """``solver.solve`` in a thread of its own, so that Ctrl-C reaches the caller's: a Python
+    signal handler runs between bytecodes of the main thread, never inside the C++ search. On
+    KeyboardInterrupt the search is stopped and the interrupt raised: never told as a time
+    limit, never a result."""
+    outcome: list[Any] = []
+    done = threading.Event()  # not Thread.join: Python 3.11 takes a join cut short by Ctrl-C
+    # for the thread's end, and the interpreter would then exit under a running search (abort)
+
+    def search() -> None:
+        # the search's threads never take Ctrl-C: the OS hands a process's signal to any
+        # thread that accepts it, and the handler's work belongs to the main thread
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            outcome.append(solver.solve(model, collect))
+        except BaseException as error:  # handed to the caller's thread, raised there
+            outcome.append(error)
+        finally:
+            done.set()
+
+    threading.Thread(target=search, name="cp-sat search", daemon=True).start()
+    try:
+        done.wait()
+    except BaseException:
+        solver.stop_search()
+        done.wait()
+        raise
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
 def all_solutions(
     puzzle: Puzzle, *, timeout: float | None = None, limit: int | None = None
 ) -> list[Solution]:
@@ -121,7 +159,7 @@ def all_solutions(
     limits.tick(0)
     solver = _solver(limits.left())
     solver.parameters.enumerate_all_solutions = True
-    status = solver.solve(m.model, collect)
+    status = _solve(solver, m.model, collect)
     complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     reached = limit is not None and len(collect.found) >= limit
     if not complete and not reached:
