@@ -47,6 +47,8 @@ loads nothing else: each name is imported on first use, so ``ubongo --version`` 
 
 from __future__ import annotations
 
+from ubongo.solver.lazy import exports
+
 __version__ = "0.1.0"
 """The distribution's version: its one home (pyproject.toml reads it; ``ubongo --version``)."""
 
@@ -207,17 +209,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Import a public name from its module on first use (PEP 562)."""
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(_HOME[name]), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The public names with the module's own, so help() and completion see them all."""
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = exports(__name__, _HOME)

@@ -13,6 +13,8 @@ returns depends only on its Options.
 
 from typing import TYPE_CHECKING
 
+from ubongo.solver.lazy import exports
+
 if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
     from ubongo.generator.design import FigureSource, Options, Report, Slot, generate
     from ubongo.generator.errors import GenerationError
@@ -39,15 +41,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Import a public name from its module on first use (PEP 562)."""
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(_HOME[name]), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = exports(__name__, _HOME)
 
 
 __all__ = [

@@ -14,6 +14,8 @@ One module per concern; every public name is also here, imported on first use:
 
 from typing import TYPE_CHECKING
 
+from ubongo.solver.lazy import exports
+
 if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
     from ubongo.puzzles.batch import (
         BATCH_CACHE,
@@ -110,15 +112,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Import a public name from its module on first use (PEP 562)."""
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(_HOME[name]), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = exports(__name__, _HOME)
 
 
 __all__ = [

@@ -73,3 +73,20 @@ def test_help_lists_the_commands_of_the_table() -> None:
 def test_the_version_has_one_home() -> None:
     """The installed metadata was made from ``ubongo.__version__`` (pyproject: dynamic)."""
     assert importlib.metadata.version("ubongo-lab") == ubongo.__version__
+
+
+def test_importing_a_package_loads_none_of_its_modules() -> None:
+    """Every package's __init__ exports lazily (solver.lazy): importing one submodule, the way
+    each ``ubongo.*`` import passes through its package, loads no engine, reader or design."""
+    code = (
+        "import sys, ubongo.solver, ubongo.puzzles, ubongo.generator; "
+        "print(sorted(m for m in sys.modules if m.startswith('ubongo')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [
+        "['ubongo',",
+        "'ubongo.generator',",
+        "'ubongo.puzzles',",
+        "'ubongo.solver',",
+        "'ubongo.solver.lazy']",
+    ]
