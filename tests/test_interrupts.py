@@ -280,7 +280,8 @@ def test_ctrl_c_at_any_moment(
 
 
 def test_the_program_takes_over_ctrl_c_before_anything_else_loads() -> None:
-    """Only the interpreter's start-up and the package's own first module come before it."""
+    """Only the interpreter's start-up and the package's own first module (with the lazy-exports
+    helper it is built on, which imports nothing of ours) come before it."""
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", "import ubongo.cli"],
         capture_output=True,
@@ -289,7 +290,9 @@ def test_the_program_takes_over_ctrl_c_before_anything_else_loads() -> None:
     )
     names = [line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if "|" in line]
     before = names[: names.index("ubongo.cli._interrupts")]
-    assert not [n for n in before if n.startswith(("click", "ubongo.", "ortools", "numpy"))]
+    first = {"ubongo.solver", "ubongo.solver.lazy"}
+    loaded = [n for n in before if n.startswith(("click", "ubongo.", "ortools", "numpy"))]
+    assert set(loaded) <= first
 
 
 # --- the mechanism, in this process ---------------------------------------------------------

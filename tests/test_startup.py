@@ -90,3 +90,15 @@ def test_importing_a_package_loads_none_of_its_modules() -> None:
         "'ubongo.solver',",
         "'ubongo.solver.lazy']",
     ]
+
+
+def test_a_public_name_wins_over_its_home_submodule() -> None:
+    """``ubongo.solver.analyze`` is the function even once the module of that name has loaded
+    (the import system binds a loaded submodule on its package)."""
+    code = (
+        "import ubongo.solver.analyze, ubongo.solver.triage; "
+        "from ubongo.solver import analyze, triage; import ubongo.solver as s; "
+        "print(callable(analyze), callable(triage), callable(s.analyze), type(s.analyze).__name__)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "True", "True", "function"]
