@@ -139,6 +139,24 @@ def deferred() -> Iterator[None]:
 
 
 @contextmanager
+def kept_from_workers() -> Iterator[None]:
+    """Ctrl-C ignored by the whole process while worker processes start that this process does
+    not start from its own thread (Dask's LocalCluster spawns them from its event loop's, out of
+    reach of a signal mask): a signal ignored at fork and exec stays ignored, so those workers
+    never see Ctrl-C and the main process ends them. One that comes meanwhile is lost (the
+    command goes on; the next one interrupts it)."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: its workers are its caller's business
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
 def running(program: bool) -> Iterator[None]:
     """Run the command group: Ctrl-C anywhere in it ends in one line and exit 130.
 

@@ -9,6 +9,7 @@ rows), and consolidates the shards into one DuckDB file. ``stats``, ``find``, ``
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 import time
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ubongo.cli import _complete
+from ubongo.cli import _complete, _interrupts
 from ubongo.cli._common import (
     Failure,
     atomic_path,
@@ -264,22 +265,36 @@ def _dask_executor(address: str, workers: int) -> Iterator[Any]:
         raise Failure("--dask needs Dask distributed: pip install 'dask[distributed]'") from None
     with ExitStack() as stack:
         try:
-            if address == "local":
-                cluster = stack.enter_context(
-                    distributed.LocalCluster(
-                        n_workers=workers,
-                        threads_per_worker=1,
-                        processes=True,
-                        dashboard_address=None,
-                        silence_logs=40,
-                    )
+            yield _client(distributed, address, workers, stack).get_executor()
+        except KeyboardInterrupt:
+            logging.disable(logging.ERROR)  # Dask's teardown logs the work Ctrl-C cut short
+            raise
+
+
+def _client(distributed: Any, address: str, workers: int, stack: ExitStack) -> Any:
+    """A Dask client of the cluster at ``address`` or of a LocalCluster, closed with ``stack``."""
+    try:
+        if address == "local":
+            with _interrupts.kept_from_workers():
+                local = distributed.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    # its plain HTTP server on a free loopback port: 8787 may be another's
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                    # its processes' own logs say nothing the command does not: a task's error
+                    # reaches the command, and their teardown after Ctrl-C is not news
+                    silence_logs=logging.CRITICAL,
                 )
-                client = stack.enter_context(distributed.Client(cluster))
-            else:
-                client = stack.enter_context(distributed.Client(address, timeout=10))
-        except (OSError, TimeoutError) as e:
-            raise Failure(f"--dask {address}: cannot reach the cluster: {e}") from None
-        yield client.get_executor()
+            cluster = stack.enter_context(local)
+            # its scheduler, here in this process, times garbage collections from a gc callback,
+            # where Python swallows the KeyboardInterrupt of a Ctrl-C ("Exception ignored in")
+            distributed.gc.disable_gc_diagnosis(force=True)
+            return stack.enter_context(distributed.Client(cluster))
+        return stack.enter_context(distributed.Client(address, timeout=10))
+    except (OSError, TimeoutError) as e:
+        raise Failure(f"--dask {address}: cannot reach the cluster: {e}") from None
 
 
 @contextmanager
