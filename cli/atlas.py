@@ -383,6 +383,16 @@ def _consolidate(output: str, folder: str, spec: Spec, count: int) -> None:
 # --- opening an atlas -------------------------------------------------------------------------
 
 
+QUERY_CONFIG: dict[str, str | bool | int | float | list[str]] = {
+    "enable_external_access": False,  # no file but the atlas: no COPY TO, ATTACH, read_csv, glob
+    "autoinstall_known_extensions": False,  # nothing downloaded
+    "autoload_known_extensions": False,
+    "memory_limit": "1GB",  # a runaway join fails with an error instead of taking the machine
+    "lock_configuration": True,  # and no query can SET any of this back
+}
+"""How every atlas is opened to be read: a query can read the atlas and nothing else."""
+
+
 @contextmanager
 def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
     """ATLAS (a file or a bundled atlas's name) open read-only, with its description."""
@@ -406,7 +416,7 @@ def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
             path = str(stack.enter_context(bundled_atlas(arg)))
             name = arg or "the bundled atlas"
         try:
-            con = duckdb.connect(path, read_only=True)
+            con = duckdb.connect(path, read_only=True, config=QUERY_CONFIG)
         except duckdb.Error as e:
             first = str(e).splitlines()[0] if str(e) else type(e).__name__
             raise Failure(f"{printable(name)}: not a DuckDB atlas ({first})") from None
@@ -605,8 +615,9 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
 def sql(args: tuple[str, ...], as_json: bool) -> None:
     """Run an SQL query on ATLAS (read-only) and print its rows as a table, streamed.
 
-    Tables: figures, puzzles, pieces, meta ('DESCRIBE figures' lists a table's columns). An SQL
-    error is exit 1.
+    Tables: figures, puzzles, pieces, meta ('DESCRIBE figures' lists a table's columns). A query
+    reads the atlas and nothing else (no other file, no extension, at most 1 GB of memory). An
+    SQL error is exit 1.
     ATLAS may be omitted: the bundled atlas.
 
     \b

@@ -317,6 +317,32 @@ def test_sql_streams_every_row_with_a_header() -> None:
     assert len(out.splitlines()) == 1 + int(str(n))
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "COPY figures TO '{dir}/out.csv'",
+        "ATTACH '{dir}/other.duckdb' AS other",
+        "SELECT * FROM read_csv('{dir}/secret.csv')",
+        "SELECT * FROM read_text('{dir}/secret.csv')",
+        "SELECT * FROM glob('{dir}/*')",
+        "INSTALL httpfs",
+        "LOAD httpfs",
+        "SET enable_external_access = true",
+        "SET memory_limit = '100GB'",
+        "CREATE TABLE t (a INTEGER)",
+    ],
+)
+def test_sql_reads_the_atlas_and_nothing_else(tmp_path: Path, query: str) -> None:
+    """A query can neither read nor write another file, fetch an extension or lift the limits:
+    exit 1, one line naming the atlas, and the folder as it was."""
+    (tmp_path / "secret.csv").write_text("a,b\n1,2\n")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code, out, err = _run("atlas", "sql", "4x5", query.format(dir=tmp_path))
+    assert code == 1 and out == "", (code, out, err)
+    assert len(err.splitlines()) == 1 and err.startswith("ubongo atlas sql: 4x5: "), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
 def test_sql_and_figure_take_the_bundled_atlas_when_it_is_left_out() -> None:
     query = "SELECT area, count(*) AS n FROM figures GROUP BY area ORDER BY area"
     assert _ok("atlas", "sql", query) == _ok("atlas", "sql", "4x5", query)
