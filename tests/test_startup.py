@@ -102,3 +102,13 @@ def test_a_public_name_wins_over_its_home_submodule() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "True", "True", "function"]
+
+
+@pytest.mark.parametrize("name", ["ubongo", "ubongo.solver", "ubongo.puzzles", "ubongo.generator"])
+def test_a_lazy_packages_names_and_homes_agree(name: str) -> None:
+    """``__all__`` is written out for type checkers beside the ``_HOME`` table the package loads
+    from: the two name the same names, and each is its home module's object."""
+    package = importlib.import_module(name)
+    assert sorted(package.__all__) == sorted(package._HOME)
+    for public, home in package._HOME.items():
+        assert getattr(package, public) is getattr(importlib.import_module(home), public)
