@@ -167,7 +167,7 @@ def _codes(pieces: PieceSet) -> set[str]:
     return {p.code for p in pieces.values()}
 
 
-def _not_in_combo(ch: str, at: Point, puzzle: Puzzle, pieces: PieceSet) -> BoardError:
+def _not_in_combo(ch: str, at: tuple[int, int], puzzle: Puzzle, pieces: PieceSet) -> BoardError:
     combo = ", ".join(f"{p.name} ({p.code})" for p in puzzle.pieces)
     if ch in _codes(pieces):
         name = pieces[ch].name
@@ -177,7 +177,7 @@ def _not_in_combo(ch: str, at: Point, puzzle: Puzzle, pieces: PieceSet) -> Board
     )
 
 
-def _check_shape(piece: Piece, cells: set[Point], at: Point) -> None:
+def _check_shape(piece: Piece, cells: set[Point], at: tuple[int, int]) -> None:
     if len(cells) != piece.area or normalise(cells) not in piece.orientations:
         raise WrongShape(
             f"{piece.name} ({piece.code}) is drawn on {len(cells)} cell(s) that do not form "
