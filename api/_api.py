@@ -84,6 +84,7 @@ def solve(
     count: bool = False,
     set: SetLike = None,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
     engine: Engine = "auto",
     timeout: Timeout = None,
     node_budget: int = AUTO_NODE_BUDGET,
@@ -95,7 +96,9 @@ def solve(
     letters (A ... L), any case, as a list or one string. Or name a combination of a set:
     ``solve(("07", "hard", 3))``, ``solve("07 hard 3", set="sample")``. ``count=True`` also
     counts every tiling (rotated or mirrored tilings of a symmetric figure count apart).
-    ``piece_set`` takes the pieces of another set or pieces file (as ``--pieces``);
+    ``piece_set`` takes the pieces of another set, a pieces file or a bundled piece set
+    (``"ubongo-3d"``, ``"soma"``: figures of cubes are their layers joined by ``|``, or a
+    footprint with ``height=2``), as ``--pieces`` does;
     ``engine`` is ``"auto"``, ``"bitboard"`` or ``"cpsat"``; ``timeout`` seconds (TimeLimit
     past them). The Answer has ``solvable``, ``rows`` (the tiling in code letters),
     ``solution`` (placements), ``tilings`` (the count, or None), ``reason`` and ``engine``;
@@ -111,7 +114,7 @@ def solve(
     >>> answer.solvable, answer.tilings
     (True, 1)
     """
-    puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+    puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set, height=height)
     return Answer(puzzle, ps, _check(puzzle, count, engine, _left(timeout), node_budget))
 
 
@@ -130,6 +133,7 @@ def count(
     *,
     set: SetLike = None,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
     engine: Engine = "auto",
     timeout: Timeout = None,
 ) -> int:
@@ -146,7 +150,7 @@ def count(
     """
     from ubongo.solver.engine import count as tilings
 
-    puzzle, _ = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+    puzzle, _ = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set, height=height)
     return tilings(puzzle, engine=_engine(engine), timeout=_left(timeout))
 
 
@@ -156,6 +160,7 @@ def solutions(
     *,
     set: SetLike = None,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
     engine: Engine = "auto",
     limit: int | None = None,
     timeout: Timeout = None,
@@ -168,7 +173,7 @@ def solutions(
     """
     from ubongo.solver.engine import solutions as every
 
-    puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+    puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set, height=height)
     found = every(puzzle, engine=_engine(engine), timeout=_left(timeout), limit=limit)
     return Solutions(puzzle, ps, tuple(found))
 

@@ -302,8 +302,19 @@ def pieces_option(f: F) -> F:
         "pieces_set",
         metavar="SET",
         shell_complete=_complete.sets,
-        help="Use the pieces of this set: a file, - or a bundled set's name (default: the 12 "
-        "Ubongo pieces).",
+        help="Use these pieces: a bundled piece set (ubongo-3d, ubongo-3d-family, soma), a "
+        "set's or pieces file, - or a bundled set's name (default: the 12 Ubongo pieces).",
+    )(f)
+
+
+def height_option(f: F) -> F:
+    """``--height N``: FIGURE is a footprint, stacked N layers of cubes high."""
+    return click.option(
+        "--height",
+        type=click.IntRange(min=1, max=64),
+        metavar="N",
+        help="FIGURE is a footprint N layers of cubes high (Ubongo 3D: 2); or write the "
+        "layers from the bottom up, joined by |.",
     )(f)
 
 
@@ -684,10 +695,13 @@ def is_address(args: tuple[str, ...]) -> bool:
 
 
 def take_puzzle(
-    args: tuple[str, ...], set_arg: str | None, pieces_arg: str | None
+    args: tuple[str, ...],
+    set_arg: str | None,
+    pieces_arg: str | None,
+    height: int | None = None,
 ) -> tuple[Puzzle, PieceSet]:
     """The puzzle named by ``TEMPLATE SIDE FACE`` of a set, or by ``FIGURE PIECE...``."""
-    from ubongo.solver.puzzle import Puzzle
+    from ubongo._inputs import puzzle
 
     if set_arg is not None or is_address(args):
         if len(args) != 3:
@@ -698,8 +712,8 @@ def take_puzzle(
         return ps.combination(*args).puzzle, ps.pieces
     if len(args) < 2:
         raise click.UsageError("give FIGURE PIECE... or TEMPLATE SIDE FACE (e.g. 07 hard 3)")
-    pieces = piece_set(pieces_arg)
-    return Puzzle(read_figure(args[0]), pieces.resolve(args[1:])), pieces
+    with _failing():
+        return puzzle(args[0], args[1:], piece_set=pieces_arg, height=height)
 
 
 def show_picture(rows: Sequence[str], pieces: PieceSet, picture: bool = True) -> None:

@@ -16,6 +16,7 @@ from ubongo.cli._common import (
     display,
     emit_json,
     engine_option,
+    height_option,
     is_figure_file,
     json_line,
     json_option,
@@ -92,6 +93,7 @@ def pieces(pieces_set: str | None, as_json: bool) -> None:
 @click.option("--all", "show_all", is_flag=True, help="Print every tiling.")
 @set_option
 @pieces_option
+@height_option
 @click.option(
     "--node-budget",
     type=click.IntRange(min=1),
@@ -125,6 +127,7 @@ def solve(
     show_all: bool,
     set_arg: str | None,
     pieces_set: str | None,
+    height: int | None,
     node_budget: int,
     batch: str | None,
     picture: bool,
@@ -169,7 +172,7 @@ def solve(
             raise click.UsageError("--all and --svg take FIGURE PIECE..., not a problem file")
         _solve_listed(*listed, search, as_json, picture)
         return
-    puzzle, ps = take_puzzle(args, set_arg, pieces_set)
+    puzzle, ps = take_puzzle(args, set_arg, pieces_set, height)
     if show_all:
         _solve_all(puzzle, as_json, engine, clock, picture, ps)
         return

@@ -20,7 +20,6 @@ from ortools.sat.python import cp_model
 from ubongo.solver.cells import Point, Shape
 from ubongo.solver.errors import PuzzleTooLarge, TimeLimit
 from ubongo.solver.limits import Limits
-from ubongo.solver.pieces import canonical
 from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 MAX_CELLS = 400  # beyond this the model build alone takes seconds
@@ -65,7 +64,7 @@ def build_model(puzzle: Puzzle) -> Model:
     groups: list[list[str]] = []
     shapes: list[tuple[Shape, ...]] = []
     for p in puzzle.pieces:
-        g = keys.setdefault(canonical(p.shape), len(groups))
+        g = keys.setdefault(p.key, len(groups))
         if g == len(groups):
             groups.append([])
             shapes.append(p.orientations)

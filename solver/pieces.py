@@ -82,6 +82,7 @@ class Piece:
     code: str
     shape: Shape = field(compare=False)
     lattice: Lattice = field(default=SQUARE, compare=False)
+    colour: str | None = field(default=None, compare=False)  # "#rrggbb", as the box's piece
 
     @cached_property
     def orientations(self) -> tuple[Shape, ...]:
@@ -189,8 +190,12 @@ def piece_from_json(name: str, spec: object, lattice: Lattice = SQUARE) -> Piece
     code = spec.get("code", name[:1])
     if not isinstance(code, str):
         raise PieceDefinitionError(f"piece {name}: code must be one character")
+    colour = spec.get("colour")
+    if colour is not None and not _is_colour(colour):
+        raise PieceDefinitionError(f"piece {name}: colour {colour!r}: expected '#rrggbb'")
     if "cells" in spec:
-        return Piece(name, code, shape_from_cells(name, spec["cells"], lattice), lattice)
+        shape = shape_from_cells(name, spec["cells"], lattice)
+        return Piece(name, code, shape, lattice, colour)
     rows = spec["rows"]
     if not all(isinstance(r, str) for r in rows):
         raise PieceDefinitionError(f"piece {name}: rows must be strings, code one character")
@@ -200,7 +205,17 @@ def piece_from_json(name: str, spec: object, lattice: Lattice = SQUARE) -> Piece
         )
     if sum(len(r) for r in rows) > MAX_GRID:  # a cheap bound before any parsing
         raise PieceDefinitionError(f"piece {name}: rows longer than {MAX_GRID} characters")
-    return Piece(name, code, shape_from_rows(rows), lattice)
+    return Piece(name, code, shape_from_rows(rows), lattice, colour)
+
+
+def _is_colour(value: object) -> bool:
+    """``#rrggbb`` in hexadecimal digits."""
+    return (
+        isinstance(value, str)
+        and len(value) == 7
+        and value[0] == "#"
+        and all(ch in "0123456789abcdefABCDEF" for ch in value[1:])
+    )
 
 
 def shape_from_cells(name: str, cells: object, lattice: Lattice) -> Shape:
