@@ -257,6 +257,7 @@ def analyze(
     sizes: int | Iterable[int] | None = None,
     *,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
     max_tilings: int | None = None,
     unique: bool = False,
     at_most: int | None = None,
@@ -268,7 +269,8 @@ def analyze(
     (``ubongo analyze``); ``sizes`` pieces per combination (default: every size whose areas
     can fit). ``unique``/``at_most`` keep combinations with at most 1 / N tilings,
     ``with_pieces``/``without_pieces`` those holding / lacking pieces, ``max_tilings`` stops
-    counting at N (the count is then marked capped).
+    counting at N (the count is then marked capped). ``height`` stacks the figure's
+    footprint that many layers of cubes high, for blocks (``piece_set="ubongo-3d"``).
 
     >>> print(analyze(".##./####/####/.#..", 3, with_pieces="I4"))
     2 combinations of 3 pieces tile this 11-cell figure (with I4)
@@ -281,8 +283,8 @@ def analyze(
 
     ps = _inputs.pieces_of(piece_set)
     keep = Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)
-    fig = _inputs.figure_of(figure)
-    pool = PieceSet(p for p in ps.values() if p.name not in keep.excluded)
+    fig = _inputs.figure_of(figure, height=height, lattice=_inputs.lattice_for(ps))
+    pool = PieceSet((p for p in ps.values() if p.name not in keep.excluded), ps.lattice)
     if sizes is None:
         chosen = tuple(n for n in fitting_sizes(fig, pool) if n >= len(keep.required))
     else:

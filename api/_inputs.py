@@ -73,6 +73,7 @@ def pieces_of(given: PieceSetLike) -> PieceSet:
         return given
     from ubongo.puzzles import (  # here: most calls end above
         PuzzleSet,
+        bundled_names,
         bundled_piece_names,
         bundled_pieces,
         decode_json,
@@ -85,6 +86,12 @@ def pieces_of(given: PieceSetLike) -> PieceSet:
     if arg != "-" and not os.path.exists(arg):
         if arg in bundled_piece_names():
             return bundled_pieces(arg)
+        if arg not in bundled_names():
+            near = suggestion(arg, bundled_piece_names() + bundled_names())
+            also = f"; did you mean {near}?" if near else ""
+            raise _files.FileError(
+                arg, f"no such file, and no bundled piece set or set of that name{also}"
+            )
         return set_of(arg).pieces
     name = _files.display(arg)
     return parse_pieces(decode_json(_files.read_text(arg), name), name)
@@ -188,11 +195,19 @@ def puzzle(
     if not names:
         raise UsageError("give at least one piece, e.g. ['I2', 'I4', 'P5']")
     ps = pieces_of(piece_set)
-    figure = figure_of(what, height=height, lattice=_lattice(ps))  # type: ignore[arg-type]
+    figure = figure_of(what, height=height, lattice=lattice_for(ps))  # type: ignore[arg-type]
+    if figure.lattice.space != ps.lattice.space:
+        from ubongo.puzzles import bundled_piece_names
+
+        raise UsageError(
+            f"a figure of {figure.lattice.space}s takes pieces of {figure.lattice.space}s, and "
+            f"these are of {ps.lattice.space}s: give --pieces (piece_set=) one of "
+            f"{', '.join(bundled_piece_names())}, or a pieces file"
+        )
     return Puzzle(figure, ps.resolve(names)), ps
 
 
-def _lattice(ps: PieceSet) -> Lattice | None:
+def lattice_for(ps: PieceSet) -> Lattice | None:
     """What a FIGURE is read on for these pieces: None (squares, or layers if it has them)
     for the 12 pieces, else their lattice."""
     return None if ps.lattice is SQUARE else ps.lattice

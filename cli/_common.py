@@ -662,13 +662,15 @@ def piece_set(arg: str | None) -> PieceSet:
         return pieces_of(arg)
 
 
-def read_figure(arg: str) -> Figure:
+def read_figure(arg: str, height: int | None = None, pieces: PieceSet | None = None) -> Figure:
     """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``), read
-    as the API reads one (a problem file gives the figure above its combinations)."""
-    from ubongo._inputs import figure_of
+    as the API reads one (a problem file gives the figure above its combinations); ``height``
+    and ``pieces`` (their lattice) as ``--height`` and ``--pieces`` give them."""
+    from ubongo._inputs import figure_of, lattice_for
 
+    lattice = None if pieces is None else lattice_for(pieces)
     with _failing():
-        return figure_of(arg)
+        return figure_of(arg, height=height, lattice=lattice)
 
 
 def is_figure_file(arg: str) -> bool:

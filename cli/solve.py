@@ -36,13 +36,14 @@ from ubongo.cli._common import (
     write_atomic,
 )
 from ubongo.solver.engine import AUTO_NODE_BUDGET, SMALL_PIECES
+from ubongo.solver.lattice import SQUARE
 
 if TYPE_CHECKING:
     from ubongo import Answer
     from ubongo.puzzles import BatchReader
     from ubongo.puzzles.ubongo_utils import ProblemFile
     from ubongo.solver.engine import Verdict
-    from ubongo.solver.pieces import PieceSet
+    from ubongo.solver.pieces import Piece, PieceSet
     from ubongo.solver.puzzle import Puzzle, Solution
 
 
@@ -57,29 +58,37 @@ def pieces(pieces_set: str | None, as_json: bool) -> None:
     Examples:
       ubongo pieces
       ubongo pieces --pieces sample --json
+      ubongo pieces --pieces ubongo-3d
+    
+    Blocks of cubes are drawn layer by layer, the bottom layer first, with a line -- between.
     """
     ps = piece_set(pieces_set)
     if as_json:
-        emit_json(
-            [
-                {
-                    "name": p.name,
-                    "code": p.code,
-                    "area": p.area,
-                    "orientations": len(p.orientations),
-                    "rows": [r.replace(p.code, "#") for r in p.rows()],
-                }
-                for p in ps.values()
-            ]
-        )
+        emit_json([_piece_json(p, ps.lattice is not SQUARE) for p in ps.values()])
         return
+    if ps.lattice is not SQUARE:
+        click.echo(f"{plural(len(ps), 'piece')} on the {ps.lattice} lattice: {ps.lattice.summary}")
     for p in ps.values():
         click.echo(
             f"{p.name} ({p.code})  {plural(p.area, 'cell')}, "
-            f"{plural(len(p.orientations), 'orientation')}"
+            f"{plural(len(p.orientations), 'orientation')}" + (f", {p.colour}" if p.colour else "")
         )
         for row in p.rows():
             click.echo(f"  {row}")
+
+
+def _piece_json(p: Piece, cells: bool) -> dict[str, Any]:
+    """A piece in ``pieces --json``: with its lattice, cells and colour off squares."""
+    out: dict[str, Any] = {
+        "name": p.name,
+        "code": p.code,
+        "area": p.area,
+        "orientations": len(p.orientations),
+        "rows": [r.replace(p.code, "#") for r in p.rows()],
+    }
+    if cells:
+        out |= {"lattice": p.lattice.name, "cells": sorted(map(list, p.shape)), "colour": p.colour}
+    return out
 
 
 @click.command()
@@ -517,6 +526,7 @@ def _write_svg(path: str, puzzle: Puzzle, solution: Solution, ps: PieceSet) -> N
 )
 @output_option("Write the listing to FILE", default="-")
 @pieces_option
+@height_option
 @json_option
 @timeout_option()
 @reported
@@ -531,6 +541,7 @@ def analyze(
     out_format: str,
     output: str,
     pieces_set: str | None,
+    height: int | None,
     as_json: bool,
     timeout: float,
 ) -> None:
@@ -558,7 +569,7 @@ def analyze(
         Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)
     except UsageError as e:
         raise click.UsageError(str(e)) from None
-    fig = read_figure(figure)
+    fig = read_figure(figure, height, ps)
     if fig.holes():
         warn(f"the figure has {plural(fig.holes(), 'hole')}; Ubongo figures have none")
     found = run(

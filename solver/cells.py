@@ -26,6 +26,7 @@ from ubongo.solver.errors import FigureError
 from ubongo.solver.lattice import SQUARE, Lattice, Point, Shape, normalise
 
 __all__ = [  # Point, Shape and normalise live in solver.lattice; importers here find them too
+    "LAYER_MARK",
     "MAX_SQUARES",
     "OUTSIDE",
     "Box",
@@ -50,6 +51,9 @@ Picture = list[str]
 
 OUTSIDE = ". "
 """Characters that are no square of the figure in a picture."""
+
+LAYER_MARK = "--"
+"""The line between two layers of a picture of cubes, the bottom layer first."""
 
 
 def neighbours(p: Point) -> tuple[Point, Point, Point, Point]:

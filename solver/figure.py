@@ -18,6 +18,7 @@ from itertools import product
 
 from ubongo.solver import core as native
 from ubongo.solver.cells import (
+    LAYER_MARK,
     MAX_SQUARES,
     Drawing,
     Picture,
@@ -42,9 +43,6 @@ __all__ = [
     "layer_texts",
     "parse_figure",
 ]  # Picture lives in solver.cells
-
-LAYER_MARK = "--"
-"""The line between two layers of a figure of cubes in a file."""
 
 
 @dataclass(frozen=True)

@@ -204,7 +204,7 @@ CUBE = Lattice(
     ),
     ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1)),
     checkerboard=True,
-    summary="cubes, layer 0 at the bottom; the 24 proper rotations (a mirror image differs)",
+    summary="cubes in layers, the bottom one first; the 24 proper rotations (no mirror images)",
 )
 HEX = Lattice(
     "hex",

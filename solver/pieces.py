@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ubongo.solver.cells import Point, Shape, draw, flood
+from ubongo.solver.cells import LAYER_MARK, Point, Shape, draw, draw_layers, flood, join_layers
 from ubongo.solver.errors import DuplicatePiece, PieceDefinitionError, UnknownPiece
 from ubongo.solver.lattice import LATTICES, SQUARE, Lattice, normalise
 
@@ -70,8 +70,11 @@ def shape_from_rows(rows: Sequence[str]) -> Shape:
 
 
 def shape_rows(shape: Shape, mark: str = "#") -> list[str]:
-    """Draw a shape as rows of ``mark`` and ``.``."""
-    return draw({mark: shape})
+    """Draw a shape as rows of ``mark`` and ``.``; a shape of cubes layer by layer, the bottom
+    one first, a line ``--`` between two."""
+    if len(next(iter(shape))) == 2:
+        return draw({mark: shape})
+    return join_layers(draw_layers({mark: shape}), LAYER_MARK)
 
 
 @dataclass(frozen=True)

@@ -320,7 +320,7 @@ def bad_core_calls() -> list[tuple[str, tuple[Any, ...]]]:
         replaced("analyze", 6, (1 << n,)),
         replaced("analyze", 6, (-1,)),
         replaced("analyze", 1, a[1][:-1]),  # a piece short of the area table
-        replaced("analyze", 1, (*a[1][:-1], (1,) * 9)),  # nine orientations
+        replaced("analyze", 1, (*a[1][:-1], (1,) * 25)),  # more orientations than a cube has
         replaced("analyze", 1, (*a[1][:-1], (0,))),  # an empty orientation
         replaced("analyze", 1, (*a[1][:-1], (2,))),  # lowest cell not at bit 0
         replaced("analyze", 1, (*a[1][:-1], 1)),
@@ -337,7 +337,7 @@ def bad_core_calls() -> list[tuple[str, tuple[Any, ...]]]:
         ("kit", ([(piece[0], 2**21, piece[2])],)),
         ("kit", ([(2**70, piece[1], piece[2])],)),  # class
         ("kit", ([(0, 1, ())],)),  # no orientation
-        ("kit", ([(0, 1, (((0, 0),),) * 9)],)),  # nine
+        ("kit", ([(0, 1, (((0, 0),),) * 25)],)),  # more orientations than a cube has
         ("kit", ([(0, 1, (((0, 0),), ((0, 0), (0, 1))))],)),  # two sizes
         ("kit", ([(0, 1, ((),))],)),  # no cell
         ("kit", ([(0, 1, ([0, 0],))],)),  # a cell that is no tuple
