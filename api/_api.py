@@ -186,6 +186,7 @@ def hint(
     level: int = 1,
     set: SetLike = None,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
     timeout: Timeout = None,
 ) -> Hint:
     """A nudge towards a solution (``ubongo hint``): level 1 which piece and roughly where,
@@ -210,9 +211,9 @@ def hint(
         if board is None or pieces is None:
             raise UsageError("give FIGURE and PIECES, TEMPLATE SIDE FACE, or a board and PIECES")
         ps = _inputs.pieces_of(piece_set)
-        puzzle = Puzzle(board_figure(board), ps.resolve(_inputs.piece_names(pieces)))
+        puzzle = Puzzle(board_figure(board, ps.lattice), ps.resolve(_inputs.piece_names(pieces)))
     else:
-        puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+        puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set, height=height)
     return make(puzzle, board, level, pieces=ps, timeout=_left(timeout))
 
 

@@ -31,6 +31,7 @@ __all__ = [  # Point, Shape and normalise live in solver.lattice; importers here
     "OUTSIDE",
     "Box",
     "Drawing",
+    "Layers",
     "Picture",
     "PictureTooLarge",
     "Point",
@@ -40,6 +41,7 @@ __all__ = [  # Point, Shape and normalise live in solver.lattice; importers here
     "draw",
     "draw_layers",
     "join_layers",
+    "read_layers",
     "flood",
     "neighbours",
     "normalise",
@@ -227,6 +229,48 @@ class Drawing:
             if ch != empty:
                 out.setdefault(ch, set()).add(p)
         return out
+
+
+@dataclass(frozen=True)
+class Layers:
+    """A picture of cubes read back, layer by layer from the bottom: each layer's Drawing, and
+    every cell as (layer, row, column) with rows and columns counted as the text has them, so
+    that layers line up as written (``chars`` and ``by_letter`` as a Drawing's)."""
+
+    drawings: tuple[Drawing, ...]
+    chars: dict[Point, str]
+
+    @property
+    def cells(self) -> Shape:
+        """Every cube drawn, ``#`` and letters alike."""
+        return frozenset(self.chars)
+
+    def where(self, p: Point) -> tuple[int, int]:
+        """(line, column) of a cube in its layer's text, 1-based."""
+        drawing = self.drawings[p[0]]
+        top, left = drawing.origin
+        return drawing.where((p[1] - top, p[2] - left))
+
+    def by_letter(self, empty: str = "#") -> dict[str, set[Point]]:
+        """The cubes of each character but ``empty`` (as ``Drawing.by_letter``)."""
+        out: dict[str, set[Point]] = {}
+        for p, ch in self.chars.items():
+            if ch != empty:
+                out.setdefault(ch, set()).add(p)
+        return out
+
+
+def read_layers(layers: Sequence[str | Sequence[str]]) -> Layers:
+    """Read the pictures of a figure's layers, the bottom one first."""
+    drawings = tuple(read_picture(layer) for layer in layers)
+    chars: dict[Point, str] = {}
+    for z, drawn in enumerate(drawings):
+        top, left = drawn.origin
+        for (r, c), ch in drawn.chars.items():
+            chars[(z, r + top, c + left)] = ch
+    if len(chars) > MAX_SQUARES:
+        raise PictureTooLarge(len(chars))
+    return Layers(drawings, chars)
 
 
 MAX_SQUARES = 10_000

@@ -31,6 +31,7 @@ from ubongo.solver.cells import (
     draw_layers,
     flood,
     join_layers,
+    read_layers,
     read_picture,
 )
 from ubongo.solver.errors import FigureError
@@ -235,17 +236,12 @@ def _is_mark(line: str) -> bool:
 def _from_layers(layers: Sequence[str | Sequence[str]], lattice: Lattice) -> Figure:
     """A figure of cubes from each layer's picture, the bottom one first; every layer's rows
     and columns count from its text's first row and column, so layers line up as written."""
-    cells: list[Point] = []
-    for z, layer in enumerate(layers):
-        drawn = read_picture(layer)
+    read = read_layers(layers)
+    for z, drawn in enumerate(read.drawings):
         if not drawn.chars:
             raise FigureError(f"layer {z + 1} of {len(layers)} has no cell; expected '#' cells")
         _only_cells(drawn, z + 1)
-        top, left = drawn.origin
-        cells += [(z, r + top, c + left) for r, c in drawn.chars]
-    if len(cells) > MAX_SQUARES:
-        raise PictureTooLarge(len(cells))
-    return Figure.from_cells(cells, lattice)
+    return Figure.from_cells(read.chars, lattice)
 
 
 def _stacked(text: str | Sequence[str], height: int | None, lattice: Lattice) -> Figure:

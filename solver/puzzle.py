@@ -12,7 +12,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ubongo.solver.cells import Picture, Point, draw, draw_layers, join_layers, read_picture
+from ubongo.solver.cells import (
+    Picture,
+    Point,
+    draw,
+    draw_layers,
+    join_layers,
+    read_layers,
+    read_picture,
+)
 from ubongo.solver.errors import FigureError, PieceDefinitionError, UbongoError
 from ubongo.solver.figure import LAYER_MARK, Figure, layer_texts
 from ubongo.solver.lattice import Lattice
@@ -76,23 +84,16 @@ def parse_solution(
 ) -> tuple[Figure, Solution]:
     """Read a picture drawn by :func:`solution_rows` back into its figure and solution."""
     layers = layer_texts(text) if pieces.lattice.dims != 2 else None
+    drawn = read_picture(text) if layers is None else read_layers(layers)
     cells: dict[str, set[Point]] = {}
-    chars: list[Point] = []
-    for z, layer in enumerate(layers or [text]):
-        drawn = read_picture(layer)
-        top, left = drawn.origin
-        # a layer's squares where its text put them (layers line up as written)
-        place = {p: (z, p[0] + top, p[1] + left) for p in drawn.chars} if layers else None
-        for ch, pts in drawn.by_letter().items():
-            try:
-                name = pieces[ch].name
-            except UbongoError as e:
-                raise FigureError(str(e), *drawn.where(min(pts))) from None
-            got = cells.setdefault(name, set())  # two letters may name one piece (a, A)
-            got.update(pts if place is None else (place[p] for p in pts))
-        chars += drawn.chars if place is None else place.values()
-    figure = Figure.from_cells(chars, pieces.lattice)
-    lows = [min(axis) for axis in zip(*chars, strict=True)] if chars else []
+    for ch, pts in drawn.by_letter().items():
+        try:
+            name = pieces[ch].name
+        except UbongoError as e:
+            raise FigureError(str(e), *drawn.where(min(pts))) from None
+        cells.setdefault(name, set()).update(pts)  # two letters may name one piece (a, A)
+    figure = Figure.from_cells(drawn.chars, pieces.lattice)
+    lows = [min(axis) for axis in zip(*drawn.chars, strict=True)] if drawn.chars else []
     solution = tuple(Placement(name, _moved(pts, lows)) for name, pts in cells.items())
     return figure, solution
 

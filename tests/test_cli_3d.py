@@ -6,6 +6,7 @@ line."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
@@ -13,7 +14,7 @@ from click.testing import CliRunner, Result
 import ubongo
 from ubongo.cli import main
 from ubongo.puzzles import bundled_pieces
-from ubongo.solver import Puzzle, count, parse_figure
+from ubongo.solver import Puzzle, count, parse_figure, parse_solution
 from ubongo.solver.verify import is_solution
 
 UBONGO_3D = bundled_pieces("ubongo-3d")
@@ -116,3 +117,34 @@ def test_the_python_api_takes_blocks_and_heights() -> None:
     assert is_solution(answer.puzzle, answer.solution)  # type: ignore[arg-type]
     assert ubongo.count("###/###/###", "V L T Z A B P", piece_set="soma", height=3) == 11520
     assert ubongo.count("####/####/.#.. | ####/####/.#..", "A H I M", piece_set="ubongo-3d") == 37
+
+
+def test_hints_on_cubes_at_the_three_levels() -> None:
+    args = ["hint", "--pieces", "ubongo-3d", "####/####/.#..", "A", "H", "I", "M", "--height", "2"]
+    one = run(*args, "--level", "1")
+    assert one.exit_code == 0 and one.stdout.startswith("Place ") and "layer" in one.stdout
+    two = json.loads(run(*args, "--level", "2", "--json").stdout)
+    assert all(len(cell) == 3 for cell in two["cells"]) and "--" in two["picture"]
+    three = json.loads(run(*args, "--level", "3", "--json").stdout)
+    figure, solution = parse_solution(three["solution"], UBONGO_3D)
+    puzzle = Puzzle(
+        parse_figure("####/####/.#..", height=2), UBONGO_3D.resolve(["A", "H", "I", "M"])
+    )
+    assert figure == puzzle.figure and is_solution(puzzle, solution)
+
+
+def test_a_half_built_board_of_cubes_is_read_layer_by_layer(tmp_path: Path) -> None:
+    kept = tmp_path / "kept.txt"  # I where a tiling has it: the hint goes on from there
+    kept.write_text("##II\n###I\n.#..\n--\n##II\n####\n.#..\n")
+    result = run("hint", "--pieces", "ubongo-3d", "--board", str(kept), "A", "H", "I", "M")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Place ") and "next" in result.stdout
+    stuck = tmp_path / "stuck.txt"  # I in a corner no tiling has: it must come back out
+    stuck.write_text("II##\nI###\n.#..\n--\nII##\n####\n.#..\n")
+    result = run("hint", "--pieces", "ubongo-3d", "--board", str(stuck), "A", "H", "I", "M")
+    assert result.stdout.startswith("This board cannot be completed: take back I (I).")
+    wrong = tmp_path / "wrong.txt"  # I drawn flat: not its shape; the layer is named
+    wrong.write_text("IIII\n#I##\n.#..\n--\n####\n####\n.#..\n")
+    result = run("hint", "--pieces", "ubongo-3d", "--board", str(wrong), "A", "H", "I", "M")
+    assert result.exit_code == 1
+    assert "board: layer 1, row 1, column 1: I (I) is drawn on 5 cell(s)" in result.stderr
