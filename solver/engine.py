@@ -241,7 +241,10 @@ def _count_large(
     fast = bitboard.tile(puzzle, "both", timeout=limits.left())
     if fast is not None:
         return fast
-    return bitboard.count_memo_first(_compiled_puzzle(puzzle), timeout=limits.left())
+    compiled = _compiled_puzzle(puzzle)
+    if bitboard.uses_core(compiled):  # a lattice the core's tile takes no figure of
+        return bitboard.count_first(compiled, timeout=limits.left())
+    return bitboard.count_memo_first(compiled, timeout=limits.left())
 
 
 def check(

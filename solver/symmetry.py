@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ubongo.solver.bitboard import figure_mask, frame_for
+from ubongo.solver.bitboard import placements as bitboard_placements
 from ubongo.solver.cells import Point, Shape
 from ubongo.solver.figure import Figure
 from ubongo.solver.lattice import SQUARE, Lattice, Turn, apply
@@ -33,30 +35,31 @@ Symmetry = Callable[[Point], Point]
 
 def symmetries(cells: Shape, lattice: Lattice = SQUARE) -> list[Symmetry]:
     """The turns of the lattice that map these normalised cells onto themselves (each followed
-    by its translation), identity first."""
-    return [_map(turn, shift) for turn, shift in lattice.symmetries(cells)]
+    by its translation), identity first, as maps of the cells (a lookup each: the orbits
+    below map every placement of a piece by every symmetry)."""
+    pts = list(cells)
+    return [_map(turn, shift, pts) for turn, shift in lattice.symmetries(cells)]
 
 
-def _map(turn: Turn, shift: Point) -> Symmetry:
-    def symmetry(p: Point) -> Point:
-        (q,) = apply(turn, [p])
-        return tuple(v + d for v, d in zip(q, shift, strict=True))
-
-    return symmetry
+def _map(turn: Turn, shift: Point, cells: list[Point]) -> Symmetry:
+    moved = (tuple(v + d for v, d in zip(q, shift, strict=True)) for q in apply(turn, cells))
+    return dict(zip(cells, moved, strict=True)).__getitem__
 
 
 def placements(cells: Shape, shape: Shape, lattice: Lattice = SQUARE) -> list[Shape]:
     """Every placement of ``shape`` (in each of its orientations) inside the cells, in a
-    fixed order."""
-    found: set[Shape] = set()
-    for turned in lattice.orientations(shape):
-        anchor = min(turned)
-        for cell in cells:
-            move = [c - a for c, a in zip(cell, anchor, strict=True)]
-            placed = frozenset(tuple(v + d for v, d in zip(p, move, strict=True)) for p in turned)
-            if placed <= cells:
-                found.add(placed)
-    return sorted(found, key=sorted)
+    fixed order (found by the bitboard's shift-and, read back as cells)."""
+    figure = Figure.from_cells(cells, lattice)
+    frame = frame_for(figure, (shape,), lattice)
+    full = figure_mask(figure, frame)
+    lows = [min(axis) for axis in zip(*cells, strict=True)]
+    found = [frame.cells(m) for m in bitboard_placements(full, shape, frame)]
+    if any(lows):  # figure cells are normalised: put the placements back where cells are
+        found = [
+            frozenset(tuple(v + lo for v, lo in zip(p, lows, strict=True)) for p in f)
+            for f in found
+        ]
+    return sorted(set(found), key=sorted)
 
 
 @dataclass(frozen=True)
