@@ -20,7 +20,7 @@ alike under translation (triangles point up or down) overrides ``normalise`` and
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -128,10 +128,17 @@ class Lattice:
         translation that follows it (``p -> turn(p) + shift``), identity first."""
         found = []
         pts = list(cells)
+        spans = extent(pts)
         for turn in self.turns:
-            image = apply(turn, pts)
-            shift = tuple(-min(axis) for axis in zip(*image, strict=True))
-            if self.normalise(image) == cells:
+            shift = _box_shift(turn, spans)
+            if shift is None:  # the turn maps the cells' box onto another box: no symmetry
+                continue
+            if shift == ():  # not a signed permutation (hexagons): the image's box is computed
+                image = apply(turn, pts)
+                shift = tuple(-min(axis) for axis in zip(*image, strict=True))
+                if self.normalise(image) == cells:
+                    found.append((turn, shift))
+            elif all(q in cells for q in _moved(turn, shift, pts)):  # stops at the first miss
                 found.append((turn, shift))
         return found
 
@@ -149,6 +156,35 @@ class Lattice:
 
     def __str__(self) -> str:
         return self.name
+
+
+def _box_shift(turn: Turn, spans: tuple[int, ...]) -> Point | None:
+    """For a turn that permutes the coordinates with signs: the translation taking the image of
+    a normalised box of these spans back to the origin, or None when the image is a box of
+    other spans; ``()`` for a turn of another kind."""
+    shift = []
+    for i, row in enumerate(turn):
+        nonzero = [(j, v) for j, v in enumerate(row) if v]
+        if len(nonzero) != 1 or abs(nonzero[0][1]) != 1:
+            return ()
+        j, sign = nonzero[0]
+        if spans[j] != spans[i]:
+            return None
+        shift.append(0 if sign > 0 else spans[j] - 1)
+    return tuple(shift)
+
+
+def _moved(turn: Turn, shift: Point, points: list[Point]) -> Iterator[Point]:
+    """The points turned and translated, one at a time."""
+    if len(turn) == 2:
+        (a, b), (c, d) = turn
+        s, t = shift
+        return ((a * x + b * y + s, c * x + d * y + t) for x, y in points)
+    return (tuple(v + d for v, d in zip(q, shift, strict=True)) for q in map(_one(turn), points))
+
+
+def _one(turn: Turn) -> Callable[[Point], Point]:
+    return lambda p: tuple(sum(m * v for m, v in zip(row, p, strict=True)) for row in turn)
 
 
 @lru_cache(maxsize=8192)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ubongo.solver.bitboard import figure_mask, frame_for
 from ubongo.solver.bitboard import placements as bitboard_placements
+from ubongo.solver.bits import Mask
 from ubongo.solver.cells import Point, Shape
 from ubongo.solver.figure import Figure
 from ubongo.solver.lattice import SQUARE, Lattice, Turn, apply
@@ -47,19 +48,27 @@ def _map(turn: Turn, shift: Point, cells: list[Point]) -> Symmetry:
 
 
 def placements(cells: Shape, shape: Shape, lattice: Lattice = SQUARE) -> list[Shape]:
-    """Every placement of ``shape`` (in each of its orientations) inside the cells, in a
-    fixed order (found by the bitboard's shift-and, read back as cells)."""
+    """Every placement of ``shape`` (in each of its orientations) inside the normalised cells,
+    in reading order of their sorted cells."""
     figure = Figure.from_cells(cells, lattice)
-    frame = frame_for(figure, (shape,), lattice)
+    frame = frame_for(figure, (shape,), lattice, reorder=False)
     full = figure_mask(figure, frame)
-    lows = [min(axis) for axis in zip(*cells, strict=True)]
-    found = [frame.cells(m) for m in bitboard_placements(full, shape, frame)]
-    if any(lows):  # figure cells are normalised: put the placements back where cells are
-        found = [
-            frozenset(tuple(v + lo for v, lo in zip(p, lows, strict=True)) for p in f)
-            for f in found
-        ]
-    return sorted(set(found), key=sorted)
+    return [frame.cells(m) for m in _in_order(bitboard_placements(full, shape, frame))]
+
+
+def _in_order(masks: list[Mask]) -> list[Mask]:
+    """Distinct masks in the order of their sorted bit indices: in a Frame that keeps the
+    lattice's order of axes, the reading order of the placements' sorted cells."""
+    return sorted(set(masks), key=_indices)
+
+
+def _indices(mask: Mask) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 @dataclass(frozen=True)
@@ -72,34 +81,53 @@ class Orbits:
 
 def orbits(puzzle: Puzzle) -> Orbits | None:
     """The pivot and its orbits, or None when the figure has no symmetry but the identity or
-    every piece's shape has copies (fixing one copy would count a tiling once per copy)."""
-    cells = puzzle.figure.cells
-    lattice = puzzle.lattice
-    group = symmetries(cells, lattice)
+    every piece's shape has copies (fixing one copy would count a tiling once per copy).
+
+    Placements and symmetries stay bits here: a symmetry is a table from each figure bit to
+    its image, and a rest is recounted this way at every level of the recursion (1,461 times
+    for the 12 pentominoes in 5x12), where cells as tuples cost most of the count.
+    """
+    figure, lattice = puzzle.figure, puzzle.lattice
+    group = symmetries(figure.cells, lattice)
     if len(group) == 1:
         return None
     keys = [p.key for p in puzzle.pieces]
-    best: Orbits | None = None
+    frame = frame_for(figure, tuple(p.shape for p in puzzle.pieces), lattice, reorder=False)
+    full = figure_mask(figure, frame)
+    tables = [{1 << frame.index(p): 1 << frame.index(g(p)) for p in figure.cells} for g in group]
+    best: tuple[int, list[tuple[Mask, int]]] | None = None
     for i, piece in enumerate(puzzle.pieces):
         if keys.count(keys[i]) > 1:
             continue
-        found = _orbits_of(placements(cells, piece.shape, lattice), group)
-        if best is None or len(found) < len(best.orbits):
-            best = Orbits(i, found)
-    return best
+        found = _orbits_of(_in_order(bitboard_placements(full, piece.shape, frame)), tables)
+        if best is None or len(found) < len(best[1]):
+            best = (i, found)
+    if best is None:
+        return None
+    return Orbits(best[0], [(frame.cells(m), size) for m, size in best[1]])
 
 
-def _orbits_of(placed: list[Shape], group: list[Symmetry]) -> list[tuple[Shape, int]]:
+def _orbits_of(placed: list[Mask], tables: list[dict[Mask, Mask]]) -> list[tuple[Mask, int]]:
     """One placement per orbit (the first in the given order) and the orbit's size."""
-    seen: set[Shape] = set()
+    seen: set[Mask] = set()
     found = []
     for p in placed:
         if p in seen:
             continue
-        orbit = {frozenset(map(g, p)) for g in group}
+        orbit = {_image(p, table) for table in tables}
         seen |= orbit
         found.append((p, len(orbit)))
     return found
+
+
+def _image(mask: Mask, table: dict[Mask, Mask]) -> Mask:
+    """A placement's mask under a symmetry given as a table of bits."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= table[low]
+        mask ^= low
+    return out
 
 
 Counter = Callable[[Puzzle], tuple[int, Callable[[], Solution] | None]]
