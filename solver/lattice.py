@@ -138,7 +138,7 @@ class Lattice:
                 shift = tuple(-min(axis) for axis in zip(*image, strict=True))
                 if self.normalise(image) == cells:
                     found.append((turn, shift))
-            elif all(q in cells for q in _moved(turn, shift, pts)):  # stops at the first miss
+            elif all(q in cells for q in moved(turn, shift, pts)):  # stops at the first miss
                 found.append((turn, shift))
         return found
 
@@ -174,8 +174,8 @@ def _box_shift(turn: Turn, spans: tuple[int, ...]) -> Point | None:
     return tuple(shift)
 
 
-def _moved(turn: Turn, shift: Point, points: list[Point]) -> Iterator[Point]:
-    """The points turned and translated, one at a time."""
+def moved(turn: Turn, shift: Point, points: list[Point]) -> Iterator[Point]:
+    """The points turned and translated (``turn(p) + shift``), one at a time."""
     if len(turn) == 2:
         (a, b), (c, d) = turn
         s, t = shift

@@ -28,7 +28,7 @@ from ubongo.solver.bitboard import placements as bitboard_placements
 from ubongo.solver.bits import Mask
 from ubongo.solver.cells import Point, Shape
 from ubongo.solver.figure import Figure
-from ubongo.solver.lattice import SQUARE, Lattice, Turn, apply
+from ubongo.solver.lattice import SQUARE, Lattice, Turn, apply, moved
 from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 Symmetry = Callable[[Point], Point]
@@ -58,17 +58,19 @@ def placements(cells: Shape, shape: Shape, lattice: Lattice = SQUARE) -> list[Sh
 
 def _in_order(masks: list[Mask]) -> list[Mask]:
     """Distinct masks in the order of their sorted bit indices: in a Frame that keeps the
-    lattice's order of axes, the reading order of the placements' sorted cells."""
-    return sorted(set(masks), key=_indices)
+    lattice's order of axes, the reading order of the placements' sorted cells.
+
+    Of two masks the first is the one holding the lowest bit where they differ, so the order
+    is that of the masks with their bits reversed, largest first (a byte-wise reversal: the
+    list of bit indices as a key took a fifth of counting 5x12 by orbits).
+    """
+    unique = set(masks)
+    size = (max(unique, default=0).bit_length() + 7) // 8
+    return sorted(unique, key=lambda m: m.to_bytes(size, "little").translate(_FLIP), reverse=True)
 
 
-def _indices(mask: Mask) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_FLIP = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+"""Each byte with its bits in reverse order."""
 
 
 @dataclass(frozen=True)
@@ -88,13 +90,18 @@ def orbits(puzzle: Puzzle) -> Orbits | None:
     for the 12 pentominoes in 5x12), where cells as tuples cost most of the count.
     """
     figure, lattice = puzzle.figure, puzzle.lattice
-    group = symmetries(figure.cells, lattice)
+    group = lattice.symmetries(figure.cells)
     if len(group) == 1:
         return None
     keys = [p.key for p in puzzle.pieces]
     frame = frame_for(figure, tuple(p.shape for p in puzzle.pieces), lattice, reorder=False)
     full = figure_mask(figure, frame)
-    tables = [{1 << frame.index(p): 1 << frame.index(g(p)) for p in figure.cells} for g in group]
+    cells = list(figure.cells)
+    bits = [1 << frame.index(p) for p in cells]
+    tables = [
+        dict(zip(bits, (1 << frame.index(q) for q in moved(turn, shift, cells)), strict=True))
+        for turn, shift in group
+    ]
     best: tuple[int, list[tuple[Mask, int]]] | None = None
     for i, piece in enumerate(puzzle.pieces):
         if keys.count(keys[i]) > 1:
