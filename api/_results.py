@@ -60,6 +60,24 @@ class Answer:
         """The number of tilings when counted (``count=True``), else None."""
         return self.verdict.tilings
 
+    @cached_property
+    def tilings_up_to_symmetry(self) -> int | None:
+        """When counted: the tilings up to the figure's symmetries (a tiling and its turned or
+        mirrored image count once; see ``solver.symmetry.up_to_symmetry``), else None."""
+        from ubongo.solver.symmetry import up_to_symmetry
+
+        n = self.verdict.tilings
+        return None if n is None else up_to_symmetry(self.puzzle, n)
+
+    def count_line(self) -> str | None:
+        """``9356 tilings (2339 up to symmetry)`` when counted (the part in brackets only when
+        the figure's symmetries join some tilings), else None."""
+        n = self.tilings
+        if n is None:
+            return None
+        distinct = self.tilings_up_to_symmetry
+        return plural(n, "tiling") + (f" ({distinct} up to symmetry)" if distinct != n else "")
+
     @property
     def reason(self) -> str | None:
         """Why the puzzle has no tiling, or None when it has one."""
@@ -83,14 +101,17 @@ class Answer:
 
     def to_json(self) -> dict[str, Any]:
         """``ubongo solve --json``: ``{"solvable", "solution", "engine", "tilings"?,
-        "reason"?}``."""
-        return self.verdict.to_json(self.rows)
+        "tilings_up_to_symmetry"?, "reason"?}`` (the two counts when counted)."""
+        out = self.verdict.to_json(self.rows)
+        if self.tilings is not None:
+            out["tilings_up_to_symmetry"] = self.tilings_up_to_symmetry
+        return out
 
     def __str__(self) -> str:
         if self.rows is None:
             return f"unsolvable: {self.reason}"
-        count = [] if self.tilings is None else [plural(self.tilings, "tiling")]
-        return "\n".join([*self.rows, *count])
+        line = self.count_line()
+        return "\n".join([*self.rows, *([] if line is None else [line])])
 
     def __repr__(self) -> str:
         return (

@@ -193,7 +193,7 @@ def solve(
     elif answer.rows is not None:
         show_picture(answer.rows, ps, picture)
         if count:
-            click.echo(plural(answer.tilings or 0, "tiling"))
+            click.echo(answer.count_line())
     if not answer.solvable:
         if not as_json:
             click.echo(f"unsolvable: {answer.reason}")

@@ -94,6 +94,7 @@ class Lattice:
     turns: tuple[Turn, ...] = field(repr=False)  # the orientation group, identity first
     steps: tuple[Point, ...] = field(repr=False)  # offsets to the edge neighbours
     checkerboard: bool = field(repr=False)  # neighbours always differ in coordinate-sum parity
+    mirror: Turn = field(repr=False)  # one reflection of the space (in the group or not)
     summary: str = field(repr=False, default="")
 
     @property
@@ -123,13 +124,16 @@ class Lattice:
         """The edge (face) neighbours of a cell."""
         return [tuple(a + b for a, b in zip(p, s, strict=True)) for s in self.steps]
 
-    def symmetries(self, cells: Shape) -> list[tuple[Turn, Point]]:
-        """The turns of the group that map these normalised cells onto themselves, each with the
-        translation that follows it (``p -> turn(p) + shift``), identity first."""
+    def symmetries(
+        self, cells: Shape, turns: Sequence[Turn] | None = None
+    ) -> list[tuple[Turn, Point]]:
+        """The turns of the group (or of ``turns``) that map these normalised cells onto
+        themselves, each with the translation that follows it (``p -> turn(p) + shift``),
+        identity first."""
         found = []
         pts = list(cells)
         spans = extent(pts)
-        for turn in self.turns:
+        for turn in self.turns if turns is None else turns:
             shift = _box_shift(turn, spans)
             if shift is None:  # the turn maps the cells' box onto another box: no symmetry
                 continue
@@ -217,6 +221,7 @@ SQUARE = Lattice(
     _square_turns(turn_over=True),
     ((-1, 0), (0, 1), (1, 0), (0, -1)),
     checkerboard=True,
+    mirror=((1, 0), (0, -1)),
     summary="squares; pieces may be turned and turned over (8 orientations)",
 )
 ONE_SIDED = Lattice(
@@ -226,6 +231,7 @@ ONE_SIDED = Lattice(
     _square_turns(turn_over=False),
     SQUARE.steps,
     checkerboard=True,
+    mirror=((1, 0), (0, -1)),
     summary="squares; pieces may be turned but not turned over (4 orientations)",
 )
 CUBE = Lattice(
@@ -240,6 +246,7 @@ CUBE = Lattice(
     ),
     ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1)),
     checkerboard=True,
+    mirror=((1, 0, 0), (0, 1, 0), (0, 0, -1)),
     summary="cubes in layers, the bottom one first; the 24 proper rotations (no mirror images)",
 )
 HEX = Lattice(
@@ -249,6 +256,7 @@ HEX = Lattice(
     closure([((1, 1), (-1, 0)), ((0, 1), (1, 0))]),  # a sixth of a turn; a mirror
     ((-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)),
     checkerboard=False,  # three hexagons meet at a corner: no two-colouring
+    mirror=((0, 1), (1, 0)),
     summary="hexagons in axial coordinates; pieces turned and turned over (12 orientations)",
 )
 

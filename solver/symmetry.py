@@ -28,7 +28,7 @@ from ubongo.solver.bitboard import placements as bitboard_placements
 from ubongo.solver.bits import Mask
 from ubongo.solver.cells import Point, Shape
 from ubongo.solver.figure import Figure
-from ubongo.solver.lattice import SQUARE, Lattice, Turn, apply, moved
+from ubongo.solver.lattice import SQUARE, Lattice, Turn, apply, compose, moved
 from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 Symmetry = Callable[[Point], Point]
@@ -191,3 +191,126 @@ def _with_pivot(
         return (*moved[:index], pivot, *moved[index:])
 
     return solution
+
+
+# --- tilings up to symmetry ------------------------------------------------------------------
+
+
+def up_to_symmetry(puzzle: Puzzle, tilings: int) -> int:
+    """The number of tilings up to the figure's symmetries, given their number ``tilings``.
+
+    Two tilings are the same when a symmetry of the figure maps one onto the other, each piece
+    onto a piece of its shape: a turn of the pieces' lattice, or a mirror image when the
+    pieces are their own mirror images as a set (the Soma cube's two screws swap). By
+    Burnside's lemma the number of classes is the mean, over the symmetries, of the tilings
+    each one leaves as they are; those are counted by an exact cover of the placements that
+    such a symmetry maps onto placements (its orbits), which is small (the Soma cube: 11,520
+    tilings, 240 up to symmetry, and no tiling is its own image).
+    """
+    if tilings == 0:
+        return 0
+    figure, lattice = puzzle.figure, puzzle.lattice
+    kinds: dict[tuple[Point, ...], int] = {}  # shape key -> copies in the puzzle
+    shapes: dict[tuple[Point, ...], Shape] = {}
+    for p in puzzle.pieces:
+        kinds[p.key] = kinds.get(p.key, 0) + 1
+        shapes.setdefault(p.key, p.shape)
+    mirrored = {
+        k: lattice.canonical(lattice.normalise(apply(lattice.mirror, list(s))))
+        for k, s in shapes.items()
+    }
+    turns = list(lattice.turns)
+    if not lattice.has(lattice.mirror) and all(
+        kinds.get(mirrored[k]) == n for k, n in kinds.items()
+    ):
+        turns += [compose(t, lattice.mirror) for t in lattice.turns]
+    group = lattice.symmetries(figure.cells, turns)
+    if len(group) == 1:
+        return tilings
+    frame = frame_for(figure, tuple(shapes.values()), lattice, reorder=False)
+    full = figure_mask(figure, frame)
+    cells = list(figure.cells)
+    bits = [1 << frame.index(p) for p in cells]
+    placed = {k: _in_order(bitboard_placements(full, s, frame)) for k, s in shapes.items()}
+    fixed = tilings
+    for turn, shift in group[1:]:
+        table = dict(
+            zip(bits, (1 << frame.index(q) for q in moved(turn, shift, cells)), strict=True)
+        )
+        swap = mirrored if not lattice.has(turn) else {k: k for k in kinds}
+        fixed += _fixed(full, kinds, placed, table, swap)
+    return fixed // len(group)
+
+
+def _fixed(
+    full: Mask,
+    kinds: dict[tuple[Point, ...], int],
+    placed: dict[tuple[Point, ...], list[Mask]],
+    table: dict[Mask, Mask],
+    swap: dict[tuple[Point, ...], tuple[Point, ...]],
+) -> int:
+    """Tilings a symmetry (``table`` on bits; ``swap`` the shape it turns each shape into)
+    leaves as they are: exact covers by its orbits of placements, each kind used as often as
+    the puzzle has copies of it."""
+    order = sorted(kinds, key=lambda k: len(placed[k]))  # the kind most likely to fail first
+    index = {k: i for i, k in enumerate(order)}
+    orbits: dict[frozenset[Mask], tuple[Mask, tuple[int, ...]]] = {}
+    for kind in order:
+        held = False
+        for start in placed[kind]:
+            found = _orbit(start, kind, table, swap)
+            if found is not None:
+                held = True
+                masks, used = found
+                tally = [0] * len(order)
+                for k in used:
+                    tally[index[k]] += 1
+                union = 0
+                for m in masks:
+                    union |= m
+                orbits.setdefault(frozenset(masks), (union, tuple(tally)))
+        if not held:  # a kind that no orbit holds: no tiling stays as it is
+            return 0
+    by_low: dict[Mask, list[tuple[Mask, tuple[int, ...]]]] = {}
+    for union, counts in orbits.values():
+        low = union
+        while low:
+            bit = low & -low
+            by_low.setdefault(bit, []).append((union, counts))
+            low ^= bit
+    return _covers(full, [kinds[k] for k in order], by_low)
+
+
+def _orbit(
+    start: Mask,
+    kind: tuple[Point, ...],
+    table: dict[Mask, Mask],
+    swap: dict[tuple[Point, ...], tuple[Point, ...]],
+) -> tuple[list[Mask], list[tuple[Point, ...]]] | None:
+    """The placements a symmetry runs a placement through, and their shapes, until it comes
+    back; None when two of them overlap without being equal (no tiling holds that orbit)."""
+    masks, used = [start], [kind]
+    union = start
+    current, shape = _image(start, table), swap[kind]
+    while current != start:
+        if current & union:
+            return None
+        masks.append(current)
+        used.append(shape)
+        union |= current
+        current, shape = _image(current, table), swap[shape]
+    return (masks, used) if shape == kind else None
+
+
+def _covers(
+    rem: Mask, left: list[int], by_low: dict[Mask, list[tuple[Mask, tuple[int, ...]]]]
+) -> int:
+    """Exact covers of ``rem`` by the orbits, using each kind ``left`` times."""
+    if not rem:
+        return int(not any(left))
+    total = 0
+    for union, counts in by_low.get(rem & -rem, ()):
+        if union & rem == union and all(c <= n for c, n in zip(counts, left, strict=True)):
+            rest = [n - c for c, n in zip(counts, left, strict=True)]
+            total += _covers(rem ^ union, rest, by_low)
+    return total

@@ -208,8 +208,8 @@ def test_solve_json_shape():
 
 def test_solve_json_count_shape():
     doc = json.loads(run("solve", L_FIGURE, "A", "C", "--json", "--count").stdout)
-    assert set(doc) == {"solvable", "solution", "tilings", "engine"}
-    assert doc["tilings"] == 2
+    assert set(doc) == {"solvable", "solution", "tilings", "tilings_up_to_symmetry", "engine"}
+    assert doc["tilings"] == 2 and doc["tilings_up_to_symmetry"] == 2
 
 
 def test_solve_unsolvable_exits_1_with_the_reason():
@@ -221,6 +221,7 @@ def test_solve_unsolvable_exits_1_with_the_reason():
         "solvable": False,
         "solution": None,
         "tilings": 0,
+        "tilings_up_to_symmetry": 0,
         "reason": doc["reason"],
         "engine": "bitboard",
     }

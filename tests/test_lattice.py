@@ -32,6 +32,7 @@ from ubongo.solver.lattice import (
     compose,
     normalise,
 )
+from ubongo.solver.pieces import Piece
 from ubongo.solver.puzzle import Placement, parse_solution
 from ubongo.solver.verify import is_solution
 
@@ -457,3 +458,137 @@ def test_the_independent_verifier_and_the_groups_agree_on_every_small_polyform(
     for a in shapes:
         for b in shapes:
             assert same(a, b) == (lattice.canonical(a) == lattice.canonical(b)), (a, b)
+
+
+# --- tilings up to symmetry ------------------------------------------------------------------
+
+
+def signed_permutations(dims: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every matrix that permutes coordinates with signs: the symmetries of a square (8) or
+    a cube (48, mirror images included), built here without solver.lattice."""
+    from itertools import permutations
+
+    out = []
+    for perm in permutations(range(dims)):
+        for signs in product((1, -1), repeat=dims):
+            out.append(
+                tuple(tuple(signs[i] * (j == perm[i]) for j in range(dims)) for i in range(dims))
+            )
+    return out
+
+
+def det(m: tuple[tuple[int, ...], ...]) -> int:
+    return m[0][0] * m[1][1] - m[0][1] * m[1][0] if len(m) == 2 else det3(m)
+
+
+def brute_up_to_symmetry(puzzle: Puzzle) -> int:
+    """Every tiling listed, each turned by every symmetry of the figure that maps tilings to
+    tilings, the classes counted: mirror images join when the pieces may be turned over (on
+    squares) or are their own mirror images as a set."""
+    from ubongo.solver import solutions
+
+    lattice = puzzle.lattice
+    dims = lattice.dims
+    mats = signed_permutations(dims)
+    shapes = [p.shape for p in puzzle.pieces]
+
+    def key(shape: frozenset[tuple[int, ...]], group: list) -> tuple:
+        return min(tuple(sorted(normalise(_apply(m, shape)))) for m in group)
+
+    rotations = [m for m in mats if det(m) > 0]
+    own = rotations if lattice.name in ("one-sided", "cube") else mats
+    mirror = tuple(
+        tuple((-1 if i == j == dims - 1 else int(i == j)) for j in range(dims)) for i in range(dims)
+    )
+    keys = sorted(key(s, own) for s in shapes)
+    mirrored = sorted(key(normalise(_apply(mirror, s)), own) for s in shapes)
+    allowed = mats if own == mats or keys == mirrored else rotations
+    cells = puzzle.figure.cells
+    group = []
+    for m in allowed:
+        image = _apply(m, cells)
+        lows = [min(a) for a in zip(*image, strict=False)]
+        if normalise(image) == cells:
+            group.append((m, lows))
+    seen = set()
+    for sol in solutions(puzzle, engine="bitboard"):
+        parts = [pl.cells for pl in sol]
+        forms = []
+        for m, lows in group:
+            moved = [
+                tuple(
+                    sorted(
+                        tuple(v - lo for v, lo in zip(q, lows, strict=False))
+                        for q in _apply(m, part)
+                    )
+                )
+                for part in parts
+            ]
+            forms.append(tuple(sorted(moved)))
+        seen.add(min(forms))
+    return len(seen)
+
+
+def _apply(m: tuple[tuple[int, ...], ...], cells) -> list[tuple[int, ...]]:  # type: ignore[no-untyped-def]
+    return [tuple(sum(a * b for a, b in zip(row, p, strict=False)) for row in m) for p in cells]
+
+
+@pytest.mark.parametrize(("footprint", "blocks", "tilings"), GOLDEN_3D)
+def test_tilings_up_to_symmetry_match_a_brute_force_on_the_golden_3d_puzzles(
+    footprint: str, blocks: str, tilings: int
+) -> None:
+    from ubongo.solver.symmetry import up_to_symmetry
+
+    puzzle = Puzzle(parse_figure(footprint, height=2), UBONGO_3D.resolve(blocks.split()))
+    assert up_to_symmetry(puzzle, tilings) == brute_up_to_symmetry(puzzle)
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 10**6), st.integers(2, 4))
+def test_tilings_up_to_symmetry_match_a_brute_force_on_planted_puzzles(
+    seed: int, blocks: int
+) -> None:
+    from ubongo.solver.symmetry import up_to_symmetry
+
+    puzzle, _ = planted(seed, blocks)
+    assert up_to_symmetry(puzzle, count(puzzle)) == brute_up_to_symmetry(puzzle)
+
+
+@pytest.mark.parametrize(
+    ("rows", "names"),
+    [
+        ("###/#.#/###", "L4 L4"),  # 4 tilings, 1 up to symmetry; one-sided 2 and 1
+        ("####/####/####", "L4 L4 O4"),  # 6 and 2; one-sided 2 and 1
+        ("####/####/####/####", "L4 L4 L4 L4"),  # 10 and 3; one-sided 3 and 2
+        ("######/######", "L4 L4 O4"),  # 4 and 1
+        ("#####/#####", "P5 P5"),  # 2 and 1
+    ],
+)
+def test_tilings_up_to_symmetry_match_a_brute_force_on_squares(rows: str, names: str) -> None:
+    from ubongo.solver import STANDARD
+    from ubongo.solver.symmetry import up_to_symmetry
+
+    puzzle = Puzzle(parse_figure(rows), STANDARD.resolve(names.split(), distinct=False))
+    n = count(puzzle)
+    assert n > 1 and up_to_symmetry(puzzle, n) == brute_up_to_symmetry(puzzle) < n
+    one = Puzzle(
+        Figure.from_cells(puzzle.figure.cells, ONE_SIDED),
+        tuple(Piece(p.name, p.code, p.shape, ONE_SIDED) for p in puzzle.pieces),
+    )
+    assert up_to_symmetry(one, count(one)) == brute_up_to_symmetry(one)
+
+
+def test_the_published_up_to_symmetry_counts() -> None:
+    """11,520 Soma tilings are 240 up to the 48 symmetries of the cube (its two screws are
+    mirror images); 9356 6x10 pentomino tilings are 2339 (both from the literature)."""
+    from pathlib import Path
+
+    from ubongo.cli._common import load_set
+    from ubongo.solver.symmetry import up_to_symmetry
+
+    soma = Puzzle(parse_figure("###/###/###", height=3), tuple(SOMA.values()))
+    assert up_to_symmetry(soma, 11520) == 240
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    pentominoes = tuple(load_set(str(examples / "pentominoes.json")).pieces.values())
+    rectangle = Puzzle(parse_figure(["#" * 10] * 6), pentominoes)
+    assert up_to_symmetry(rectangle, 9356) == 2339
