@@ -30,12 +30,11 @@ from ubongo._files import MAX_INPUT_BYTES as MAX_INPUT_BYTES  # re-exported, as 
 from ubongo._files import display as display
 from ubongo.cli import _complete, _interrupts
 from ubongo.cli._interrupts import PROG as PROG  # re-exported: the program's name in messages
-from ubongo.puzzles.game import SIDES
 from ubongo.scoring.common import ScoringError
 from ubongo.scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
 from ubongo.scoring.common import json_text as json_text
 from ubongo.scoring.common import printable as printable  # re-exported: the CLI prints through it
-from ubongo.solver.errors import TimeLimit, UbongoError, suggestion
+from ubongo.solver.errors import TimeLimit, UbongoError
 from ubongo.solver.limits import TIMEOUT
 
 if TYPE_CHECKING:
@@ -674,13 +673,10 @@ def _is_inline(arg: str) -> bool:
 
 def is_address(args: tuple[str, ...]) -> bool:
     """Whether the arguments are ``TEMPLATE SIDE FACE`` (``07 hard 3``), also with a misspelt
-    side (``07 hrad 3``, so that the error can say "did you mean hard?")."""
-    if len(args) != 3:
-        return False
-    if args[1].casefold() in SIDES:
-        return True
-    figure = is_figure_file(args[0]) or _is_inline(args[0])
-    return not figure and suggestion(args[1], SIDES) is not None
+    side (``07 hrad 3``, so that the error can say "did you mean hard?"): the API's reader."""
+    from ubongo._inputs import address
+
+    return address(args) is not None
 
 
 def take_puzzle(

@@ -66,6 +66,31 @@ def test_a_combination_of_a_set_in_the_commands_forms() -> None:
     assert ubongo.solve("07 hard 3").to_json() == cli_json("solve", "07", "hard", "3")
 
 
+def test_template_side_face_is_read_in_one_place_for_the_api_and_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ubongo._inputs import address
+    from ubongo.cli._common import is_address
+
+    (tmp_path / "fig.txt").write_text("##\n##\n")
+    monkeypatch.chdir(tmp_path)
+    cases = {
+        ("07", "hard", "3"): ("07", "hard", "3"),
+        ("07", "hrad", "3"): ("07", "hrad", "3"),  # misspelt: the error says "did you mean"
+        ("##/##", "hard", "3"): ("##/##", "hard", "3"),
+        ("##/##", "hrad", "3"): None,  # a figure and two pieces
+        ("fig.txt", "hrad", "3"): None,
+        ("-", "hrad", "3"): None,
+        ("07", "zzzz", "3"): None,
+        ("07", "hard"): None,
+    }
+    for words, expected in cases.items():
+        assert address(words) == expected, words
+        assert is_address(words) == (expected is not None), words
+    assert address("07 hard 3") == ("07", "hard", "3") and address(("07", "hard", 3))
+    assert address("##. hrad 3") is None and address(("07", True, 3)) is None
+
+
 def test_every_form_of_figure_and_pieces_gives_the_same_answer(tmp_path: Path) -> None:
     figure_file = tmp_path / "board.txt"
     figure_file.write_text(".##.\n####\n####\n.#..\n")
