@@ -8,7 +8,6 @@ line on stderr), 2 a usage error (click's own).
 
 from __future__ import annotations
 
-import errno
 import functools
 import io
 import math
@@ -30,6 +29,7 @@ from ubongo._files import MAX_INPUT_BYTES as MAX_INPUT_BYTES  # re-exported, as 
 from ubongo._files import display as display
 from ubongo.cli import _complete, _interrupts
 from ubongo.cli._interrupts import PROG as PROG  # re-exported: the program's name in messages
+from ubongo.cli._stdout import guard_stdout as guard_stdout  # re-exported: the group's guard
 from ubongo.scoring.common import ScoringError
 from ubongo.scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
 from ubongo.scoring.common import json_text as json_text
@@ -605,30 +605,6 @@ def _stdout_bytes(payload: bytes) -> None:
     sys.stdout.flush()  # text already echoed goes first
     sys.stdout.buffer.write(payload)
     sys.stdout.buffer.flush()
-
-
-def guard_stdout(run: Callable[[], Any]) -> Any:
-    """Run the command; a full disk or a closed pipe on stdout ends it cleanly (exit 1)."""
-    try:
-        result = run()
-        sys.stdout.flush()
-        return result
-    except BrokenPipeError:
-        _silence_stdout()
-        sys.exit(1)
-    except OSError as e:
-        if e.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EROFS):
-            raise
-        _silence_stdout()
-        click.echo(f"{PROG}: cannot write the output: {e.strerror}", err=True)
-        sys.exit(1)
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
 
 
 # --- sets, figures and puzzles from arguments -------------------------------------------------
