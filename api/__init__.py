@@ -54,6 +54,8 @@ __version__ = "0.1.0"
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers know it)
 if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
+    from ubongo._analysis import Analysis, Filters
+    from ubongo._answers import Answer, Solutions
     from ubongo._api import (
         analyze,
         combination,
@@ -70,16 +72,8 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
     )
     from ubongo._files import FileError
     from ubongo._inputs import UsageError
-    from ubongo._results import (
-        Analysis,
-        Answer,
-        Checked,
-        Filters,
-        Scores,
-        Solutions,
-        Stats,
-        Verification,
-    )
+    from ubongo._tables import Scores, Stats
+    from ubongo._verification import Checked, Verification
     from ubongo.generator.errors import GenerationError
     from ubongo.puzzles import Combination, PuzzleFormatError, PuzzleSet
     from ubongo.scoring.common import InvalidRecord, ScoringError, SessionResult
@@ -100,7 +94,6 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
     from ubongo.solver.puzzle import Puzzle
 
 _API = "ubongo._api"
-_RESULTS = "ubongo._results"
 _HOME = {
     **dict.fromkeys(
         [
@@ -119,11 +112,14 @@ _HOME = {
         ],
         _API,
     ),
-    **dict.fromkeys(
-        ["Analysis", "Answer", "Checked", "Filters", "Scores", "Solutions", "Stats"]
-        + ["Verification"],
-        _RESULTS,
-    ),
+    "Analysis": "ubongo._analysis",
+    "Filters": "ubongo._analysis",
+    "Answer": "ubongo._answers",
+    "Solutions": "ubongo._answers",
+    "Scores": "ubongo._tables",
+    "Stats": "ubongo._tables",
+    "Checked": "ubongo._verification",
+    "Verification": "ubongo._verification",
     "FileError": "ubongo._files",
     "UsageError": "ubongo._inputs",
     "GenerationError": "ubongo.generator.errors",

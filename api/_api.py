@@ -19,23 +19,17 @@ from ubongo._inputs import (
     SetLike,
     UsageError,
 )
-from ubongo._results import (
-    Analysis,
-    Answer,
-    Checked,
-    Filters,
-    Scores,
-    Solutions,
-    Stats,
-    Verification,
-)
 from ubongo.solver.engine import AUTO_NODE_BUDGET, ENGINES, Engine, Verdict, check
 from ubongo.solver.errors import PuzzleTooLarge
 from ubongo.solver.puzzle import Puzzle
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the results: each function imports its own, so a command loads only its
     from concurrent.futures import Executor
 
+    from ubongo._analysis import Analysis
+    from ubongo._answers import Answer, Solutions
+    from ubongo._tables import Scores, Stats
+    from ubongo._verification import Checked, Verification
     from ubongo.puzzles import Combination, PuzzleSet
     from ubongo.solver.hints import Hint
     from ubongo.solver.pieces import PieceSet
@@ -111,6 +105,8 @@ def solve(
     >>> answer.solvable, answer.tilings
     (True, 1)
     """
+    from ubongo._answers import Answer
+
     puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
     return Answer(puzzle, ps, _check(puzzle, count, engine, _left(timeout), node_budget))
 
@@ -166,6 +162,7 @@ def solutions(
     >>> len(found), found.rows(1)
     (2, ['.KK.', 'AKKK', 'AEEE', '.E..'])
     """
+    from ubongo._answers import Solutions
     from ubongo.solver.engine import solutions as every
 
     puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
@@ -229,6 +226,7 @@ def verify(
     >>> report.ok
     True
     """
+    from ubongo._verification import Verification
     from ubongo.puzzles import strict_problems
 
     ps = _inputs.set_of(set)
@@ -239,6 +237,8 @@ def verify(
 
 def _checked(c: Combination, count: bool, engine: Engine, clock: Timeout) -> Checked:
     """One combination's verdict; a puzzle too large for the engine is one that fails."""
+    from ubongo._verification import Checked
+
     names = tuple(p.name for p in c.puzzle.pieces)
     try:
         v = _check(c.puzzle, count, engine, _left(clock), AUTO_NODE_BUDGET)
@@ -270,6 +270,7 @@ def analyze(
       I2 I4 P5                 1 tiling
       I2 I4 Y5                 1 tiling
     """
+    from ubongo._analysis import Analysis, Filters
     from ubongo.solver.analyze import analyze as run
     from ubongo.solver.analyze import fitting_sizes
     from ubongo.solver.pieces import PieceSet
@@ -387,6 +388,7 @@ def stats(
     >>> table.sets[0].templates
     5
     """
+    from ubongo._tables import Stats
     from ubongo.generator.stats import set_stats
 
     given = sets or ("standard",)
@@ -421,6 +423,7 @@ def score(
     >>> s.valid, s.problems
     (False, ['<records>: players: Jaipur is for exactly 2 players, got 1'])
     """
+    from ubongo._tables import Scores
     from ubongo.scoring.records import evaluate
 
     found = (evaluate(e, game, catalog) for e in _entries(records))

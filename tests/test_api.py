@@ -352,9 +352,9 @@ def test_help_documents_every_public_name() -> None:
 def test_the_docstring_examples_hold() -> None:
     import doctest
 
-    from ubongo import _api, _results
+    from ubongo import _api, _text
 
-    for module in (ubongo, _api, _results):
+    for module in (ubongo, _api, _text):
         outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert outcome.attempted > 0 and outcome.failed == 0, module
 
@@ -387,7 +387,7 @@ def test_the_command_loads_none_of_the_apis_modules_to_start(tmp_path: Path) -> 
     )
     loaded = python(code, tmp_path)
     assert "ubongo._files" in loaded  # the one reader, which every command may use
-    for module in ("ubongo._api", "ubongo._results", "ubongo._inputs"):
+    for module in ("ubongo._api", "ubongo._answers", "ubongo._verification", "ubongo._inputs"):
         assert module not in loaded
 
 
