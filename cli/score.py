@@ -9,16 +9,14 @@ import collections
 import functools
 import itertools
 import json
-import random
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
 from ubongo.cli import _complete
 from ubongo.cli._common import (
     display,
-    json_line,
     json_text,
     output_option,
     process_pool,
@@ -40,7 +38,6 @@ from ubongo.scoring.records import (
     evaluate,
     line_entries,
     parse_catalog,
-    scorer,
 )
 
 if TYPE_CHECKING:
@@ -50,14 +47,6 @@ if TYPE_CHECKING:
 
 Out = Callable[[str], object]
 """Where a writer puts its text: stdout, or the file of ``-o`` (replaced atomically at the end)."""
-
-
-class Simulator(Protocol):
-    """A game module that can play a random legal session."""
-
-    def simulate(
-        self, players: int, rng: random.Random, finished: bool = True
-    ) -> dict[str, Any]: ...
 
 
 @click.command()
@@ -488,13 +477,12 @@ def simulate(
         raise click.BadParameter(f"{game} takes {seats}, not {players}", param_hint="--players")
     if unfinished and game == "amul":
         raise click.UsageError("an Amul record holds only the end of a game: no --unfinished")
-    module = cast(Simulator, scorer(game))
-    for k in range(1, sessions + 1):
-        record = module.simulate(players, random.Random(f"{seed}:{k}"), finished=not unfinished)
-        record = {"id": f"{game}-{seed}-{k}", **record} if "id" not in record else record
-        if date is not None:
-            record = {"id": record["id"], "date": date, **record}
-        click.echo(json_line(record))
+    from ubongo import simulate as play
+
+    for line in play(
+        game, players, seed=seed, sessions=sessions, finished=not unfinished, date=date
+    ).lines():
+        click.echo(line)
 
 
 COMMANDS = [score, simulate]

@@ -8,6 +8,7 @@ import dataclasses
 import json
 import os
 import pydoc
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -195,6 +196,79 @@ def test_score_gives_the_commands_json(tmp_path: Path) -> None:
     assert ubongo.score(text, "ubongo").to_json() == []  # records of other games left out
 
 
+def test_simulate_gives_the_commands_records() -> None:
+    sims = ubongo.simulate("Jaipur", 2, seed=3, sessions=4, date="2026-11-20")
+    assert str(sims) + "\n" == cli(
+        "simulate", "jaipur", "-p", "2", "--seed", "3", "-n", "4", "--date", "2026-11-20"
+    )
+    assert len(sims) == 4 and sims[-1] == list(sims)[3] == sims[1:][2] == sims.record(4)
+    assert [r["id"] for r in sims.to_json()] == [f"jaipur-3-{k}" for k in range(1, 5)]
+    cut = ubongo.simulate("ubongo", 3, seed=1, sessions=2, finished=False)
+    assert str(cut) + "\n" == cli(
+        "simulate", "ubongo", "-p", "3", "--seed", "1", "-n", "2", "--unfinished"
+    )
+    assert ubongo.score(cut).valid and ubongo.score(sims).valid
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("jaipur", 3), "jaipur takes 2 players, not 3"),
+        (("ubongo", 5), "ubongo takes 2 to 4 players, not 5"),
+        (("chess", 2), "unknown game 'chess'; expected one of amul, jaipur, jambo, ubongo"),
+    ],
+)
+def test_simulate_says_what_is_wrong_in_one_line(args: tuple[str, int], words: str) -> None:
+    with pytest.raises(ubongo.UsageError) as caught:
+        ubongo.simulate(*args, seed=1)
+    assert str(caught.value) == words
+    with pytest.raises(ubongo.UsageError, match="cannot be unfinished"):
+        ubongo.simulate("amul", 4, seed=1, finished=False)
+
+
+def test_page_and_svgs_are_the_files_render_writes(tmp_path: Path) -> None:
+    site, sides = tmp_path / "site", tmp_path / "sides"
+    result = CliRunner().invoke(
+        main, ["render", "sample", "--html", str(site), "--svg", str(sides)], prog_name="ubongo"
+    )
+    assert result.exit_code == 0, result.output
+    web = ubongo.page("sample")
+    assert web.html == (site / "index.html").read_text(encoding="utf-8")
+    assert web.summary() in result.stderr and web.combinations == 60 and not web.unsolvable
+    drawn = ubongo.svgs("sample")
+    files = {f"{t}-{side}.svg": svg for (t, side), svg in drawn.items()}
+    assert files == {f.name: f.read_text(encoding="utf-8") for f in sides.iterdir()}
+
+
+def test_cards_are_the_pdf_render_writes(tmp_path: Path) -> None:
+    pytest.importorskip("fpdf")
+    pdf = tmp_path / "cards.pdf"
+    options = ["--cell-mm", "15", "--paper", "letter", "--flip", "short"]
+    result = CliRunner().invoke(
+        main, ["render", "sample", "--pdf", str(pdf), *options], prog_name="ubongo"
+    )
+    assert result.exit_code == 0, result.output
+    printed = ubongo.cards("sample", cell_mm=15, paper="letter", flip="short")
+    assert f"wrote {pdf}: {printed}" in result.stderr and printed.pages == 10
+
+    def undated(data: bytes) -> bytes:  # fpdf2 writes the time of making into the document
+        return re.sub(rb"/CreationDate \(D:\d+Z\)", b"", data)
+
+    assert undated(printed.data) == undated(pdf.read_bytes())
+
+
+def test_design_is_the_set_generate_writes(tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    cli("generate", "--templates", "1", "--seed", "2", "--profile", "unique", "-o", str(path))
+    made = ubongo.design(1, seed=2, profile="unique")
+    assert json.dumps(made.to_json(), indent=1) + "\n" == path.read_text(encoding="utf-8")
+    assert made.puzzle_set == ubongo.generate(1, seed=2, profile="unique")
+    assert made.combinations == 12 and str(made).startswith("1 templates, 12 combinations")
+    calls: list[int] = []
+    ubongo.design(1, seed=2, progress=calls.append)
+    assert sum(calls) == 2  # a search per side
+
+
 def test_score_names_a_files_records_as_the_command_does(tmp_path: Path) -> None:
     path = tmp_path / "night.jsonl"
     path.write_text('{"game": "jaipur", "players": ["Ann"], "rounds": []}\n{"game": "amul"\n')
@@ -318,6 +392,9 @@ def results() -> list[object]:
         ubongo.stats("sample"),
         ubongo.score({"game": "jaipur", "players": ["Ann", "Bob"], "rounds": []}),
         ubongo.load_set("sample"),
+        ubongo.page("sample"),
+        ubongo.design(1, seed=1),
+        ubongo.simulate("jaipur", 2, seed=1, sessions=2),
     ]
 
 

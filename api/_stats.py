@@ -1,5 +1,4 @@
-"""What ``ubongo.stats`` and ``ubongo.score`` return (``ubongo stats``, ``ubongo score``):
-tables of sets and of game sessions.
+"""What ``ubongo.stats`` returns (``ubongo stats``): the calibration table of sets.
 
 Each result holds what the command computed and nothing it printed: ``str(result)`` is the
 command's text output (without colours), ``result.to_json()`` its ``--json`` document. The
@@ -11,16 +10,13 @@ within 4 times a bare Python: bench/bench_startup.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
-from ubongo._text import plural
 from ubongo.scoring.common import printable
 
 if TYPE_CHECKING:
     from ubongo.generator.stats import SetStats
-    from ubongo.scoring.records import Outcome
 
 
 @dataclass(frozen=True)
@@ -52,57 +48,6 @@ class Stats:
         from ubongo.generator.stats import stats_table
 
         return stats_table(self.sets, self.published, self.headings())
-
-    def _repr_html_(self) -> str:
-        import html
-
-        return f"<pre>{html.escape(str(self))}</pre>"
-
-
-@dataclass(frozen=True)
-class Scores(Sequence["Outcome"]):
-    """Scored sessions (``ubongo score``): each record's outcome, its result when valid, its
-    problems when not."""
-
-    outcomes: tuple[Outcome, ...]
-
-    def __len__(self) -> int:
-        return len(self.outcomes)
-
-    @overload
-    def __getitem__(self, i: int) -> Outcome: ...
-    @overload
-    def __getitem__(self, i: slice) -> tuple[Outcome, ...]: ...
-    def __getitem__(self, i: int | slice) -> Outcome | tuple[Outcome, ...]:
-        return self.outcomes[i]
-
-    def __iter__(self) -> Iterator[Outcome]:
-        return iter(self.outcomes)
-
-    @property
-    def valid(self) -> bool:
-        """Whether every record was valid (``ubongo score``'s exit 0)."""
-        return all(o.valid for o in self.outcomes)
-
-    @property
-    def problems(self) -> list[str]:
-        """Every problem of every invalid record, as ``ubongo score`` reports them."""
-        return [str(p) for o in self.outcomes for p in o.problems]
-
-    def to_json(self) -> list[dict[str, Any]]:
-        """``ubongo score --json``: one object per record."""
-        from ubongo.scoring.report import result_json
-
-        return [result_json(o) for o in self.outcomes]
-
-    def __str__(self) -> str:
-        from ubongo.scoring.report import session_text
-
-        return "\n\n".join(session_text(o) for o in self.outcomes if o.valid)
-
-    def __repr__(self) -> str:
-        bad = sum(not o.valid for o in self.outcomes)
-        return f"Scores({plural(len(self), 'session')}, {bad} invalid)"
 
     def _repr_html_(self) -> str:
         import html

@@ -1,1 +1,0 @@
-../../api/_tables.py
