@@ -471,11 +471,25 @@ def score(
     >>> s.valid, s.problems
     (False, ['<records>: players: Jaipur is for exactly 2 players, got 1'])
     """
+    from ubongo._records import file_outcomes
     from ubongo._sessions import Scores
     from ubongo.scoring.records import evaluate
 
+    if isinstance(records, os.PathLike):  # read as ubongo score reads it, JSON Lines streamed
+        return Scores(tuple(file_outcomes(os.fspath(records), game, catalog)))
     found = (evaluate(e, game, catalog) for e in _entries(records))
     return Scores(tuple(o for o in found if o is not None))
+
+
+def _entries(records: str | Mapping[str, Any] | Iterable[Mapping[str, Any]]) -> Iterable[Any]:
+    """The entries of records given as text, one dict, or several, each with its location."""
+    from ubongo.scoring.records import Entry, entries
+
+    if isinstance(records, str):
+        return entries(records, "<records>")
+    if isinstance(records, Mapping):
+        return [Entry("<records>", dict(records))]
+    return [Entry(f"<records>[{i}]", r) for i, r in enumerate(records)]
 
 
 def simulate(
@@ -510,22 +524,6 @@ def simulate(
     if sessions < 1:
         raise UsageError(f"expected at least 1 session, not {sessions}")
     return Simulation(key, players, seed, sessions, finished, date)
-
-
-def _entries(records: Records) -> Iterable[Any]:
-    """The entries of records given as text, a file, one dict, or several, each with its
-    location (``FILE:LINE`` for a file's, as ``ubongo score`` names them)."""
-    from ubongo import _files
-    from ubongo.scoring.records import Entry, entries
-
-    if isinstance(records, os.PathLike):
-        path = os.fspath(records)
-        return entries(_files.read_text(path), path)
-    if isinstance(records, str):
-        return entries(records, "<records>")
-    if isinstance(records, Mapping):
-        return [Entry("<records>", dict(records))]
-    return [Entry(f"<records>[{i}]", r) for i, r in enumerate(records)]
 
 
 def cards(

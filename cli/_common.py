@@ -390,39 +390,14 @@ def _failing() -> Iterator[None]:
 
 
 def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
-    """Each line of a file (or stdin) as it is read, numbered from 1: its text, or None when
-    it is not UTF-8. Memory stays flat however long the file.
-
-    Lines end at ``\n`` only (a U+2028 inside a JSON string is part of its line), a leading
-    byte-order mark is dropped, and a bad line spoils only itself.
-    """
-    with _binary(path) as fh:
-        for number, raw in enumerate(fh, 1):
-            if number == 1 and raw == b"\xef\xbb\xbf":
-                return  # a byte-order mark alone is an empty file, which has no line
-            line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
-            line = line.removesuffix(b"\n").removesuffix(b"\r")
-            try:
-                yield number, line.decode("utf-8")
-            except UnicodeDecodeError:
-                yield number, None
-
-
-@contextmanager
-def _binary(path: str) -> Iterator[IO[bytes]]:
-    """A user's file (or stdin for ``-``) open for reading bytes; a Failure when it cannot be."""
-    if path == "-":
-        yield sys.stdin.buffer
-        return
-    usable(path)
-    if os.path.isdir(path):
-        raise Failure(f"{path}: is a folder, not a file")
-    try:
-        fh = open(path, "rb")  # noqa: SIM115 - closed below, after the caller is done
-    except OSError as e:
-        raise Failure(f"{path}: cannot read: {e.strerror or e}") from None
-    with fh:
-        yield fh
+    """Each line of a file (or stdin) as it is read, numbered from 1 (``ubongo._files``: its
+    text, or None when it is not UTF-8); a Failure when the file cannot be opened."""
+    lines = files.read_lines(path)
+    with _failing():
+        first = next(lines, None)  # opens the file
+    if first is not None:
+        yield first
+        yield from lines
 
 
 def usable(path: str) -> None:

@@ -251,8 +251,8 @@ def test_cards_are_the_pdf_render_writes(tmp_path: Path) -> None:
     printed = ubongo.cards("sample", cell_mm=15, paper="letter", flip="short")
     assert f"wrote {pdf}: {printed}" in result.stderr and printed.pages == 10
 
-    def undated(data: bytes) -> bytes:  # fpdf2 writes the time of making into the document
-        return re.sub(rb"/CreationDate \(D:\d+Z\)", b"", data)
+    def undated(data: bytes) -> bytes:  # fpdf2 writes the time of making, and an id made of it
+        return re.sub(rb"/CreationDate \(D:\d+Z\)|/ID \[<\w+><\w+>\]", b"", data)
 
     assert undated(printed.data) == undated(pdf.read_bytes())
 
@@ -276,6 +276,20 @@ def test_score_names_a_files_records_as_the_command_does(tmp_path: Path) -> None
     assert result.exit_code == 1
     assert ubongo.score(path).to_json() == json.loads(result.stdout)
     assert [f"ubongo score: {p}" for p in ubongo.score(path).problems] == result.stderr.splitlines()
+
+
+def test_score_reads_a_file_as_the_command_does_line_by_line(tmp_path: Path) -> None:
+    """One reader of session files: a line that is not UTF-8 spoils only itself, for the
+    command and ``ubongo.score`` alike, and a file that cannot be read is a FileError."""
+    good = cli("simulate", "jaipur", "-p", "2", "--seed", "4", "-n", "2").encode()
+    path = tmp_path / "night.jsonl"
+    path.write_bytes(good + b"\xff\n" + good)
+    result = CliRunner().invoke(main, ["score", "--json", str(path)], prog_name="ubongo")
+    scores = ubongo.score(path)
+    assert result.exit_code == 1 and scores.to_json() == json.loads(result.stdout)
+    assert len(scores) == 5 and scores.problems == [f"{path}:3: not UTF-8 text"]
+    with pytest.raises(ubongo.FileError, match="cannot read"):
+        ubongo.score(tmp_path / "missing.jsonl")
 
 
 def test_score_reports_an_invalid_record_in_its_result() -> None:
