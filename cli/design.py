@@ -17,7 +17,6 @@ from ubongo.cli._common import (
     Failure,
     emit_json,
     json_option,
-    load_set,
     output_option,
     piece_set,
     pieces_option,
@@ -256,14 +255,12 @@ def stats(
       ubongo generate --templates 2 --seed 2 -o my-set.json
       ubongo stats my-set.json --json
     """
-    from ubongo import Stats
-    from ubongo.generator.stats import set_stats
+    import ubongo
 
     clock = Clock(timeout)
     fr = _pair(frame, "x", f"a frame such as {_FRAME}")
     args = set_args or ("standard",)
-    sets = tuple(set_stats(load_set(a), fr, clock.left) for a in args)
-    table = Stats(sets, args, published)  # columns headed by the sets' names, or by args
+    table = ubongo.stats(*args, frame=fr, published=published, timeout=clock.left)
     if as_json:
         emit_json(table.to_json())
         return
