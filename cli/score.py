@@ -151,8 +151,8 @@ class _Run:
     """The outcomes of every record of the files, as they are scored (memory stays flat).
 
     Problems go to stderr as they are met; ``failed`` says whether any record or file failed.
-    JSON Lines are scored in blocks (LINES_BLOCK lines for ``--jsonl``, whose blocks come back
-    as one text, OUTCOMES_BLOCK for the others), by ``workers`` processes when more than one.
+    Each file is read and scored by the API (``ubongo._records``: JSON Lines in blocks), on
+    ``workers`` processes when more than one.
     """
 
     def __init__(
