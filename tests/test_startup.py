@@ -98,6 +98,9 @@ def test_verify_loads_its_own_module_and_nothing_heavy() -> None:
     assert out.endswith("combinations solvable\n")
     assert command_modules(modules) == {"sets"}
     assert not [m for m in modules if m.startswith(HEAVY)]
+    others = ("_answers", "_analysis", "_stats", "_sessions", "_pictures", "_design", "_records")
+    assert "ubongo._verification" in modules  # its own results, and no other command's
+    assert not modules & {f"ubongo.{m}" for m in others}
 
 
 @pytest.mark.parametrize("home", sorted(set(HOMES.values())))
