@@ -231,25 +231,33 @@ def verify(
     >>> report.ok
     True
     """
-    from ubongo._verification import Verification
+    from ubongo._verification import Checked, Verification
     from ubongo.puzzles import strict_problems
 
     ps = _inputs.set_of(set)
     clock = _budget(timeout)
-    results = tuple(_checked(c, count, engine, clock) for c in ps.combinations())
+    chosen = _engine(engine)
+    results = tuple(_checked(c, count, chosen, clock, Checked) for c in ps.combinations())
     return Verification(ps, results, tuple(strict_problems(ps)) if strict else None)
 
 
-def _checked(c: Combination, count: bool, engine: Engine, clock: Timeout) -> Checked:
-    """One combination's verdict; a puzzle too large for the engine is one that fails."""
-    from ubongo._verification import Checked
-
+def _checked(
+    c: Combination, count: bool, engine: Engine, clock: Timeout, result: type[Checked]
+) -> Checked:
+    """One combination's verdict (``result``, the Checked type, is imported once by verify);
+    a puzzle too large for the engine is one that fails."""
     names = tuple(p.name for p in c.puzzle.pieces)
     try:
-        v = _check(c.puzzle, count, engine, _left(clock), AUTO_NODE_BUDGET)
+        v = check(
+            c.puzzle,
+            want_count=count,
+            engine=engine,
+            timeout=_left(clock),
+            node_budget=AUTO_NODE_BUDGET,
+        )
     except PuzzleTooLarge as e:  # reported, and the rest of the set still checked
         v = Verdict(False, reason=str(e))
-    return Checked(c.template, c.side, c.face, names, v)
+    return result(c.template, c.side, c.face, names, v)
 
 
 def analyze(
