@@ -83,6 +83,7 @@ def solve(
     count: bool = False,
     set: SetLike = None,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
     engine: Engine = "auto",
     timeout: Timeout = None,
     node_budget: int = AUTO_NODE_BUDGET,
@@ -94,7 +95,9 @@ def solve(
     letters (A ... L), any case, as a list or one string. Or name a combination of a set:
     ``solve(("07", "hard", 3))``, ``solve("07 hard 3", set="sample")``. ``count=True`` also
     counts every tiling (rotated or mirrored tilings of a symmetric figure count apart).
-    ``piece_set`` takes the pieces of another set or pieces file (as ``--pieces``);
+    ``piece_set`` takes the pieces of another set, a pieces file or a bundled piece set
+    (``"ubongo-3d"``, ``"soma"``: figures of cubes are their layers joined by ``|``, or a
+    footprint with ``height=2``), as ``--pieces`` does;
     ``engine`` is ``"auto"``, ``"bitboard"`` or ``"cpsat"``; ``timeout`` seconds (TimeLimit
     past them). The Answer has ``solvable``, ``rows`` (the tiling in code letters),
     ``solution`` (placements), ``tilings`` (the count, or None), ``reason`` and ``engine``;
@@ -112,7 +115,7 @@ def solve(
     """
     from ubongo._answers import Answer
 
-    puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+    puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set, height=height)
     return Answer(puzzle, ps, _check(puzzle, count, engine, _left(timeout), node_budget))
 
 
@@ -131,6 +134,7 @@ def count(
     *,
     set: SetLike = None,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
     engine: Engine = "auto",
     timeout: Timeout = None,
 ) -> int:
@@ -147,7 +151,7 @@ def count(
     """
     from ubongo.solver.engine import count as tilings
 
-    puzzle, _ = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+    puzzle, _ = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set, height=height)
     return tilings(puzzle, engine=_engine(engine), timeout=_left(timeout))
 
 
@@ -157,6 +161,7 @@ def solutions(
     *,
     set: SetLike = None,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
     engine: Engine = "auto",
     limit: int | None = None,
     timeout: Timeout = None,
@@ -170,7 +175,7 @@ def solutions(
     from ubongo._answers import Solutions
     from ubongo.solver.engine import solutions as every
 
-    puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+    puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set, height=height)
     found = every(puzzle, engine=_engine(engine), timeout=_left(timeout), limit=limit)
     return Solutions(puzzle, ps, tuple(found))
 
@@ -183,6 +188,7 @@ def hint(
     level: int = 1,
     set: SetLike = None,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
     timeout: Timeout = None,
 ) -> Hint:
     """A nudge towards a solution (``ubongo hint``): level 1 which piece and roughly where,
@@ -207,9 +213,9 @@ def hint(
         if board is None or pieces is None:
             raise UsageError("give FIGURE and PIECES, TEMPLATE SIDE FACE, or a board and PIECES")
         ps = _inputs.pieces_of(piece_set)
-        puzzle = Puzzle(board_figure(board), ps.resolve(_inputs.piece_names(pieces)))
+        puzzle = Puzzle(board_figure(board, ps.lattice), ps.resolve(_inputs.piece_names(pieces)))
     else:
-        puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set)
+        puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set, height=height)
     return make(puzzle, board, level, pieces=ps, timeout=_left(timeout))
 
 
@@ -265,6 +271,7 @@ def analyze(
     sizes: int | Iterable[int] | None = None,
     *,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
     max_tilings: int | None = None,
     unique: bool = False,
     at_most: int | None = None,
@@ -276,7 +283,8 @@ def analyze(
     (``ubongo analyze``); ``sizes`` pieces per combination (default: every size whose areas
     can fit). ``unique``/``at_most`` keep combinations with at most 1 / N tilings,
     ``with_pieces``/``without_pieces`` those holding / lacking pieces, ``max_tilings`` stops
-    counting at N (the count is then marked capped).
+    counting at N (the count is then marked capped). ``height`` stacks the figure's
+    footprint that many layers of cubes high, for blocks (``piece_set="ubongo-3d"``).
 
     >>> print(analyze(".##./####/####/.#..", 3, with_pieces="I4"))
     2 combinations of 3 pieces tile this 11-cell figure (with I4)
@@ -290,8 +298,8 @@ def analyze(
 
     ps = _inputs.pieces_of(piece_set)
     keep = Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)
-    fig = _inputs.figure_of(figure)
-    pool = PieceSet(p for p in ps.values() if p.name not in keep.excluded)
+    fig = _inputs.figure_of(figure, height=height, lattice=_inputs.lattice_for(ps))
+    pool = PieceSet((p for p in ps.values() if p.name not in keep.excluded), ps.lattice)
     if sizes is None:
         chosen = tuple(n for n in fitting_sizes(fig, pool) if n >= len(keep.required))
     else:

@@ -18,6 +18,7 @@ from ubongo import _files
 from ubongo.puzzles.game import SIDES
 from ubongo.solver.errors import UbongoError, suggestion
 from ubongo.solver.figure import Figure, parse_figure
+from ubongo.solver.lattice import SQUARE, Lattice
 from ubongo.solver.pieces import STANDARD, PieceSet
 from ubongo.solver.puzzle import Puzzle
 
@@ -64,33 +65,53 @@ def set_of(given: SetLike) -> PuzzleSet:
 
 
 def pieces_of(given: PieceSetLike) -> PieceSet:
-    """The pieces of ``--pieces SET``: a set's own pieces, a pieces file, else the 12 pieces."""
+    """The pieces of ``--pieces SET``: a bundled piece set (``ubongo-3d``, ``soma``...), a
+    set's own pieces, a pieces file, else the 12 pieces."""
     if given is None:
         return STANDARD
     if isinstance(given, PieceSet):
         return given
-    from ubongo.puzzles import PuzzleSet, decode_json, parse_pieces  # here: most calls end above
+    from ubongo.puzzles import (  # here: most calls end above
+        PuzzleSet,
+        bundled_names,
+        bundled_piece_names,
+        bundled_pieces,
+        decode_json,
+        parse_pieces,
+    )
 
     if isinstance(given, PuzzleSet):
         return given.pieces
     arg = os.fspath(given)
     if arg != "-" and not os.path.exists(arg):
+        if arg in bundled_piece_names():
+            return bundled_pieces(arg)
+        if arg not in bundled_names():
+            near = suggestion(arg, bundled_piece_names() + bundled_names())
+            also = f"; did you mean {near}?" if near else ""
+            raise _files.FileError(
+                arg, f"no such file, and no bundled piece set or set of that name{also}"
+            )
         return set_of(arg).pieces
     name = _files.display(arg)
     return parse_pieces(decode_json(_files.read_text(arg), name), name)
 
 
-def figure_of(given: FigureLike) -> Figure:
-    """FIGURE: a Figure, rows, inline text (``'##./.##'``, or rows on lines), or a file (an
-    ubongo-utils problem file gives the figure above its combinations)."""
+def figure_of(
+    given: FigureLike, *, height: int | None = None, lattice: Lattice | None = None
+) -> Figure:
+    """FIGURE: a Figure, rows, inline text (``'##./.##'``, or rows on lines; layers of cubes
+    joined by ``|``), or a file (an ubongo-utils problem file gives the figure above its
+    combinations). ``height`` stacks a footprint that many layers of cubes high; ``lattice``
+    is the pieces' (a figure of one layer is then of their cells)."""
     if isinstance(given, Figure):
         return given
     if isinstance(given, str) and is_inline(given):
-        return parse_figure(given)
+        return parse_figure(given, height=height, lattice=lattice)
     if isinstance(given, str | os.PathLike):
-        return _figure_file(os.fspath(given))
+        return _figure_file(os.fspath(given), height, lattice)
     if isinstance(given, Sequence):
-        return parse_figure(list(given))
+        return parse_figure(list(given), height=height, lattice=lattice)
     raise TypeError(f"a figure is text, rows or a Figure, not {type(given).__name__}")
 
 
@@ -100,7 +121,7 @@ def is_inline(text: str) -> bool:
     return bool(_INLINE.fullmatch(text)) or "#" in text and not os.path.isfile(text)
 
 
-def _figure_file(path: str) -> Figure:
+def _figure_file(path: str, height: int | None, lattice: Lattice | None) -> Figure:
     """The figure of a figure file or an ubongo-utils problem file, named in any error."""
     from ubongo.puzzles.ubongo_utils import problem_figure
 
@@ -108,7 +129,7 @@ def _figure_file(path: str) -> Figure:
         raise _files.FileError(path, "no such file, and not inline rows such as '##./.##'")
     text = _files.read_text(path)
     try:
-        return problem_figure(text)
+        return problem_figure(text, height=height, lattice=lattice)
     except UbongoError as e:
         raise _files.FileError(_files.display(path), str(e)) from None
 
@@ -162,9 +183,10 @@ def puzzle(
     *,
     set: SetLike = None,
     piece_set: PieceSetLike = None,
+    height: int | None = None,
 ) -> tuple[Puzzle, PieceSet]:
     """The puzzle of ``FIGURE PIECE...`` or of ``TEMPLATE SIDE FACE`` (of ``set``), and the
-    pieces that draw it."""
+    pieces that draw it; ``height`` stacks FIGURE's footprint that many layers of cubes."""
     if isinstance(what, Puzzle):
         return what, _drawing_pieces(what, pieces_of(piece_set))
     where = address(what) if pieces is None else None
@@ -181,7 +203,22 @@ def puzzle(
     if not names:
         raise UsageError("give at least one piece, e.g. ['I2', 'I4', 'P5']")
     ps = pieces_of(piece_set)
-    return Puzzle(figure_of(what), ps.resolve(names)), ps  # type: ignore[arg-type]
+    figure = figure_of(what, height=height, lattice=lattice_for(ps))  # type: ignore[arg-type]
+    if figure.lattice.space != ps.lattice.space:
+        from ubongo.puzzles import bundled_piece_names
+
+        raise UsageError(
+            f"a figure of {figure.lattice.space}s takes pieces of {figure.lattice.space}s, and "
+            f"these are of {ps.lattice.space}s: give --pieces (piece_set=) one of "
+            f"{', '.join(bundled_piece_names())}, or a pieces file"
+        )
+    return Puzzle(figure, ps.resolve(names)), ps
+
+
+def lattice_for(ps: PieceSet) -> Lattice | None:
+    """What a FIGURE is read on for these pieces: None (squares, or layers if it has them)
+    for the 12 pieces, else their lattice."""
+    return None if ps.lattice is SQUARE else ps.lattice
 
 
 def _drawing_pieces(p: Puzzle, ps: PieceSet) -> PieceSet:

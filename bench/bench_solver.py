@@ -64,6 +64,7 @@ from ubongo.solver.bitboard import (  # noqa: E402
     compile_puzzle,
     count_solutions,
     figure_mask,
+    frame_for,
     iter_solutions,
 )
 from ubongo.solver.bitboard import placements as bb_placements  # noqa: E402
@@ -239,12 +240,11 @@ def solution_build_time(boards: Sequence[Any], sols: Sequence[Any], repeat: int)
         jobs = []
         for board, sol in zip(boards, sols, strict=True):
             names = [p.name for p in board.puzzle.pieces]
-            flip = getattr(board, "transposed", False)
             placed = []
             for pl in sol:
                 m = 0
-                for r, c in pl.cells:
-                    m |= 1 << (c * board.stride + r if flip else r * board.stride + c)
+                for p in pl.cells:
+                    m |= 1 << board.frame.index(p)
                 placed.append((names.index(pl.piece), m))
             if board.solution(placed) != sol:
                 return None
@@ -368,9 +368,10 @@ def combo_loop(figure: Figure, size: int) -> list[tuple[tuple[str, ...], int]]:
 def analyze_prologue(figure: Figure) -> int:
     """What analyze does before its search: the figure mask and every piece's placements."""
     plist = list(STANDARD.values())
-    stride = figure.width + max(max(max(r, c) for r, c in p.shape) for p in plist)
-    full = figure_mask(figure, stride)
-    return sum(len(bb_placements(full, p.shape, stride)) for p in plist)
+    shapes = tuple(p.shape for p in plist)
+    frame = frame_for(figure, shapes, STANDARD.lattice, reorder=False)
+    full = figure_mask(figure, frame)
+    return sum(len(bb_placements(full, p.shape, frame)) for p in plist)
 
 
 def bench_analyze(report: Report, figures: Sequence[Figure], repeat: int) -> float:

@@ -301,8 +301,19 @@ def pieces_option(f: F) -> F:
         "pieces_set",
         metavar="SET",
         shell_complete=_complete.sets,
-        help="Use the pieces of this set: a file, - or a bundled set's name (default: the 12 "
-        "Ubongo pieces).",
+        help="Use these pieces: a bundled piece set (ubongo-3d, ubongo-3d-family, soma), a "
+        "set's or pieces file, - or a bundled set's name (default: the 12 Ubongo pieces).",
+    )(f)
+
+
+def height_option(f: F) -> F:
+    """``--height N``: FIGURE is a footprint, stacked N layers of cubes high."""
+    return click.option(
+        "--height",
+        type=click.IntRange(min=1, max=64),
+        metavar="N",
+        help="FIGURE is a footprint N layers of cubes high (Ubongo 3D: 2); or write the "
+        "layers from the bottom up, joined by |.",
     )(f)
 
 
@@ -601,13 +612,15 @@ def piece_set(arg: str | None) -> PieceSet:
         return pieces_of(arg)
 
 
-def read_figure(arg: str) -> Figure:
+def read_figure(arg: str, height: int | None = None, pieces: PieceSet | None = None) -> Figure:
     """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``), read
-    as the API reads one (a problem file gives the figure above its combinations)."""
-    from ubongo._inputs import figure_of
+    as the API reads one (a problem file gives the figure above its combinations); ``height``
+    and ``pieces`` (their lattice) as ``--height`` and ``--pieces`` give them."""
+    from ubongo._inputs import figure_of, lattice_for
 
+    lattice = None if pieces is None else lattice_for(pieces)
     with _failing():
-        return figure_of(arg)
+        return figure_of(arg, height=height, lattice=lattice)
 
 
 def is_figure_file(arg: str) -> bool:
@@ -631,10 +644,13 @@ def is_address(args: tuple[str, ...]) -> bool:
 
 
 def take_puzzle(
-    args: tuple[str, ...], set_arg: str | None, pieces_arg: str | None
+    args: tuple[str, ...],
+    set_arg: str | None,
+    pieces_arg: str | None,
+    height: int | None = None,
 ) -> tuple[Puzzle, PieceSet]:
     """The puzzle named by ``TEMPLATE SIDE FACE`` of a set, or by ``FIGURE PIECE...``."""
-    from ubongo.solver.puzzle import Puzzle
+    from ubongo._inputs import puzzle
 
     if set_arg is not None or is_address(args):
         if len(args) != 3:
@@ -645,8 +661,8 @@ def take_puzzle(
         return ps.combination(*args).puzzle, ps.pieces
     if len(args) < 2:
         raise click.UsageError("give FIGURE PIECE... or TEMPLATE SIDE FACE (e.g. 07 hard 3)")
-    pieces = piece_set(pieces_arg)
-    return Puzzle(read_figure(args[0]), pieces.resolve(args[1:])), pieces
+    with _failing():
+        return puzzle(args[0], args[1:], piece_set=pieces_arg, height=height)
 
 
 def show_picture(rows: Sequence[str], pieces: PieceSet, picture: bool = True) -> None:

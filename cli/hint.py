@@ -11,6 +11,7 @@ from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
     emit_json,
+    height_option,
     is_address,
     json_option,
     piece_set,
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 )
 @set_option
 @pieces_option
+@height_option
 @click.option(
     "--board",
     metavar="FILE",
@@ -58,6 +60,7 @@ def hint(
     args: tuple[str, ...],
     set_arg: str | None,
     pieces_set: str | None,
+    height: int | None,
     board: str | None,
     level: int,
     as_json: bool,
@@ -78,14 +81,16 @@ def hint(
       printf '.FFFF\\n#####\\n####.\\n.##..\\n' > board.txt
       ubongo hint --board board.txt I2 I4 S4 Y5 --level 2 --json
       printf '.FFFF\\n#####\\n####.\\n.##..\\n' | ubongo hint --board - I2 I4 S4 Y5
+      ubongo hint --pieces ubongo-3d '####/###.' A C D --height 2 --level 2
 
-    The board: the figure .####/#####/####./.##.. with I4 (letter F) on the top row.
+    The board: the figure .####/#####/####./.##.. with I4 (letter F) on the top row. A board
+    of cubes gives its layers from the bottom up, a line -- between two.
     """
     from ubongo import hint as make_hint
 
     clock = Clock(timeout)
     text = read_text(board) if board is not None else None
-    puzzle, pieces = _puzzle(args, set_arg, pieces_set, board, text)
+    puzzle, pieces = _puzzle(args, set_arg, pieces_set, board, text, height)
     h = make_hint(puzzle, board=text, level=level, piece_set=pieces, timeout=clock.left)
     if as_json:
         emit_json(h.to_json())
@@ -102,6 +107,7 @@ def _puzzle(
     pieces_set: str | None,
     board: str | None,
     text: str | None,
+    height: int | None,
 ) -> tuple[Puzzle, PieceSet]:
     """The puzzle of the arguments; with a board file and only PIECEs, the board's figure."""
     from ubongo.solver.hints import board_figure
@@ -110,10 +116,10 @@ def _puzzle(
     if text is not None and set_arg is None and args and not is_address(args):
         if not _is_figure(args[0]):
             pieces = piece_set(pieces_set)
-            return Puzzle(board_figure(text), pieces.resolve(args)), pieces
+            return Puzzle(board_figure(text, pieces.lattice), pieces.resolve(args)), pieces
         if board == "-" and args[0] == "-":
             raise click.UsageError("FIGURE and --board cannot both be read from stdin")
-    return take_puzzle(args, set_arg, pieces_set)
+    return take_puzzle(args, set_arg, pieces_set, height)
 
 
 def _is_figure(arg: str) -> bool:

@@ -16,6 +16,7 @@ from ubongo.cli._common import (
     display,
     emit_json,
     engine_option,
+    height_option,
     is_figure_file,
     json_line,
     json_option,
@@ -35,13 +36,14 @@ from ubongo.cli._common import (
     write_atomic,
 )
 from ubongo.solver.engine import AUTO_NODE_BUDGET, SMALL_PIECES
+from ubongo.solver.lattice import SQUARE
 
 if TYPE_CHECKING:
     from ubongo import Answer
     from ubongo.puzzles import BatchReader
     from ubongo.puzzles.ubongo_utils import ProblemFile
     from ubongo.solver.engine import Verdict
-    from ubongo.solver.pieces import PieceSet
+    from ubongo.solver.pieces import Piece, PieceSet
     from ubongo.solver.puzzle import Puzzle, Solution
 
 
@@ -56,29 +58,37 @@ def pieces(pieces_set: str | None, as_json: bool) -> None:
     Examples:
       ubongo pieces
       ubongo pieces --pieces sample --json
+      ubongo pieces --pieces ubongo-3d
+    
+    Blocks of cubes are drawn layer by layer, the bottom layer first, with a line -- between.
     """
     ps = piece_set(pieces_set)
     if as_json:
-        emit_json(
-            [
-                {
-                    "name": p.name,
-                    "code": p.code,
-                    "area": p.area,
-                    "orientations": len(p.orientations),
-                    "rows": [r.replace(p.code, "#") for r in p.rows()],
-                }
-                for p in ps.values()
-            ]
-        )
+        emit_json([_piece_json(p, ps.lattice is not SQUARE) for p in ps.values()])
         return
+    if ps.lattice is not SQUARE:
+        click.echo(f"{plural(len(ps), 'piece')} on the {ps.lattice} lattice: {ps.lattice.summary}")
     for p in ps.values():
         click.echo(
             f"{p.name} ({p.code})  {plural(p.area, 'cell')}, "
-            f"{plural(len(p.orientations), 'orientation')}"
+            f"{plural(len(p.orientations), 'orientation')}" + (f", {p.colour}" if p.colour else "")
         )
         for row in p.rows():
             click.echo(f"  {row}")
+
+
+def _piece_json(p: Piece, cells: bool) -> dict[str, Any]:
+    """A piece in ``pieces --json``: with its lattice, cells and colour off squares."""
+    out: dict[str, Any] = {
+        "name": p.name,
+        "code": p.code,
+        "area": p.area,
+        "orientations": len(p.orientations),
+        "rows": [r.replace(p.code, "#") for r in p.rows()],
+    }
+    if cells:
+        out |= {"lattice": p.lattice.name, "cells": sorted(map(list, p.shape)), "colour": p.colour}
+    return out
 
 
 @click.command()
@@ -92,6 +102,7 @@ def pieces(pieces_set: str | None, as_json: bool) -> None:
 @click.option("--all", "show_all", is_flag=True, help="Print every tiling.")
 @set_option
 @pieces_option
+@height_option
 @click.option(
     "--node-budget",
     type=click.IntRange(min=1),
@@ -125,6 +136,7 @@ def solve(
     show_all: bool,
     set_arg: str | None,
     pieces_set: str | None,
+    height: int | None,
     node_budget: int,
     batch: str | None,
     picture: bool,
@@ -169,7 +181,7 @@ def solve(
             raise click.UsageError("--all and --svg take FIGURE PIECE..., not a problem file")
         _solve_listed(*listed, search, as_json, picture)
         return
-    puzzle, ps = take_puzzle(args, set_arg, pieces_set)
+    puzzle, ps = take_puzzle(args, set_arg, pieces_set, height)
     if show_all:
         _solve_all(puzzle, as_json, engine, clock, picture, ps)
         return
@@ -514,6 +526,7 @@ def _write_svg(path: str, puzzle: Puzzle, solution: Solution, ps: PieceSet) -> N
 )
 @output_option("Write the listing to FILE", default="-")
 @pieces_option
+@height_option
 @json_option
 @timeout_option()
 @reported
@@ -528,6 +541,7 @@ def analyze(
     out_format: str,
     output: str,
     pieces_set: str | None,
+    height: int | None,
     as_json: bool,
     timeout: float,
 ) -> None:
@@ -555,7 +569,7 @@ def analyze(
         Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)
     except UsageError as e:
         raise click.UsageError(str(e)) from None
-    fig = read_figure(figure)
+    fig = read_figure(figure, height, ps)
     if fig.holes():
         warn(f"the figure has {plural(fig.holes(), 'hole')}; Ubongo figures have none")
     found = run(

@@ -123,7 +123,7 @@ class Candidate:
 
     rows: tuple[str, ...]
     combos: tuple[tuple[Combo, int], ...]
-    key: tuple[tuple[int, int], ...]
+    key: tuple[tuple[int, ...], ...]
     counted: tuple[int, ...] = ()
     """The tiling counts as counted (a symmetric figure's images too), as ``combos``."""
 
@@ -179,7 +179,7 @@ def search(task: Task) -> Found:
     """Carve and analyse figures for the task's slot until ``KEEP`` usable ones are found."""
     slot = task.slot
     rng = Random(f"{task.seed}:{slot.side}:{slot.index}:{task.round}")
-    seen: set[tuple[tuple[int, int], ...]] = set()
+    seen: set[tuple[tuple[int, ...], ...]] = set()
     found: list[Candidate] = []
     tried = analysed = 0
     spent = 0.0
@@ -480,7 +480,7 @@ def generate(
         executor.map(search, tasks) if executor is not None else map(search, tasks)
     )
     balance = {s: _Balance(targets[s], opts.templates, opts.faces, opts.pieces) for s in SIDES}
-    taken: set[tuple[tuple[int, int], ...]] = set()
+    taken: set[tuple[tuple[int, ...], ...]] = set()
     sides: list[Side] = []
     found: list[Found] = []
     extra: list[Found] = []
@@ -523,7 +523,7 @@ def _select(
     task: Task,
     found: Found,
     balance: _Balance,
-    taken: set[tuple[tuple[int, int], ...]],
+    taken: set[tuple[tuple[int, ...], ...]],
     pieces: PieceSet,
 ) -> tuple[Side, list[Found]]:
     """The side for a slot: its best free candidate, searching further rounds if none is left.

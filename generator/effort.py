@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ubongo.solver import core as native
-from ubongo.solver.bitboard import figure_mask, pad_for, placements
+from ubongo.solver.bitboard import figure_mask, frame_for, placements
 from ubongo.solver.bits import Mask
 from ubongo.solver.figure import Figure
 from ubongo.solver.limits import CHECK_EVERY, Limits
@@ -79,9 +79,12 @@ def search(
 
     Raises TimeLimit past ``timeout`` seconds.
     """
-    stride = figure.width + pad_for(tuple(pieces))
-    full = figure_mask(figure, stride)
-    moves = [(1 << i, m) for i, p in enumerate(pieces) for m in placements(full, p.shape, stride)]
+    shapes = tuple(p.shape for p in pieces)
+    frame = frame_for(
+        figure, shapes, pieces[0].lattice if pieces else figure.lattice, reorder=False
+    )
+    full = figure_mask(figure, frame)
+    moves = [(1 << i, m) for i, p in enumerate(pieces) for m in placements(full, p.shape, frame)]
     free = (1 << len(pieces)) - 1
     core = native.CORE
     if core is not None and full.bit_length() <= core.BITS and len(pieces) <= core.MAX_PIECES:

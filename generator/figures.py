@@ -92,7 +92,7 @@ def carve(
     with its mirror image, so the figure has a symmetry (when the area allows one).
     """
     h, w = box
-    cells = {(r, c) for r in range(h) for c in range(w)}
+    cells: set[Point] = {(r, c) for r in range(h) for c in range(w)}
     kind = rng.choice([0, 1, 2, 3] if h == w else [0, 1, 2])
     if taper:
         edge = rng.choice(EDGES[:2] if h > w else EDGES[2:] if w > h else EDGES)
@@ -133,7 +133,7 @@ def _end_line(box: BoxSize, edge: str) -> list[Point]:
 @lru_cache(maxsize=4096)  # carving, the search and the outline all ask of each figure
 def symmetries(figure: Figure) -> int:
     """How many rotations and reflections map the figure onto itself (1: none but identity)."""
-    return len(figure_symmetries(figure.cells))
+    return len(figure_symmetries(figure.cells, figure.lattice))
 
 
 def is_asymmetric(figure: Figure) -> bool:

@@ -8,7 +8,8 @@ One module per concern; every public name is also here, imported on first use:
     problems  Problem, SetProblems, PuzzleFormatError: what is wrong, and where
     decoding  decode_json: JSON text with its limits checked first
     batch     parse_batch_line, read_batch, batch_reader: one puzzle per JSON line
-    bundles   bundled, bundled_names: the sets shipped with the package
+    bundles   bundled, bundled_names: the sets shipped with the package; bundled_pieces,
+              bundled_piece_names: the piece sets of other games (Ubongo 3D, Soma)
     atlas     every figure of a frame with the combinations that tile it (DuckDB)
 """
 
@@ -26,7 +27,13 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
         parse_batch_line,
         read_batch,
     )
-    from ubongo.puzzles.bundles import DEFAULT_SET, bundled, bundled_names
+    from ubongo.puzzles.bundles import (
+        DEFAULT_SET,
+        bundled,
+        bundled_names,
+        bundled_piece_names,
+        bundled_pieces,
+    )
     from ubongo.puzzles.decoding import MAX_DEPTH, decode_json, nesting
     from ubongo.puzzles.game import (
         DEFAULT_DIE,
@@ -102,6 +109,8 @@ _HOME = {
     "DEFAULT_SET": "ubongo.puzzles.bundles",
     "bundled": "ubongo.puzzles.bundles",
     "bundled_names": "ubongo.puzzles.bundles",
+    "bundled_piece_names": "ubongo.puzzles.bundles",
+    "bundled_pieces": "ubongo.puzzles.bundles",
     "BATCH_CACHE": "ubongo.puzzles.batch",
     "BATCH_KEYS": "ubongo.puzzles.batch",
     "BatchItem": "ubongo.puzzles.batch",
@@ -147,6 +156,8 @@ __all__ = [
     "batch_reader",
     "bundled",
     "bundled_names",
+    "bundled_piece_names",
+    "bundled_pieces",
     "decode_json",
     "fits",
     "frame_text",

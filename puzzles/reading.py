@@ -10,6 +10,7 @@ from ubongo.puzzles.problems import Place, Problem, SetProblems, clip, unknown_k
 from ubongo.puzzles.sets import FORMAT, VERSION, PuzzleSet, Side, Template
 from ubongo.solver.errors import DuplicatePiece, UbongoError, UnknownName, UnknownPiece
 from ubongo.solver.figure import Figure, parse_figure
+from ubongo.solver.lattice import LATTICES, SQUARE, Lattice
 from ubongo.solver.pieces import MAX_PIECES, STANDARD, Piece, PieceSet, piece_from_json
 
 MAX_NUMBER_ID = 999_999
@@ -242,7 +243,25 @@ def _read_die(value: Any, at: Place) -> tuple[str, ...] | None:
     return tuple(value) if ok else None
 
 
-def _read_pieces(value: Any, at: Place, field: str) -> PieceSet | None:
+def _pieces_document(data: Mapping[str, Any], source: str) -> PieceSet:
+    """The pieces of a pieces document, every problem in it named."""
+    found: list[Problem] = []
+    at = Place(found, source)
+    at.check(data.get("version") == PIECES_VERSION, "version", f"expected {PIECES_VERSION}")
+    lattice = data.get("lattice", "square")
+    known = at.check(lattice in LATTICES, "lattice", f"expected one of {', '.join(LATTICES)}")
+    pieces = _read_pieces(data.get("pieces"), at, "pieces", LATTICES[lattice] if known else None)
+    if pieces is None or found:
+        raise SetProblems(source, found)
+    return pieces
+
+
+PIECES_VERSION = 2
+
+
+def _read_pieces(
+    value: Any, at: Place, field: str, lattice: Lattice | None = SQUARE
+) -> PieceSet | None:
     """Custom pieces, or None after noting every bad definition."""
     if not at.check(
         isinstance(value, Mapping) and value,
@@ -258,7 +277,9 @@ def _read_pieces(value: Any, at: Place, field: str) -> PieceSet | None:
     codes: dict[str, str] = {}
     for name, spec in value.items():
         try:
-            piece = PieceSet([piece_from_json(name, spec)])[name]  # one piece's own checks
+            if lattice is None:  # no lattice to read the cells on: said already
+                return None
+            piece = PieceSet([piece_from_json(name, spec, lattice)])[name]  # its own checks
         except UbongoError as e:
             at.add(field, str(e))
             continue
@@ -269,11 +290,19 @@ def _read_pieces(value: Any, at: Place, field: str) -> PieceSet | None:
             continue
         codes[piece.code] = name
         pieces.append(piece)
-    return PieceSet(pieces) if len(pieces) == len(value) else None
+    return PieceSet(pieces, lattice) if len(pieces) == len(value) else None
+
+
+PIECES_FORMAT = "ubongo-pieces"
+"""The ``format`` of a pieces document with a lattice: ``{"format", "version": 2, "name",
+"lattice", "pieces": {name: {"cells", "code", "colour"?}}}``."""
 
 
 def parse_pieces(data: Any, source: str) -> PieceSet:
-    """The pieces of a puzzle-set document, or of a pieces document ``{name: {"rows", "code"}}``."""
+    """The pieces of a puzzle-set document, of a pieces document (``PIECES_FORMAT``), or of a
+    bare mapping ``{name: {"rows", "code"}}`` (squares)."""
+    if isinstance(data, Mapping) and data.get("format") == PIECES_FORMAT:
+        return _pieces_document(data, source)
     if isinstance(data, Mapping) and "format" in data:
         return parse_set(data, source).pieces
     found: list[Problem] = []

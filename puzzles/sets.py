@@ -191,7 +191,7 @@ def _number(text: str) -> bool:
 def strict_problems(ps: PuzzleSet) -> list[str]:
     """Every way the set differs from a complete box: sides, counts, sizes, distinctness."""
     problems: list[str] = []
-    seen: dict[tuple[tuple[int, int], ...], str] = {}
+    seen: dict[tuple[tuple[int, ...], ...], str] = {}
     for t in ps.templates:
         for name in SIDES:
             side = t.side(name)

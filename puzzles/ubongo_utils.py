@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from ubongo.puzzles.problems import PuzzleFormatError
 from ubongo.solver.errors import FigureError, UbongoError
 from ubongo.solver.figure import Figure, parse_figure
+from ubongo.solver.lattice import Lattice
 from ubongo.solver.pieces import STANDARD, PieceSet
 
 _COUNT = re.compile(r"\bsolutions\s*(>?=)\s*(\d+)")
@@ -78,12 +79,15 @@ def _split(text: str) -> tuple[list[str], list[tuple[int, str]]]:
     return lines[:first], list(enumerate(lines[first:], first + 1))
 
 
-def problem_figure(text: str) -> Figure:
-    """The figure of a problem file, or of a plain figure text; a FigureError names its line."""
+def problem_figure(
+    text: str, *, height: int | None = None, lattice: Lattice | None = None
+) -> Figure:
+    """The figure of a problem file, or of a plain figure text; a FigureError names its line.
+    ``height`` and ``lattice`` as ``parse_figure`` takes them."""
     if not is_problem_file(text):
-        return parse_figure(text)
+        return parse_figure(text, height=height, lattice=lattice)
     figure_lines, _ = _split(text)
-    return parse_figure(figure_lines)
+    return parse_figure(figure_lines, height=height, lattice=lattice)
 
 
 def parse_problem_file(

@@ -508,7 +508,9 @@ core_count_first(PyObject *module, PyObject *args)
  * solver.pieces.orientations. tile() turns them into masks for each figure's stride, so a
  * puzzle costs Python one call: no compiled Board, no slots to read, no masks to decode. */
 #define KIT "solver._core.Kit"
-#define ORIENTS 8
+/* The most orientations of one piece: the 24 proper rotations of a block of cubes, the largest
+ * group of any lattice (squares have 8, hexagons 12). */
+#define ORIENTS 24
 
 typedef struct {
     long cls, extent;
@@ -536,7 +538,7 @@ kit_free(PyObject *capsule)
 #define MAX_EXTENT (1L << 20)
 
 /* One piece (cls, extent, ((dr, dc), ...) per orientation) into k->pieces[i], offsets at *used:
- * a tuple of an int class, an extent of 0 to MAX_EXTENT and 1 to 8 orientations of one number
+ * a tuple of an int class, an extent of 0 to MAX_EXTENT and 1 to ORIENTS orientations of one number
  * (at least 1) of cells, each a tuple of two ints within MAX_EXTENT of 0. */
 static int
 read_kit_piece(Kit *k, Py_ssize_t i, PyObject *item, Py_ssize_t *used, Py_ssize_t *room)
@@ -560,8 +562,8 @@ read_kit_piece(Kit *k, Py_ssize_t i, PyObject *item, Py_ssize_t *used, Py_ssize_
     p->first = *used;
     p->ncells = 0;
     if (p->norient < 1 || p->norient > ORIENTS) {
-        PyErr_Format(PyExc_ValueError, "pieces[%zd] must have 1 to 8 orientations, not %zd", i,
-                     p->norient);
+        PyErr_Format(PyExc_ValueError, "pieces[%zd] must have 1 to %d orientations, not %zd", i,
+                     ORIENTS, p->norient);
         goto done;
     }
     for (Py_ssize_t j = 0; j < p->norient; j++) {
@@ -1208,13 +1210,13 @@ static int
 place_all(Analysis *a, board_t full, PyObject *pieces)
 {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(pieces), total = 0;
-    board_t oriented[MAX_POOL][8];
+    board_t oriented[MAX_POOL][ORIENTS];
     Py_ssize_t norients[MAX_POOL];
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *masks = seq_of(PySequence_Fast_GET_ITEM(pieces, i), "a piece's orientations");
         if (masks == NULL) return -1;
         norients[i] = PySequence_Fast_GET_SIZE(masks);
-        int bad = norients[i] > 8;
+        int bad = norients[i] > ORIENTS;
         for (Py_ssize_t j = 0; !bad && j < norients[i]; j++)
             bad = to_oriented(PySequence_Fast_GET_ITEM(masks, j), "an orientation mask",
                               &oriented[i][j])
@@ -1223,7 +1225,8 @@ place_all(Analysis *a, board_t full, PyObject *pieces)
         Py_DECREF(masks);
         if (bad) {
             if (bad > 0)
-                PyErr_Format(PyExc_ValueError, "pieces[%zd] has more than 8 orientations", i);
+                PyErr_Format(PyExc_ValueError, "pieces[%zd] has more than %d orientations", i,
+                             ORIENTS);
             return -1;
         }
         total += norients[i];

@@ -7,7 +7,7 @@ branch as soon as no combination of the right size can finish it.
 
 The search runs in C when the compiled core is in use (``solver._core.analyze``: pools of at
 most 16 pieces, figures that fit its masks), else in Python; both give the same counts
-(tests/test_core.py). What a pool needs (areas, area table, twins, orientations per stride)
+(tests/test_core.py). What a pool needs (areas, area table, twins, orientations per Frame)
 is worked out once per piece set, so a caller analysing many figures pays for it once.
 """
 
@@ -19,12 +19,13 @@ from functools import cache, lru_cache
 from math import factorial
 
 from ubongo.solver import core as native
-from ubongo.solver.bitboard import Candidate, _oriented, figure_mask, placements
+from ubongo.solver.bitboard import Candidate, Frame, _oriented, figure_mask, frame_for, placements
 from ubongo.solver.bits import Mask, bit_index, lsb, popcount, scan_forward
 from ubongo.solver.core import Core
 from ubongo.solver.figure import Figure
+from ubongo.solver.lattice import Lattice
 from ubongo.solver.limits import CHECK_EVERY, Limits
-from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, Shape, canonical
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class ComboCount:
 
 def fitting_sizes(figure: Figure, pieces: PieceSet = STANDARD) -> tuple[int, ...]:
     """Every number of distinct pieces whose areas can add up to the figure's area."""
-    pool = _pool(tuple(p.shape for p in pieces.values()))
+    pool = _pool(tuple(p.shape for p in pieces.values()), pieces.lattice)
     return tuple(k for k in range(1, len(pool.areas) + 1) if pool.fits(figure.area, k))
 
 
@@ -76,16 +77,16 @@ def analyze(
     """
     plist = list(pieces.values())
     need = sum(1 << plist.index(p) for p in set(pieces.resolve(required, distinct=False)))
-    pool = _pool(tuple(p.shape for p in plist))
+    pool = _pool(tuple(p.shape for p in plist), pieces.lattice)
     if max_tilings is not None and max_tilings < 1:
         return []  # no tiling may be counted, so no combination is kept
     if need.bit_count() > size or not pool.fits(figure.area, size):
         return []  # before listing placements: a figure no `size` pieces cover may be huge
     limits = Limits(timeout)
-    stride = figure.width + pool.pad
-    full = figure_mask(figure, stride)
+    frame = frame_for(figure, pool.shapes, pieces.lattice, reorder=False)
+    full = figure_mask(figure, frame)
     core = native.CORE
-    oriented = pool.oriented(stride, core) if core is not None else None
+    oriented = pool.oriented(frame, core) if core is not None else None
     if core is not None and oriented is not None and full.bit_length() <= core.BITS:
         tick = None if timeout is None else limits.tick
         limits.tick(0)  # a budget already spent says so, as the Python search does
@@ -94,7 +95,7 @@ def analyze(
         areas = pool.area_table(core)
         found = core.analyze(full, oriented, areas, size, need, cap, pool.twins, tick, CHECK_EVERY)
     else:
-        found = _search(full, size, plist, stride, pool, need, max_tilings, limits)
+        found = _search(full, size, plist, frame, pool, need, max_tilings, limits)
     names = [p.name for p in plist]
     return [ComboCount(tuple(map(names.__getitem__, combo)), n) for combo, n in found]
 
@@ -102,18 +103,17 @@ def analyze(
 class _Pool:
     """What analyze needs of a pool of pieces, worked out once per piece set (``_pool``)."""
 
-    def __init__(self, shapes: tuple[Shape, ...]) -> None:
+    def __init__(self, shapes: tuple[Shape, ...], lattice: Lattice) -> None:
         self.shapes = shapes
         self.areas = tuple(len(s) for s in shapes)
         self.reach = _area_table(self.areas)
         self.all_free = (1 << len(shapes)) - 1
-        self.pad = max((max(max(r, c) for r, c in s) for s in shapes), default=0)
         groups: dict[tuple[Point, ...], int] = {}
         for i, shape in enumerate(shapes):
-            key = canonical(shape)
+            key = lattice.canonical(shape)
             groups[key] = groups.get(key, 0) | 1 << i
         self.twins = tuple(g for g in groups.values() if g & (g - 1))
-        self._oriented: dict[int, tuple[tuple[Mask, ...], ...] | None] = {}
+        self._oriented: dict[Frame, tuple[tuple[Mask, ...], ...] | None] = {}
         self._area_table: object = None
 
     def fits(self, area: int, size: int) -> bool:
@@ -131,16 +131,16 @@ class _Pool:
             out *= factorial(popcount(used & g))
         return out
 
-    def oriented(self, stride: int, core: Core) -> tuple[tuple[Mask, ...], ...] | None:
-        """Each piece's orientations at ``stride`` for the compiled core, None if it can't
+    def oriented(self, frame: Frame, core: Core) -> tuple[tuple[Mask, ...], ...] | None:
+        """Each piece's orientations in ``frame`` for the compiled core, None if it can't
         hold them (too many pieces, or masks wider than its masks)."""
-        if stride not in self._oriented:
-            out = tuple(_oriented(s, stride) for s in self.shapes)
+        if frame not in self._oriented:
+            out = tuple(_oriented(s, frame) for s in self.shapes)
             fits = len(out) <= core.MAX_POOL and all(
                 m.bit_length() <= core.BITS for oms in out for m in oms
             )
-            self._oriented[stride] = out if fits else None
-        return self._oriented[stride]
+            self._oriented[frame] = out if fits else None
+        return self._oriented[frame]
 
     def area_table(self, core: Core) -> object:
         """The compiled core's area table of this pool (built on first use)."""
@@ -150,16 +150,16 @@ class _Pool:
 
 
 @lru_cache(maxsize=64)  # keyed by shapes, not the PieceSet: a set is a mapping, not hashable
-def _pool(shapes: tuple[Shape, ...]) -> _Pool:
+def _pool(shapes: tuple[Shape, ...], lattice: Lattice) -> _Pool:
     """The pool of these shapes, built once: the atlas analyses millions of figures with one."""
-    return _Pool(shapes)
+    return _Pool(shapes, lattice)
 
 
 def _search(
     full: Mask,
     size: int,
     plist: list[Piece],
-    stride: int,
+    frame: Frame,
     pool: _Pool,
     need: int,
     cap: int | None,
@@ -170,7 +170,7 @@ def _search(
     by_low: dict[Mask, list[Candidate]] = {}
     for i, p in enumerate(plist):
         limits.tick(0)
-        for m in placements(full, p.shape, stride):
+        for m in placements(full, p.shape, frame):
             by_low.setdefault(lsb(m), []).append((1 << i, 0, 1 << i, m, i))
     reach, all_free, namings = pool.reach, pool.all_free, pool.namings
     counts: dict[int, int] = {}

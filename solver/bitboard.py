@@ -1,7 +1,10 @@
 """The bitboard engine: exact cover by depth-first search on the lowest empty cell.
 
-Glossary (Mask and Low as in solver.bits)
-    Mask       here bit ``r * stride + c`` set means cell (r, c) is in the set.
+Glossary (Mask and Low as in solver.bits, Lattice as in solver.lattice)
+    Frame      how a figure's cells become bits: the lattice's axes in an order (the longest
+               axis slowest), and each axis's step in bits. On squares bit ``r * stride + c``
+               stands for cell (r, c), or ``c * stride + r`` for a figure wider than tall.
+    Mask       a set of cells as the bits the Frame gives them.
     Low        the lowest set bit of a Mask, as a Mask (``lsb(m)``): a key, no index maths.
     Oriented   an orientation as a Mask whose lowest cell is bit 0: ``oriented * low`` puts that
                cell on ``low`` (a multiplication by a power of two is a shift).
@@ -11,10 +14,12 @@ Glossary (Mask and Low as in solver.bits)
     Candidate  (need, req, bit, mask, pos): a placement whose lowest cell is its table key.
     CompiledPuzzle  a puzzle compiled for the search: figure Mask, the pieces' Slots and
                Oriented masks, and, for large puzzles, every Candidate grouped by its lowest
-               cell. A figure wider than tall is stored transposed (see compile_puzzle).
+               cell. A figure wider than tall is stored transposed (see frame_for).
 
 Rows are ``stride`` bits apart with at least ``pad`` empty columns between them, so a shape
-shifted past a row's end lands on an empty column instead of wrapping into the next row.
+shifted past a row's end lands on an empty column instead of wrapping into the next row; on
+every lattice each axis but the slowest has such a margin (a layer of cubes has empty rows
+below its last row too), so a shift of a mask is a translation of its cells.
 The search always covers the lowest empty cell, so the only placements worth trying there are
 those whose own lowest cell is that cell. Two ways to find them, chosen by size (DESIGN.md):
 small puzzles multiply each free piece's Oriented masks by the cell on the fly (no table to
@@ -46,9 +51,10 @@ from ubongo.solver.cells import Picture
 from ubongo.solver.core import Core, KitPiece, Slot, Slots, Tick
 from ubongo.solver.core import core_name as core_name  # where the CLI and tests have read it
 from ubongo.solver.figure import Figure
+from ubongo.solver.lattice import Lattice, Turn
 from ubongo.solver.limits import CHECK_EVERY, Limits
-from ubongo.solver.pieces import Piece, Point, Shape, canonical, orientations
-from ubongo.solver.puzzle import Placement, Puzzle, Solution
+from ubongo.solver.pieces import Piece, Point, Shape
+from ubongo.solver.puzzle import Placement, Puzzle, Solution, solution_rows
 
 Candidate = tuple[int, int, int, Mask, int]
 
@@ -60,27 +66,15 @@ class CompiledPuzzle:
     """A compiled puzzle: figure mask, piece slots and orientations, optional Candidate table."""
 
     puzzle: Puzzle
-    stride: int
+    frame: Frame
     full: Mask
     slots: list[tuple[Slot, tuple[Mask, ...]]]
     by_low: dict[Mask, list[Candidate]] | None
     all_used: int
-    transposed: bool = False
 
     def cells(self, mask: Mask) -> frozenset[Point]:
         """Figure cells of a mask (in the puzzle's own orientation)."""
-        s = self.stride
-        out = []
-        # the loop of scan_forward, inline: every tiling found is decoded here, and the
-        # generator made decoding 30% slower (measured on the bench workload's 600 puzzles)
-        while mask:
-            low = mask & -mask
-            i = low.bit_length() - 1
-            out.append((i // s, i % s))
-            mask ^= low
-        if self.transposed:
-            return frozenset((c, r) for r, c in out)
-        return frozenset(out)
+        return self.frame.cells(mask)
 
     def solution(self, placed: list[tuple[int, Mask]]) -> Solution:
         """The Solution of (piece position, mask) pairs, in the puzzle's piece order."""
@@ -107,14 +101,18 @@ class Tiling:
         """
         compiled = self.compiled
         fig = compiled.puzzle.figure
+        frame = compiled.frame
+        if len(frame.weights) != 2:  # a figure of cubes: drawn layer by layer
+            return solution_rows(fig, self(), {p.name: p for p in compiled.puzzle.pieces})
         grid = [["."] * fig.width for _ in range(fig.height)]
-        pieces, s = compiled.puzzle.pieces, compiled.stride
+        pieces, s = compiled.puzzle.pieces, frame.weights[0]
+        transposed = frame.order[0] == 1
         for pos, mask in self.placed:
             code = pieces[pos].code
             while mask:
                 low = mask & -mask
                 r, c = divmod(low.bit_length() - 1, s)
-                if compiled.transposed:
+                if transposed:
                     r, c = c, r
                 grid[r][c] = code
                 mask ^= low
@@ -167,10 +165,11 @@ def tile(
     """
     core = native.CORE
     pieces = puzzle.pieces
-    if core is None or len(pieces) > core.MAX_PIECES:
+    lattice = puzzle.lattice
+    if core is None or len(pieces) > core.MAX_PIECES or not kit_takes(lattice):
         return None
     fig = puzzle.figure
-    kit, ids = KIT.ids(core, [p.shape for p in pieces])
+    kit, ids = KIT.ids(core, [(p.shape, lattice) for p in pieces])
     return _answer(core, kit, ids, fig.cells, fig.height, fig.width, pieces, mode, cap, timeout)
 
 
@@ -220,6 +219,17 @@ KIT_SHAPES = 4096
 """Shapes the core's kit holds before it starts again (a generator may try many shapes)."""
 
 
+def kit_takes(lattice: Lattice) -> bool:
+    """Whether the core's kit and ``tile`` take pieces of this lattice: cells of two
+    coordinates, in an orientation group with the transpose (``tile`` transposes a figure
+    wider than tall, as ``frame_for`` does, and keeps the pieces' orientations as they are)."""
+    return lattice.dims == 2 and lattice.has(((0, 1), (1, 0)))
+
+
+Kind = tuple[Shape, Lattice]
+"""A shape and the lattice it turns on: what the kit holds per id."""
+
+
 class Kit:
     """Every shape given to the compiled core so far, in one kit (``core.kit``), by id.
 
@@ -229,10 +239,10 @@ class Kit:
     """
 
     def __init__(self) -> None:
-        self._ids: dict[Shape, int] = {}
+        self._ids: dict[Kind, int] = {}
         self._capsule: object = None
 
-    def ids(self, core: Core, shapes: list[Shape]) -> tuple[object, list[int]]:
+    def ids(self, core: Core, shapes: list[Kind]) -> tuple[object, list[int]]:
         """The kit and the ids of these shapes in it (added when new)."""
         try:
             return self._capsule, list(map(self._ids.__getitem__, shapes))
@@ -251,46 +261,155 @@ KIT = Kit()
 """The compiled core's kit (one per process)."""
 
 
-def kit_pieces(shapes: Sequence[Shape]) -> tuple[KitPiece, ...]:
+def kit_pieces(shapes: Sequence[Kind]) -> tuple[KitPiece, ...]:
     """What ``core.kit`` takes: per shape its class (the index of the first shape congruent to
     it), its extent and its orientations as offsets from their lowest cell."""
     first: dict[tuple[Point, ...], int] = {}
     out = []
-    for i, shape in enumerate(shapes):
-        cls = first.setdefault(_shape_key(shape), i)
-        out.append((cls, _extent(shape), _offsets(shape)))
+    for i, (shape, lattice) in enumerate(shapes):
+        cls = first.setdefault(_shape_key(shape, lattice), i)
+        out.append((cls, _extent(shape), _offsets(shape, lattice)))
     return tuple(out)
 
 
 @lru_cache(maxsize=4096)
-def _offsets(shape: Shape) -> tuple[tuple[Point, ...], ...]:
+def _offsets(shape: Shape, lattice: Lattice) -> tuple[tuple[Point, ...], ...]:
     """Each orientation's cells as (row, column) offsets from its lowest cell, in the order of
     ``oriented_masks`` (so the core tries them in the Python engine's order)."""
     out = []
-    for o in orientations(shape):
+    for o in lattice.orientations(shape):
         cells = sorted(o)
         ar, ac = cells[0]
         out.append(tuple((r - ar, c - ac) for r, c in cells))
     return tuple(out)
 
 
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """How a figure's cells become bits (see the glossary): ``order`` the lattice's axes,
+    slowest first, ``weights`` the bit step of each; ``as_is`` when the reordering is itself a
+    turn of the lattice, so that a piece's orientations, read in the new order, are the same
+    set of orientations (on squares the transpose, since a piece may be turned over)."""
+
+    lattice: Lattice
+    order: tuple[int, ...]
+    weights: tuple[int, ...]
+    as_is: bool
+
+    @property
+    def stride(self) -> int:
+        """The bit step of the second slowest axis (rows, on squares)."""
+        return self.weights[-2]
+
+    def index(self, p: Point) -> int:
+        """The bit of a cell."""
+        return sum(p[a] * w for a, w in zip(self.order, self.weights, strict=True))
+
+    def cells(self, mask: Mask) -> frozenset[Point]:
+        """The cells of a mask, in the lattice's coordinates."""
+        out: list[Point] = []
+        if len(self.weights) == 2:  # squares (most searches) written out
+            s = self.weights[0]
+            # the loop of scan_forward, inline: every tiling found is decoded here, and the
+            # generator made decoding 30% slower (measured on the bench workload's 600 puzzles)
+            while mask:
+                low = mask & -mask
+                i = low.bit_length() - 1
+                out.append((i // s, i % s))
+                mask ^= low
+            if self.order[0] == 1:
+                return frozenset((c, r) for r, c in out)
+            return frozenset(out)
+        back = sorted(range(len(self.order)), key=self.order.__getitem__)
+        while mask:
+            low = mask & -mask
+            i = low.bit_length() - 1
+            q = []
+            for w in self.weights:
+                v, i = divmod(i, w)
+                q.append(v)
+            out.append(tuple(q[k] for k in back))
+            mask ^= low
+        return frozenset(out)
+
+
+def frame_for(
+    figure: Figure, shapes: tuple[Shape, ...], lattice: Lattice, *, reorder: bool = True
+) -> Frame:
+    """The Frame of a figure for pieces of these shapes: with ``reorder``, the longest axis
+    slowest and the shortest fastest.
+
+    Scanning along the short side keeps the frontier of empty cells short: the 12 pentominoes
+    find a 3x20 tiling in 0.06 s as 20 rows of 3, in over 40 s as 3 rows of 20.
+    """
+    bounds = figure.extent
+    axes = range(len(bounds))
+    order = tuple(sorted(axes, key=lambda a: -bounds[a])) if reorder else tuple(axes)
+    return _frame(lattice, order, tuple(bounds[a] for a in order), shapes)
+
+
+@lru_cache(maxsize=4096)
+def _frame(
+    lattice: Lattice, order: tuple[int, ...], bounds: tuple[int, ...], shapes: tuple[Shape, ...]
+) -> Frame:
+    as_is = order == tuple(sorted(order)) or lattice.has(_permutation(order))
+    margins = [0] * len(order)  # the empty cells each axis needs after its last (see above)
+    for shape in dict.fromkeys(shapes):
+        for o in _seen(shape, lattice, order, as_is):
+            for k, span in enumerate(extent_of(o)):
+                margins[k] = max(margins[k], span - 1)
+    weights = [1]
+    for k in range(len(order) - 1, 0, -1):
+        weights.append(weights[-1] * (bounds[k] + margins[k]))
+    return Frame(lattice, order, tuple(reversed(weights)), as_is)
+
+
+def _permutation(order: tuple[int, ...]) -> Turn:
+    """The turn that reads coordinates in ``order``."""
+    return tuple(tuple(int(j == a) for j in range(len(order))) for a in order)
+
+
+@lru_cache(maxsize=4096)
+def _seen(shape: Shape, lattice: Lattice, order: tuple[int, ...], as_is: bool) -> tuple[Shape, ...]:
+    """The shape's orientations in a frame's order of axes: the lattice's own, in its order, when
+    the reordering is a turn (a transposed square figure keeps every 2D answer as it was)."""
+    found = lattice.orientations(shape)
+    if as_is:
+        return found
+    return tuple(dict.fromkeys(frozenset(tuple(p[a] for a in order) for p in o) for o in found))
+
+
+def extent_of(shape: Shape) -> tuple[int, ...]:
+    """Cells spanned by a normalised shape along each coordinate."""
+    return tuple(max(axis) + 1 for axis in zip(*shape, strict=True))
+
+
 @lru_cache(maxsize=1024)  # a set reuses each figure for its six die faces
-def figure_mask(figure: Figure, stride: int, *, transposed: bool = False) -> Mask:
-    """The Mask of a figure's cells (of its transpose, when asked)."""
+def figure_mask(figure: Figure, frame: Frame) -> Mask:
+    """The Mask of a figure's cells."""
     m = 0
-    for r, c in figure.cells:
-        m |= 1 << (c * stride + r if transposed else r * stride + c)
+    if len(frame.weights) == 2:
+        s = frame.weights[0]
+        flip = frame.order[0] == 1
+        for r, c in figure.cells:
+            m |= 1 << (c * s + r if flip else r * s + c)
+        return m
+    for p in figure.cells:
+        m |= 1 << frame.index(p)
     return m
 
 
 @lru_cache(maxsize=4096)
-def oriented_masks(shape: Shape, stride: int) -> tuple[tuple[Mask, tuple[int, ...]], ...]:
+def oriented_masks(shape: Shape, frame: Frame) -> tuple[tuple[Mask, tuple[int, ...]], ...]:
     """Each orientation as (Oriented mask, offsets of its other cells from its lowest cell)."""
     out = []
-    for o in orientations(shape):
+    weights = frame.weights
+    for o in _seen(shape, frame.lattice, frame.order, frame.as_is):
         cells = sorted(o)
-        ar, ac = cells[0]
-        offsets = tuple((r - ar) * stride + (c - ac) for r, c in cells[1:])
+        first = cells[0]
+        offsets = tuple(
+            sum((v - a) * w for v, a, w in zip(p, first, weights, strict=True)) for p in cells[1:]
+        )
         m = 1
         for off in offsets:
             m |= 1 << off
@@ -299,14 +418,14 @@ def oriented_masks(shape: Shape, stride: int) -> tuple[tuple[Mask, tuple[int, ..
 
 
 @lru_cache(maxsize=4096)
-def _oriented(shape: Shape, stride: int) -> tuple[Mask, ...]:
-    return tuple(m for m, _ in oriented_masks(shape, stride))
+def _oriented(shape: Shape, frame: Frame) -> tuple[Mask, ...]:
+    return tuple(m for m, _ in oriented_masks(shape, frame))
 
 
-def placements(full: Mask, shape: Shape, stride: int) -> list[Mask]:
+def placements(full: Mask, shape: Shape, frame: Frame) -> list[Mask]:
     """Every mask of ``shape`` inside ``full``: one shift-and per cell finds all anchors at once."""
     found = []
-    for m, offsets in oriented_masks(shape, stride):
+    for m, offsets in oriented_masks(shape, frame):
         anchors = full
         for off in offsets:
             anchors &= full >> off
@@ -324,44 +443,29 @@ def _extent(shape: Shape) -> int:
     return max(max(r, c) for r, c in shape)
 
 
-def pad_for(pieces: tuple[Piece, ...]) -> int:
-    """Empty columns needed between rows so no orientation can wrap (largest extent - 1)."""
-    return max(_extent(p.shape) for p in pieces)
-
-
 def compile_puzzle(puzzle: Puzzle, *, table: bool | None = None) -> CompiledPuzzle:
     """Slots and orientations of every piece; the Candidate table for large puzzles."""
     pieces = puzzle.pieces
-    fig = puzzle.figure
     shapes = tuple(p.shape for p in pieces)
-    # Scanning along the short side keeps the frontier of empty cells short: the 12
-    # pentominoes find a 3x20 tiling in 0.06 s as 20 rows of 3, in over 40 s as 3 rows of 20.
-    # Piece orientations are closed under transposition, so tilings map one to one.
-    transposed = fig.width > fig.height
-    stride = (fig.height if transposed else fig.width) + _pad(shapes)
-    full = figure_mask(fig, stride, transposed=transposed)
-    slots = _slots(shapes, stride)
+    frame = frame_for(puzzle.figure, shapes, puzzle.lattice)
+    full = figure_mask(puzzle.figure, frame)
+    slots = _slots(shapes, frame)
     use_table = len(pieces) > TABLE_PIECES if table is None else table
-    by_low = _table(full, stride, pieces, slots) if use_table else None
-    return CompiledPuzzle(puzzle, stride, full, slots, by_low, (1 << len(pieces)) - 1, transposed)
+    by_low = _table(full, frame, pieces, slots) if use_table else None
+    return CompiledPuzzle(puzzle, frame, full, slots, by_low, (1 << len(pieces)) - 1)
 
 
 @lru_cache(maxsize=1024)
-def _shape_key(shape: Shape) -> tuple[Point, ...]:
-    return canonical(shape)
-
-
-@lru_cache(maxsize=4096)
-def _pad(shapes: tuple[Shape, ...]) -> int:
-    return max(_extent(s) for s in shapes)
+def _shape_key(shape: Shape, lattice: Lattice) -> tuple[Point, ...]:
+    return lattice.canonical(shape)
 
 
 @lru_cache(maxsize=4096)  # a batch asks for the same few combinations of pieces again and again
-def _slots(shapes: tuple[Shape, ...], stride: int) -> Slots:
+def _slots(shapes: tuple[Shape, ...], frame: Frame) -> Slots:
     """The Slots and Oriented masks of pieces of these shapes (shared: never changed)."""
     slots: Slots = []
     last_copy: dict[tuple[Point, ...], int] = {}
-    keys = [_shape_key(s) for s in shapes]
+    keys = [_shape_key(s, frame.lattice) for s in shapes]
     repeated = len(set(keys)) < len(keys)
     for pos, (shape, key) in enumerate(zip(shapes, keys, strict=True)):
         bit = 1 << pos
@@ -369,19 +473,19 @@ def _slots(shapes: tuple[Shape, ...], stride: int) -> Slots:
         if repeated:  # copies of a shape go down in puzzle order, so a tiling counts once
             req = last_copy.get(key, 0)
             last_copy[key] = bit
-        slots.append(((bit | req, req, bit, pos), _oriented(shape, stride)))
+        slots.append(((bit | req, req, bit, pos), _oriented(shape, frame)))
     return slots
 
 
 def _table(
-    full: Mask, stride: int, pieces: tuple[Piece, ...], slots: list[tuple[Slot, tuple[Mask, ...]]]
+    full: Mask, frame: Frame, pieces: tuple[Piece, ...], slots: list[tuple[Slot, tuple[Mask, ...]]]
 ) -> dict[Mask, list[Candidate]]:
     """Every placement of every piece inside the figure, grouped by its lowest cell."""
     by_low: dict[Mask, list[Candidate]] = {}
     by_shape: dict[Shape, list[Mask]] = {}
     for piece, ((need, req, bit, pos), _) in zip(pieces, slots, strict=True):
         if piece.shape not in by_shape:
-            by_shape[piece.shape] = placements(full, piece.shape, stride)
+            by_shape[piece.shape] = placements(full, piece.shape, frame)
         for m in by_shape[piece.shape]:
             by_low.setdefault(lsb(m), []).append((need, req, bit, m, pos))
     return by_low

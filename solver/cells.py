@@ -1,9 +1,10 @@
 """Cells: sets of grid squares, and the letter-grid pictures that draw them.
 
 Glossary
-    Point     (row, col) of a square, row 0 at the top.
-    Cells     a set of Points anywhere on the grid, e.g. ``frozenset[Point]``.
-    Shape     a frozenset of Points normalised so the smallest row and column are 0.
+    Point     (row, col) of a square, row 0 at the top; on other lattices the coordinates
+              solver.lattice names (a cube's (layer, row, col)).
+    Cells     a set of Points anywhere on the lattice, e.g. ``frozenset[Point]``.
+    Shape     a frozenset of Points normalised so the smallest value of each coordinate is 0.
     Box       the smallest rectangle holding some cells: top, left, bottom, right (inclusive).
     Picture   rows of text, one character per square.
     Drawing   a letter-grid picture read back: each square's character (``#`` an empty figure
@@ -22,34 +23,62 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ubongo.solver.errors import FigureError
+from ubongo.solver.lattice import SQUARE, Lattice, Point, Shape, normalise
 
-Point = tuple[int, int]
-Shape = frozenset[Point]
+__all__ = [  # Point, Shape and normalise live in solver.lattice; importers here find them too
+    "LAYER_MARK",
+    "MAX_SQUARES",
+    "OUTSIDE",
+    "Box",
+    "Drawing",
+    "Layers",
+    "Picture",
+    "PictureTooLarge",
+    "Point",
+    "Shape",
+    "bounding_box",
+    "components",
+    "draw",
+    "draw_layers",
+    "join_layers",
+    "read_layers",
+    "flood",
+    "neighbours",
+    "normalise",
+    "read_picture",
+    "text_rows",
+]
+
 Picture = list[str]
 
 OUTSIDE = ". "
 """Characters that are no square of the figure in a picture."""
 
+LAYER_MARK = "--"
+"""The line between two layers of a picture of cubes, the bottom layer first."""
+
 
 def neighbours(p: Point) -> tuple[Point, Point, Point, Point]:
-    """The four edge neighbours of a square, clockwise from above: up, right, down, left."""
+    """The four edge neighbours of a square, clockwise from above: up, right, down, left
+    (``SQUARE.neighbours`` written out: pictures and floods of squares call it most)."""
     r, c = p
     return (r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)
 
 
-def flood(cells: AbstractSet[Point], start: Point) -> set[Point]:
+def flood(cells: AbstractSet[Point], start: Point, lattice: Lattice = SQUARE) -> set[Point]:
     """The cells reachable from ``start`` by edge steps within ``cells`` (``start`` included)."""
     seen = {start}
     todo = [start]
+    step = neighbours if lattice.steps == SQUARE.steps else lattice.neighbours
     while todo:
-        for n in neighbours(todo.pop()):
+        for n in step(todo.pop()):
             if n in cells and n not in seen:
                 seen.add(n)
                 todo.append(n)
     return seen
 
 
-def components(cells: Iterable[Point]) -> list[set[Point]]:
+def components(cells: Iterable[Point], lattice: Lattice = SQUARE) -> list[set[Point]]:
     """The edge-connected parts of a set of cells, in reading order of their first cell.
 
     >>> components({(0, 0), (0, 2), (1, 2)})
@@ -60,7 +89,7 @@ def components(cells: Iterable[Point]) -> list[set[Point]]:
     seen: set[Point] = set()
     for p in sorted(pool):
         if p not in seen:
-            part = flood(pool, p)
+            part = flood(pool, p, lattice)
             seen |= part
             parts.append(part)
     return parts
@@ -97,13 +126,6 @@ def bounding_box(cells: Iterable[Point]) -> Box:
     return Box(min(rows), min(cols), max(rows), max(cols))
 
 
-def normalise(points: Iterable[Point]) -> Shape:
-    """Translate points so that the smallest row and the smallest column are 0."""
-    pts = list(points)
-    top, left, _, _ = bounding_box(pts)
-    return frozenset((r - top, c - left) for r, c in pts)
-
-
 def draw(cells_by_letter: Mapping[str, Iterable[Point]], blank: str = ".") -> Picture:
     """Rows of the Box of all the cells, each cell in its letter, the rest ``blank``.
 
@@ -120,6 +142,34 @@ def draw(cells_by_letter: Mapping[str, Iterable[Point]], blank: str = ".") -> Pi
         for r, c in cells:
             grid[r - box.top][c - box.left] = letter
     return ["".join(row) for row in grid]
+
+
+def draw_layers(cells_by_letter: Mapping[str, Iterable[Point]], blank: str = ".") -> list[Picture]:
+    """``draw`` for cells of cubes: each layer from the bottom up over the box of all of them.
+
+    >>> draw_layers({"#": {(0, 0, 0), (0, 0, 1), (1, 0, 0)}})
+    [['##'], ['#.']]
+    """
+    groups = [(letter, list(cells)) for letter, cells in cells_by_letter.items()]
+    every = [p for _, cells in groups for p in cells]
+    lows = [min(axis) for axis in zip(*every, strict=True)]
+    levels, height, width = (
+        max(axis) - low + 1 for axis, low in zip(zip(*every, strict=True), lows, strict=True)
+    )
+    grids = [[[blank] * width for _ in range(height)] for _ in range(levels)]
+    z0, r0, c0 = lows
+    for letter, cells in groups:
+        for z, r, c in cells:
+            grids[z - z0][r - r0][c - c0] = letter
+    return [["".join(row) for row in grid] for grid in grids]
+
+
+def join_layers(layers: Sequence[Picture], mark: str) -> Picture:
+    """Layers' pictures one after another, a line ``mark`` between two."""
+    out: Picture = []
+    for layer in layers:
+        out += [mark, *layer] if out else layer
+    return out
 
 
 def text_rows(text: str | Sequence[str]) -> list[tuple[int, str]]:
@@ -181,6 +231,48 @@ class Drawing:
         return out
 
 
+@dataclass(frozen=True)
+class Layers:
+    """A picture of cubes read back, layer by layer from the bottom: each layer's Drawing, and
+    every cell as (layer, row, column) with rows and columns counted as the text has them, so
+    that layers line up as written (``chars`` and ``by_letter`` as a Drawing's)."""
+
+    drawings: tuple[Drawing, ...]
+    chars: dict[Point, str]
+
+    @property
+    def cells(self) -> Shape:
+        """Every cube drawn, ``#`` and letters alike."""
+        return frozenset(self.chars)
+
+    def where(self, p: Point) -> tuple[int, int]:
+        """(line, column) of a cube in its layer's text, 1-based."""
+        drawing = self.drawings[p[0]]
+        top, left = drawing.origin
+        return drawing.where((p[1] - top, p[2] - left))
+
+    def by_letter(self, empty: str = "#") -> dict[str, set[Point]]:
+        """The cubes of each character but ``empty`` (as ``Drawing.by_letter``)."""
+        out: dict[str, set[Point]] = {}
+        for p, ch in self.chars.items():
+            if ch != empty:
+                out.setdefault(ch, set()).add(p)
+        return out
+
+
+def read_layers(layers: Sequence[str | Sequence[str]]) -> Layers:
+    """Read the pictures of a figure's layers, the bottom one first."""
+    drawings = tuple(read_picture(layer) for layer in layers)
+    chars: dict[Point, str] = {}
+    for z, drawn in enumerate(drawings):
+        top, left = drawn.origin
+        for (r, c), ch in drawn.chars.items():
+            chars[(z, r + top, c + left)] = ch
+    if len(chars) > MAX_SQUARES:
+        raise PictureTooLarge(len(chars))
+    return Layers(drawings, chars)
+
+
 MAX_SQUARES = 10_000
 """The most squares a picture may draw: a 100x100 figure; an Ubongo card has about 16."""
 
@@ -204,7 +296,7 @@ def read_picture(text: str | Sequence[str]) -> Drawing:
     squares = sum(len(row) - row.count(".") - row.count(" ") for _, row in rows)
     if squares > MAX_SQUARES:  # counted before any set or dict proportional to the input
         raise PictureTooLarge(squares)
-    found = {
+    found: dict[Point, str] = {
         (r, c): ch
         for r, (_, row) in enumerate(rows)
         for c, ch in enumerate(row)
@@ -214,5 +306,5 @@ def read_picture(text: str | Sequence[str]) -> Drawing:
     if not found:
         return Drawing({}, (0, 0), lines)
     top, left, _, _ = bounding_box(found)
-    chars = {(r - top, c - left): ch for (r, c), ch in found.items()}
+    chars: dict[Point, str] = {(r - top, c - left): ch for (r, c), ch in found.items()}
     return Drawing(chars, (top, left), lines)

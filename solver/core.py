@@ -3,7 +3,7 @@
 Every reader of the core (the bitboard engine, analyze, the engine's text solver, figure
 parsing, the generator's effort search, the CLI's batch lines) reads ``CORE`` from here when it
 is called, so a test or a benchmark that sets ``core.CORE`` switches them all at once. At the
-bottom of solver: this module imports only the type names of solver.bits and solver.cells.
+bottom of solver: this module imports only the type names of solver.bits and solver.lattice.
 
 Glossary (Mask as in solver.bits)
     Slot      (need, req, bit, pos): piece number ``pos`` marked by ``bit`` in a used-set
@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ubongo.solver.bits import Mask
-from ubongo.solver.cells import Point, Shape
+from ubongo.solver.lattice import Point, Shape
 
 Slot = tuple[int, int, int, int]
 Slots = list[tuple[Slot, tuple[Mask, ...]]]

@@ -12,14 +12,14 @@ import signal
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from ortools.sat.python import cp_model
 
-from ubongo.solver.cells import Point, Shape, bounding_box
+from ubongo.solver.cells import Point, Shape
 from ubongo.solver.errors import PuzzleTooLarge, TimeLimit
 from ubongo.solver.limits import Limits
-from ubongo.solver.pieces import canonical
 from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 MAX_CELLS = 400  # beyond this the model build alone takes seconds
@@ -35,17 +35,24 @@ class Model:
 
 
 def inside(figure: frozenset[Point], orientations: tuple[Shape, ...]) -> list[frozenset[Point]]:
-    """Every translation of every orientation that lies inside the figure."""
-    box = bounding_box(figure)
-    out = []
+    """Every translation of every orientation that lies inside the figure (shifts in reading
+    order, the slowest coordinate first)."""
+    lows, highs = extent_bounds(figure)
+    out: list[frozenset[Point]] = []
     for o in orientations:
-        shape = bounding_box(o)
-        for dr in range(box.top, box.bottom - shape.bottom + 1):
-            for dc in range(box.left, box.right - shape.right + 1):
-                cells = frozenset((r + dr, c + dc) for r, c in o)
-                if cells <= figure:
-                    out.append(cells)
+        tops = [max(axis) for axis in zip(*o, strict=True)]
+        spans = [range(lo, hi - top + 1) for lo, hi, top in zip(lows, highs, tops, strict=True)]
+        for shift in product(*spans):
+            cells = frozenset(tuple(v + d for v, d in zip(p, shift, strict=True)) for p in o)
+            if cells <= figure:
+                out.append(cells)
     return out
+
+
+def extent_bounds(cells: frozenset[Point]) -> tuple[list[int], list[int]]:
+    """The least and the greatest value of each coordinate."""
+    axes = list(zip(*cells, strict=True))
+    return [min(a) for a in axes], [max(a) for a in axes]
 
 
 def build_model(puzzle: Puzzle) -> Model:
@@ -57,7 +64,7 @@ def build_model(puzzle: Puzzle) -> Model:
     groups: list[list[str]] = []
     shapes: list[tuple[Shape, ...]] = []
     for p in puzzle.pieces:
-        g = keys.setdefault(canonical(p.shape), len(groups))
+        g = keys.setdefault(p.key, len(groups))
         if g == len(groups):
             groups.append([])
             shapes.append(p.orientations)

@@ -241,7 +241,10 @@ def _count_large(
     fast = bitboard.tile(puzzle, "both", timeout=limits.left())
     if fast is not None:
         return fast
-    return bitboard.count_memo_first(_compiled_puzzle(puzzle), timeout=limits.left())
+    compiled = _compiled_puzzle(puzzle)
+    if bitboard.uses_core(compiled):  # a lattice the core's tile takes no figure of
+        return bitboard.count_first(compiled, timeout=limits.left())
+    return bitboard.count_memo_first(compiled, timeout=limits.left())
 
 
 def check(
@@ -330,8 +333,8 @@ class TextSolver:
         """The count (when asked) and the first tiling from one call of the compiled core, or
         None: no core, what it does not take, or no tiling (``check`` then goes the long way)."""
         core = native.CORE
-        if core is None or isinstance(rows, str):  # a str is a sequence, but of characters
-            return None
+        if core is None or isinstance(rows, str) or not bitboard.kit_takes(self.pieces.lattice):
+            return None  # (a str is a sequence, but of characters)
         try:
             combo = self._combos[tuple(names)]
         except KeyError:
@@ -341,7 +344,8 @@ class TextSolver:
         if combo is None or len(combo[0]) > SMALL_PIECES:
             return None  # more pieces: the auto engine's turns with CP-SAT, or a count by orbits
         if self._kit is None:
-            self._kit = core.kit(bitboard.kit_pieces([p.shape for p in self._plist]))
+            lattice = self.pieces.lattice
+            self._kit = core.kit(bitboard.kit_pieces([(p.shape, lattice) for p in self._plist]))
         mode = "both" if want_count else "first"
         got = bitboard.tile_rows(core, self._kit, combo[0], rows, combo[1], mode, timeout)
         if got is None or got[1] is None:

@@ -2,7 +2,8 @@
 
 Glossary
     Board      the player's figure so far, as a picture: a placed piece drawn in its code
-               letter, ``#`` on an empty figure cell, ``.`` (or space) outside the figure.
+               letter, ``#`` on an empty figure cell, ``.`` (or space) outside the figure; a
+               board of cubes layer by layer, as a figure of cubes is written.
     Level      how much a hint gives away: 1 the piece to place and roughly where, 2 its
                exact place, 3 a whole solution.
     Forced     a placement that lies in every tiling of what is left: the best hint, since
@@ -25,20 +26,21 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, TypedDict
 
 from ubongo.solver import engine
 from ubongo.solver.cells import (
     Drawing,
+    Layers,
     Picture,
     Point,
-    bounding_box,
     components,
-    normalise,
+    read_layers,
     read_picture,
 )
 from ubongo.solver.errors import TimeLimit, UbongoError
-from ubongo.solver.figure import Figure
+from ubongo.solver.figure import Figure, layer_texts
+from ubongo.solver.lattice import SQUARE, Lattice
 from ubongo.solver.limits import Limits
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet
 from ubongo.solver.puzzle import Placement, Puzzle, Solution, solution_rows
@@ -52,11 +54,17 @@ LISTING_SECONDS = 2.0
 
 
 class BoardError(UbongoError):
-    """A board picture that is not a legal position: ``row``/``col`` 1-based, ``piece`` a name."""
+    """A board picture that is not a legal position: ``row``/``col`` 1-based (the line and the
+    column in the layer's text), ``layer`` 1-based on a board of cubes, ``piece`` a name."""
 
-    def __init__(self, message: str, row: int = 0, col: int = 0, piece: str | None = None) -> None:
-        where = f"row {row}, column {col}: " if row else ""
+    def __init__(
+        self, message: str, row: int = 0, col: int = 0, piece: str | None = None, layer: int = 0
+    ) -> None:
+        where = (f"layer {layer}, " if layer else "") + (
+            f"row {row}, column {col}: " if row else ""
+        )
         super().__init__(f"board: {where}{message}")
+        self.layer = layer
         self.row = row
         self.col = col
         self.piece = piece
@@ -101,17 +109,32 @@ class Unsolvable(UbongoError):
 # --- boards ----------------------------------------------------------------------------------
 
 
-def _read(text: str | Sequence[str]) -> Drawing:
-    """The board picture read, refusing one that holds no cell."""
-    drawn = read_picture(text)
+def _read(text: str | Sequence[str], lattice: Lattice) -> Drawing | Layers:
+    """The board picture read (layer by layer on cubes), refusing one that holds no cell."""
+    layers = layer_texts(text) if lattice.dims == 3 else None
+    drawn = read_picture(text) if layers is None else read_layers(layers)
     if not drawn.chars:
         raise BoardError("the board holds no cell; expected the figure in '#' and piece letters")
     return drawn
 
 
-def board_figure(text: str | Sequence[str]) -> Figure:
+class At(TypedDict):
+    """Where a cell stands in a board's text, as BoardError takes it."""
+
+    row: int
+    col: int
+    layer: int
+
+
+def _at(drawn: Drawing | Layers, p: Point) -> At:
+    """Where a cell stands in the board's text (its layer's, on cubes)."""
+    row, col = drawn.where(p)
+    return {"row": row, "col": col, "layer": p[0] + 1 if isinstance(drawn, Layers) else 0}
+
+
+def board_figure(text: str | Sequence[str], lattice: Lattice = SQUARE) -> Figure:
     """The figure a board picture shows (every cell that is not ``.`` or space)."""
-    return Figure.from_cells(_read(text).chars)
+    return Figure.from_cells(_read(text, lattice).chars, lattice)
 
 
 def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = STANDARD) -> Solution:
@@ -119,7 +142,7 @@ def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = ST
 
     ``pieces`` names letters of the set that are not in the combination.
     """
-    drawn = _read(text)
+    drawn = _read(text, puzzle.figure.lattice)
     _check_figure(drawn, puzzle.figure, pieces)
     by_code = {p.code: p for p in puzzle.pieces}
     copies = Counter(p.name for p in puzzle.pieces)
@@ -127,18 +150,17 @@ def parse_board(text: str | Sequence[str], puzzle: Puzzle, pieces: PieceSet = ST
     for ch, cells in drawn.by_letter().items():
         piece = by_code.get(ch)
         if piece is None:
-            raise _not_in_combo(ch, drawn.where(min(cells)), puzzle, pieces)
-        parts = components(cells)
+            raise _not_in_combo(ch, _at(drawn, min(cells)), puzzle, pieces)
+        parts = components(cells, puzzle.lattice)
         if len(parts) > copies[piece.name]:
-            at = drawn.where(min(parts[copies[piece.name]]))
             raise PieceTwice(
                 f"{piece.name} ({ch}) is placed {len(parts)} times; the combination has "
                 f"{copies[piece.name]}",
-                *at,
                 piece=piece.name,
+                **_at(drawn, min(parts[copies[piece.name]])),
             )
         for part in parts:
-            _check_shape(piece, part, drawn.where(min(part)))
+            _check_shape(piece, part, _at(drawn, min(part)))
             placed.append(Placement(piece.name, frozenset(part)))
     return _in_order(puzzle, placed)
 
@@ -149,17 +171,17 @@ def _in_order(puzzle: Puzzle, placements: Sequence[Placement]) -> Solution:
     return tuple(sorted(placements, key=lambda pl: (order[pl.piece], min(pl.cells))))
 
 
-def _check_figure(drawn: Drawing, figure: Figure, pieces: PieceSet) -> None:
+def _check_figure(drawn: Drawing | Layers, figure: Figure, pieces: PieceSet) -> None:
     """OutsideFigure unless the board's cells are exactly the figure's."""
     for p, ch in drawn.chars.items():  # in reading order: the first stray cell is named
         if p not in figure.cells:
             name = pieces[ch].name if ch in _codes(pieces) else None
-            raise OutsideFigure("cell outside the figure", *drawn.where(p), piece=name)
+            raise OutsideFigure("cell outside the figure", piece=name, **_at(drawn, p))
     missing = sorted(figure.cells - drawn.cells)
     if missing:
         raise OutsideFigure(
             "a figure cell is missing from the board (draw the whole figure, '#' on empty cells)",
-            *drawn.where(missing[0]),
+            **_at(drawn, missing[0]),
         )
 
 
@@ -167,23 +189,23 @@ def _codes(pieces: PieceSet) -> set[str]:
     return {p.code for p in pieces.values()}
 
 
-def _not_in_combo(ch: str, at: Point, puzzle: Puzzle, pieces: PieceSet) -> BoardError:
+def _not_in_combo(ch: str, at: At, puzzle: Puzzle, pieces: PieceSet) -> BoardError:
     combo = ", ".join(f"{p.name} ({p.code})" for p in puzzle.pieces)
     if ch in _codes(pieces):
         name = pieces[ch].name
-        return ForeignPiece(f"{name} ({ch}) is not in this combination: {combo}", *at, piece=name)
+        return ForeignPiece(f"{name} ({ch}) is not in this combination: {combo}", piece=name, **at)
     return UnknownLetter(
-        f"unexpected character {ch!r}; expected a piece letter of {combo}, '#' or '.'", *at
+        f"unexpected character {ch!r}; expected a piece letter of {combo}, '#' or '.'", **at
     )
 
 
-def _check_shape(piece: Piece, cells: set[Point], at: Point) -> None:
-    if len(cells) != piece.area or normalise(cells) not in piece.orientations:
+def _check_shape(piece: Piece, cells: set[Point], at: At) -> None:
+    if len(cells) != piece.area or piece.lattice.normalise(cells) not in piece.orientations:
         raise WrongShape(
             f"{piece.name} ({piece.code}) is drawn on {len(cells)} cell(s) that do not form "
             f"its shape {'/'.join(piece.rows())} in any turn",
-            *at,
             piece=piece.name,
+            **at,
         )
 
 
@@ -271,7 +293,7 @@ class Hint:
             "piece": self.piece,
             "area": self.region,  # the JSON key predates the word: a region, not a cell count
             "forced": self.forced,
-            "cells": sorted([r, c] for r, c in pl.cells) if pl and self.level >= 2 else None,
+            "cells": sorted(list(p) for p in pl.cells) if pl and self.level >= 2 else None,
             "picture": self.rows() if self.level >= 2 else None,
             "solution": self.solution_rows() if self.level >= 3 else None,
         }
@@ -295,25 +317,49 @@ class Hint:
 
 
 def _where(region: str) -> str:
-    """``top-left`` -> ``in the top-left corner``, ``right`` -> ``on the right``..."""
-    if "-" in region:
-        return f"in the {region} corner"
-    return {"top": "at the top", "bottom": "at the bottom", "middle": "in the middle"}.get(
-        region, f"on the {region}"
-    )
+    """``top-left`` -> ``in the top-left corner``, ``right`` -> ``on the right``...; a layer
+    after a comma stays as it is (``top-left, bottom layer``)."""
+    part, comma, layer = region.partition(", ")
+    if "-" in part:
+        words = f"in the {part} corner"
+    else:
+        words = {"top": "at the top", "bottom": "at the bottom", "middle": "in the middle"}.get(
+            part, f"on the {part}"
+        )
+    return f"{words}, {layer_words(layer)}" if comma else words
+
+
+def layer_words(layer: str) -> str:
+    """``bottom layer`` -> ``in the bottom layer``, ``both layers`` -> ``in both layers``."""
+    return f"in the {layer}" if layer.endswith(" layer") else f"in {layer}"
 
 
 def region_name(cells: frozenset[Point], figure: Figure) -> str:
-    """Where cells lie in the figure, in thirds of its box: ``top-left`` ... ``middle``.
+    """Where cells lie in the figure, in thirds of its box (of its footprint, for cubes, with
+    the layers they take): ``top-left`` ... ``middle``, ``top-left, bottom layer``.
 
     >>> region_name(frozenset({(0, 0)}), Figure(frozenset({(0, 0), (2, 2)})))
     'top-left'
     """
-    cr = sum(r + 0.5 for r, _ in cells) / len(cells) / figure.height
-    cc = sum(c + 0.5 for _, c in cells) / len(cells) / figure.width
+    cr = sum(p[-2] + 0.5 for p in cells) / len(cells) / figure.height
+    cc = sum(p[-1] + 0.5 for p in cells) / len(cells) / figure.width
     v = ("top", "", "bottom")[min(2, int(cr * 3))]
     h = ("left", "", "right")[min(2, int(cc * 3))]
-    return "-".join(x for x in (v, h) if x) or "middle"
+    flat = "-".join(x for x in (v, h) if x) or "middle"
+    if figure.lattice.dims == 2:
+        return flat
+    return f"{flat}, {_layers_taken({p[0] for p in cells}, figure.levels)}"
+
+
+def _layers_taken(levels: set[int], count: int) -> str:
+    """``bottom layer``, ``top layer``, ``layer 2``, ``both layers``, ``layers 1 to 3``."""
+    if len(levels) == 1:
+        (z,) = levels
+        named = {0: "bottom", count - 1: "top"}
+        return f"{named[z]} layer" if z in named else f"layer {z + 1}"
+    if len(levels) == count == 2:
+        return "both layers"
+    return f"layers {min(levels) + 1} to {max(levels) + 1}"
 
 
 def hint(
@@ -360,15 +406,18 @@ def _rest(puzzle: Puzzle, placed: Solution) -> tuple[Puzzle | None, Point]:
     for pl in placed:
         todo.remove(next(p for p in todo if p.name == pl.piece))
     if not left:
-        return None, (0, 0)
-    box = bounding_box(left)
-    return Puzzle(Figure.from_cells(left), tuple(todo)), (box.top, box.left)
+        return None, ()
+    lows = tuple(min(axis) for axis in zip(*left, strict=True))
+    return Puzzle(Figure.from_cells(left, puzzle.figure.lattice), tuple(todo)), lows
 
 
 def _shift(sol: Solution, offset: Point) -> Solution:
-    r0, c0 = offset
     return tuple(
-        Placement(pl.piece, frozenset((r + r0, c + c0) for r, c in pl.cells)) for pl in sol
+        Placement(
+            pl.piece,
+            frozenset(tuple(v + d for v, d in zip(p, offset, strict=True)) for p in pl.cells),
+        )
+        for pl in sol
     )
 
 
@@ -453,7 +502,10 @@ def _place_count(piece: Piece, cells: frozenset[Point]) -> int:
     """Placements of the piece inside the cells, every orientation and translation."""
     n = 0
     for o in piece.orientations:
-        ar, ac = min(o)
-        shifts = [(r - ar, c - ac) for r, c in o]
-        n += sum(all((r + dr, c + dc) in cells for dr, dc in shifts) for r, c in cells)
+        anchor = min(o)
+        shifts = [tuple(v - a for v, a in zip(p, anchor, strict=True)) for p in o]
+        n += sum(
+            all(tuple(v + d for v, d in zip(cell, s, strict=True)) in cells for s in shifts)
+            for cell in cells
+        )
     return n

@@ -1,8 +1,9 @@
 """Pieces: shapes, their orientations, and piece sets (the 12 Ubongo pieces by default).
 
-Glossary (Point and Shape as in solver.cells)
-    Piece       a named shape with a one-letter code and its distinct orientations.
-    PieceSet    the pieces a puzzle may use, looked up by name or by code.
+Glossary (Point and Shape as in solver.cells, Lattice as in solver.lattice)
+    Piece       a named shape on a lattice, with a one-letter code and its distinct
+                orientations (the lattice's orientation group acting on the shape).
+    PieceSet    the pieces a puzzle may use, looked up by name or by code; all on one lattice.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ubongo.solver.cells import Point, Shape, draw, normalise
+from ubongo.solver.cells import LAYER_MARK, Point, Shape, draw, draw_layers, flood, join_layers
 from ubongo.solver.errors import DuplicatePiece, PieceDefinitionError, UnknownPiece
+from ubongo.solver.lattice import LATTICES, SQUARE, Lattice, normalise
 
 MAX_PIECES = 64
 """The most pieces a piece set holds (the box has 12; pentominoes and editions fit easily)."""
@@ -21,7 +23,7 @@ MAX_CELLS = 64
 MAX_GRID = 64 * 64
 """The most characters a custom piece's rows may hold together."""
 
-__all__ = [  # Point, Shape and normalise live in solver.cells; importers here find them too
+__all__ = [  # Point, Shape and normalise live in solver.lattice; importers here find them too
     "MAX_CELLS",
     "MAX_GRID",
     "MAX_PIECES",
@@ -31,36 +33,32 @@ __all__ = [  # Point, Shape and normalise live in solver.cells; importers here f
     "Point",
     "Shape",
     "canonical",
+    "lattice_named",
     "normalise",
     "orientations",
     "piece_from_json",
+    "shape_from_cells",
     "shape_from_rows",
     "shape_rows",
     "transforms",
 ]
 
 
-def transforms(shape: Shape) -> Iterator[Shape]:
-    """The 8 images of a shape under rotation and reflection (with repeats)."""
-    pts = list(shape)
-    for flip in (False, True):
-        cur = [(r, -c) for r, c in pts] if flip else pts
-        for _ in range(4):
-            yield normalise(cur)
-            cur = [(c, -r) for r, c in cur]
+def transforms(shape: Shape, lattice: Lattice = SQUARE) -> Iterator[Shape]:
+    """The images of a shape under the lattice's orientation group (with repeats): for
+    squares the 8 rotations and reflections."""
+    return lattice.transforms(shape)
 
 
-def orientations(shape: Shape) -> tuple[Shape, ...]:
+def orientations(shape: Shape, lattice: Lattice = SQUARE) -> tuple[Shape, ...]:
     """The distinct orientations of a shape, in a stable order (rotations first)."""
-    seen: dict[Shape, None] = {}
-    for t in transforms(shape):
-        seen.setdefault(t, None)
-    return tuple(seen)
+    return lattice.orientations(shape)
 
 
-def canonical(shape: Shape) -> tuple[Point, ...]:
-    """A key equal for two shapes exactly when one is a rotation or reflection of the other."""
-    return min(tuple(sorted(t)) for t in transforms(shape))
+def canonical(shape: Shape, lattice: Lattice = SQUARE) -> tuple[Point, ...]:
+    """A key equal for two shapes exactly when one is a turn of the other on the lattice
+    (for squares: a rotation or reflection)."""
+    return lattice.canonical(shape)
 
 
 def shape_from_rows(rows: Sequence[str]) -> Shape:
@@ -72,8 +70,11 @@ def shape_from_rows(rows: Sequence[str]) -> Shape:
 
 
 def shape_rows(shape: Shape, mark: str = "#") -> list[str]:
-    """Draw a shape as rows of ``mark`` and ``.``."""
-    return draw({mark: shape})
+    """Draw a shape as rows of ``mark`` and ``.``; a shape of cubes layer by layer, the bottom
+    one first, a line ``--`` between two."""
+    if len(next(iter(shape))) == 2:
+        return draw({mark: shape})
+    return join_layers(draw_layers({mark: shape}), LAYER_MARK)
 
 
 @dataclass(frozen=True)
@@ -83,16 +84,18 @@ class Piece:
     name: str
     code: str
     shape: Shape = field(compare=False)
+    lattice: Lattice = field(default=SQUARE, compare=False)
+    colour: str | None = field(default=None, compare=False)  # "#rrggbb", as the box's piece
 
     @cached_property
     def orientations(self) -> tuple[Shape, ...]:
-        """Distinct orientations, rotations and reflections allowed."""
-        return orientations(self.shape)
+        """Distinct orientations under the lattice's group (squares: turned and turned over)."""
+        return self.lattice.orientations(self.shape)
 
     @cached_property
     def key(self) -> tuple[Point, ...]:
-        """Equal for two pieces exactly when they have the same shape (turned or not)."""
-        return canonical(self.shape)
+        """Equal for two pieces of a lattice exactly when they have the same shape, turned."""
+        return self.lattice.canonical(self.shape)
 
     @property
     def area(self) -> int:
@@ -107,11 +110,19 @@ class Piece:
 class PieceSet(Mapping[str, Piece]):
     """An ordered set of pieces, looked up by name or by one-letter code."""
 
-    def __init__(self, pieces: Iterable[Piece]) -> None:
+    def __init__(self, pieces: Iterable[Piece], lattice: Lattice | None = None) -> None:
         self._by_name: dict[str, Piece] = {}
         self._by_code: dict[str, Piece] = {}
+        self.lattice: Lattice = lattice or SQUARE
+        """The lattice of every piece (given, else the first piece's; squares when empty)."""
         for p in pieces:
+            if lattice is None and not self._by_name:
+                self.lattice = p.lattice
             _check_piece(p)
+            if p.lattice is not self.lattice:
+                raise PieceDefinitionError(
+                    f"piece {p.name}: on the {p.lattice} lattice; the set is on {self.lattice}"
+                )
             if p.name in self._by_name or p.code in self._by_code:
                 raise PieceDefinitionError(f"piece name {p.name!r} or code {p.code!r} repeated")
             if len(self._by_name) == MAX_PIECES:
@@ -153,24 +164,92 @@ class PieceSet(Mapping[str, Piece]):
         return pieces
 
     @classmethod
-    def from_json(cls, data: Mapping[str, object]) -> PieceSet:
-        """Build from ``{name: {"rows": [...], "code": "A"}}`` as in the puzzle-set format."""
+    def from_json(cls, data: Mapping[str, object], lattice: Lattice = SQUARE) -> PieceSet:
+        """Build from ``{name: {"rows": [...], "code": "A"}}`` as in the puzzle-set format, or
+        with ``"cells": [[...], ...]`` (coordinate lists, the only form off squares)."""
         if len(data) > MAX_PIECES:
             raise PieceDefinitionError(f"{len(data)} pieces; a set holds at most {MAX_PIECES}")
-        return cls(piece_from_json(name, spec) for name, spec in data.items())
+        return cls((piece_from_json(name, spec, lattice) for name, spec in data.items()), lattice)
 
 
-def piece_from_json(name: str, spec: object) -> Piece:
-    """One custom piece from ``{"rows": [...], "code": "A"}``; the code defaults to name[0]."""
-    if not isinstance(spec, Mapping) or not isinstance(spec.get("rows"), list):
-        raise PieceDefinitionError(f"piece {name}: expected {{'rows': [...], 'code': 'A'}}")
-    rows = spec["rows"]
+def lattice_named(name: object) -> Lattice:
+    """The lattice a file names in its ``lattice`` field."""
+    if not isinstance(name, str) or name not in LATTICES:
+        raise PieceDefinitionError(
+            f"lattice {name!r}: expected one of {', '.join(map(repr, LATTICES))}"
+        )
+    return LATTICES[name]
+
+
+def piece_from_json(name: str, spec: object, lattice: Lattice = SQUARE) -> Piece:
+    """One custom piece from ``{"rows": [...], "code": "A"}`` (squares) or ``{"cells":
+    [[0, 0, 0], ...], "code": "A"}`` (any lattice); the code defaults to name[0]."""
+    if not isinstance(spec, Mapping) or not (
+        isinstance(spec.get("rows"), list) or isinstance(spec.get("cells"), list)
+    ):
+        raise PieceDefinitionError(
+            f"piece {name}: expected {{'rows': [...], 'code': 'A'}} or {{'cells': [...]}}"
+        )
     code = spec.get("code", name[:1])
-    if not all(isinstance(r, str) for r in rows) or not isinstance(code, str):
+    if not isinstance(code, str):
+        raise PieceDefinitionError(f"piece {name}: code must be one character")
+    colour = spec.get("colour")
+    if colour is not None and not _is_colour(colour):
+        raise PieceDefinitionError(f"piece {name}: colour {colour!r}: expected '#rrggbb'")
+    if "cells" in spec:
+        shape = shape_from_cells(name, spec["cells"], lattice)
+        return Piece(name, code, shape, lattice, colour)
+    rows = spec["rows"]
+    if not all(isinstance(r, str) for r in rows):
         raise PieceDefinitionError(f"piece {name}: rows must be strings, code one character")
+    if lattice.dims != 2:
+        raise PieceDefinitionError(
+            f"piece {name}: rows draw squares; a {lattice} piece is given by its 'cells'"
+        )
     if sum(len(r) for r in rows) > MAX_GRID:  # a cheap bound before any parsing
         raise PieceDefinitionError(f"piece {name}: rows longer than {MAX_GRID} characters")
-    return Piece(name, code, shape_from_rows(rows))
+    return Piece(name, code, shape_from_rows(rows), lattice, colour)
+
+
+def _is_colour(value: object) -> bool:
+    """``#rrggbb`` in hexadecimal digits."""
+    return (
+        isinstance(value, str)
+        and len(value) == 7
+        and value[0] == "#"
+        and all(ch in "0123456789abcdefABCDEF" for ch in value[1:])
+    )
+
+
+def shape_from_cells(name: str, cells: object, lattice: Lattice) -> Shape:
+    """A shape from a list of coordinate lists, one per cell, ``lattice.dims`` integers each."""
+    if not isinstance(cells, list) or not cells or len(cells) > MAX_CELLS:
+        raise PieceDefinitionError(
+            f"piece {name}: cells: expected a list of 1 to {MAX_CELLS} coordinate lists"
+        )
+    points = []
+    for i, cell in enumerate(cells):
+        if (
+            not isinstance(cell, list)
+            or len(cell) != lattice.dims
+            or not all(type(v) is int and abs(v) <= MAX_GRID for v in cell)
+        ):
+            axes = ", ".join(lattice.axes)
+            raise PieceDefinitionError(
+                f"piece {name}: cells[{i}]: expected [{axes}] as {lattice.dims} integers"
+            )
+        points.append(tuple(cell))
+    if len(set(points)) != len(points):
+        raise PieceDefinitionError(f"piece {name}: a cell is listed twice")
+    shape = normalise(points)
+    if not is_connected(shape, lattice):
+        raise PieceDefinitionError(f"piece {name}: cells are not joined face to face")
+    return shape
+
+
+def is_connected(cells: Shape, lattice: Lattice) -> bool:
+    """True when every cell is reachable from every other through edge (face) neighbours."""
+    return len(flood(cells, next(iter(cells)), lattice)) == len(cells)
 
 
 def _check_piece(p: Piece) -> None:

@@ -8,13 +8,22 @@ Glossary
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ubongo.solver.cells import Picture, Point, draw, read_picture
-from ubongo.solver.errors import FigureError, UbongoError
-from ubongo.solver.figure import Figure
+from ubongo.solver.cells import (
+    Picture,
+    Point,
+    draw,
+    draw_layers,
+    join_layers,
+    read_layers,
+    read_picture,
+)
+from ubongo.solver.errors import FigureError, PieceDefinitionError, UbongoError
+from ubongo.solver.figure import LAYER_MARK, Figure, layer_texts
+from ubongo.solver.lattice import Lattice
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet
 
 
@@ -24,6 +33,19 @@ class Puzzle:
 
     figure: Figure
     pieces: tuple[Piece, ...]
+
+    def __post_init__(self) -> None:
+        space = self.figure.lattice.space
+        for p in self.pieces:
+            if p.lattice.space != space:
+                raise PieceDefinitionError(
+                    f"piece {p.name} is made of {p.lattice.space}s; the figure of {space}s"
+                )
+
+    @property
+    def lattice(self) -> Lattice:
+        """How the pieces may turn: their lattice (the figure's when there is no piece)."""
+        return self.pieces[0].lattice if self.pieces else self.figure.lattice
 
     @property
     def piece_area(self) -> int:
@@ -44,19 +66,25 @@ class Placement(NamedTuple):
 Solution = tuple[Placement, ...]
 
 
-def solution_rows(figure: Figure, solution: Solution, pieces: PieceSet = STANDARD) -> Picture:
-    """Draw a solution: each piece's cells in its code, other figure cells ``#``, outside ``.``."""
+def solution_rows(
+    figure: Figure, solution: Solution, pieces: Mapping[str, Piece] = STANDARD
+) -> Picture:
+    """Draw a solution: each piece's cells in its code, other figure cells ``#``, outside ``.``;
+    a figure of cubes layer by layer, as ``Figure.rows`` draws it."""
     by_code: dict[str, set[Point]] = {"#": set(figure.cells)}
     for pl in solution:  # copies of one piece share its code
         by_code.setdefault(pieces[pl.piece].code, set()).update(pl.cells)
-    return draw(by_code)
+    if figure.lattice.dims == 2:
+        return draw(by_code)
+    return join_layers(draw_layers(by_code), LAYER_MARK)
 
 
 def parse_solution(
     text: str | Sequence[str], pieces: PieceSet = STANDARD
 ) -> tuple[Figure, Solution]:
     """Read a picture drawn by :func:`solution_rows` back into its figure and solution."""
-    drawn = read_picture(text)
+    layers = layer_texts(text) if pieces.lattice.dims != 2 else None
+    drawn = read_picture(text) if layers is None else read_layers(layers)
     cells: dict[str, set[Point]] = {}
     for ch, pts in drawn.by_letter().items():
         try:
@@ -64,6 +92,14 @@ def parse_solution(
         except UbongoError as e:
             raise FigureError(str(e), *drawn.where(min(pts))) from None
         cells.setdefault(name, set()).update(pts)  # two letters may name one piece (a, A)
-    figure = Figure.from_cells(drawn.chars)
-    solution = tuple(Placement(name, frozenset(pts)) for name, pts in cells.items())
+    figure = Figure.from_cells(drawn.chars, pieces.lattice)
+    lows = [min(axis) for axis in zip(*drawn.chars, strict=True)] if drawn.chars else []
+    solution = tuple(Placement(name, _moved(pts, lows)) for name, pts in cells.items())
     return figure, solution
+
+
+def _moved(points: set[Point], lows: list[int]) -> frozenset[Point]:
+    """The points as Figure.from_cells moves the figure's (its least coordinates to 0)."""
+    if not any(lows):
+        return frozenset(points)
+    return frozenset(tuple(v - lo for v, lo in zip(p, lows, strict=True)) for p in points)

@@ -1,15 +1,17 @@
 """Symmetries of a figure, and counting the tilings of a symmetric one an orbit at a time.
 
-Glossary (Point, Shape as in solver.cells)
-    Symmetry  one of the 8 rotations and reflections of the grid that maps a figure's cells
-              onto themselves, as a map of Points (the identity is one).
+Glossary (Point, Shape as in solver.cells, Lattice and Turn as in solver.lattice)
+    Symmetry  a turn of the pieces' lattice, with the translation after it, that maps a
+              figure's cells onto themselves, as a map of Points (the identity is one). On
+              squares one of the 8 rotations and reflections of the grid; for pieces that
+              may not be turned over only the 4 rotations; for cubes the 24 proper rotations.
     Orbit     the placements of a piece that the figure's symmetries map into one another.
     Pivot     the piece whose placements are split into orbits: its shape has one copy in the
               puzzle, and its placements fall into the fewest orbits.
 
 Why counting by orbits is exact: a symmetry g of the figure maps every tiling with the pivot
-at placement p to a tiling with the pivot at g(p) and back (every piece may be turned and
-turned over, so g maps pieces' placements to placements), so both have as many tilings.
+at placement p to a tiling with the pivot at g(p) and back (g is a turn of the pieces' own
+lattice, so it maps pieces' placements to placements), so both have as many tilings.
 The count is then the sum, over one placement p per orbit, of the orbit's size times the
 tilings of the figure less p with the other pieces. The 12 pentominoes in 6x10 (4
 symmetries, the X pentomino in 8 orbits of 4) count in a ninth of the plain search's time:
@@ -18,52 +20,46 @@ besides the four-fold saving, a piece set down first in the middle cuts the boar
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ubongo.solver.cells import Point, Shape, bounding_box
+from ubongo.solver.bitboard import figure_mask, frame_for
+from ubongo.solver.bitboard import placements as bitboard_placements
+from ubongo.solver.cells import Point, Shape
 from ubongo.solver.figure import Figure
-from ubongo.solver.pieces import canonical, orientations
+from ubongo.solver.lattice import SQUARE, Lattice, Turn, apply
 from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 Symmetry = Callable[[Point], Point]
 
 
-def symmetries(cells: Shape) -> list[Symmetry]:
-    """The rotations and reflections that map these normalised cells onto themselves,
-    identity first."""
-    _, _, bottom, right = bounding_box(cells)
-    found = []
-    for turn in _turns(bottom, right):
-        if all(turn(p) in cells for p in cells):
-            found.append(turn)
-    return found
+def symmetries(cells: Shape, lattice: Lattice = SQUARE) -> list[Symmetry]:
+    """The turns of the lattice that map these normalised cells onto themselves (each followed
+    by its translation), identity first, as maps of the cells (a lookup each: the orbits
+    below map every placement of a piece by every symmetry)."""
+    pts = list(cells)
+    return [_map(turn, shift, pts) for turn, shift in lattice.symmetries(cells)]
 
 
-def _turns(bottom: int, right: int) -> Iterator[Symmetry]:
-    """The 8 maps of the box (0, 0)-(bottom, right) that keep a box of its size in place
-    (the four that swap rows and columns only for a square box)."""
-    yield lambda p: p
-    yield lambda p: (bottom - p[0], p[1])
-    yield lambda p: (p[0], right - p[1])
-    yield lambda p: (bottom - p[0], right - p[1])
-    if bottom == right:
-        yield lambda p: (p[1], p[0])
-        yield lambda p: (p[1], bottom - p[0])
-        yield lambda p: (right - p[1], p[0])
-        yield lambda p: (right - p[1], bottom - p[0])
+def _map(turn: Turn, shift: Point, cells: list[Point]) -> Symmetry:
+    moved = (tuple(v + d for v, d in zip(q, shift, strict=True)) for q in apply(turn, cells))
+    return dict(zip(cells, moved, strict=True)).__getitem__
 
 
-def placements(cells: Shape, shape: Shape) -> list[Shape]:
-    """Every placement of ``shape`` (turned and turned over) inside the cells, in a fixed order."""
-    found: set[Shape] = set()
-    for turned in orientations(shape):
-        anchor_r, anchor_c = min(turned)
-        for r, c in cells:
-            placed = frozenset((y - anchor_r + r, x - anchor_c + c) for y, x in turned)
-            if placed <= cells:
-                found.add(placed)
-    return sorted(found, key=sorted)
+def placements(cells: Shape, shape: Shape, lattice: Lattice = SQUARE) -> list[Shape]:
+    """Every placement of ``shape`` (in each of its orientations) inside the cells, in a
+    fixed order (found by the bitboard's shift-and, read back as cells)."""
+    figure = Figure.from_cells(cells, lattice)
+    frame = frame_for(figure, (shape,), lattice)
+    full = figure_mask(figure, frame)
+    lows = [min(axis) for axis in zip(*cells, strict=True)]
+    found = [frame.cells(m) for m in bitboard_placements(full, shape, frame)]
+    if any(lows):  # figure cells are normalised: put the placements back where cells are
+        found = [
+            frozenset(tuple(v + lo for v, lo in zip(p, lows, strict=True)) for p in f)
+            for f in found
+        ]
+    return sorted(set(found), key=sorted)
 
 
 @dataclass(frozen=True)
@@ -78,15 +74,16 @@ def orbits(puzzle: Puzzle) -> Orbits | None:
     """The pivot and its orbits, or None when the figure has no symmetry but the identity or
     every piece's shape has copies (fixing one copy would count a tiling once per copy)."""
     cells = puzzle.figure.cells
-    group = symmetries(cells)
+    lattice = puzzle.lattice
+    group = symmetries(cells, lattice)
     if len(group) == 1:
         return None
-    keys = [canonical(p.shape) for p in puzzle.pieces]
+    keys = [p.key for p in puzzle.pieces]
     best: Orbits | None = None
     for i, piece in enumerate(puzzle.pieces):
         if keys.count(keys[i]) > 1:
             continue
-        found = _orbits_of(placements(cells, piece.shape), group)
+        found = _orbits_of(placements(cells, piece.shape, lattice), group)
         if best is None or len(found) < len(best.orbits):
             best = Orbits(i, found)
     return best
@@ -130,7 +127,7 @@ def count_by_orbits(
         found: Callable[[], Solution] | None = _no_placements  # the pivot was the only piece
         n = 1
         if left:
-            n, found = count(Puzzle(Figure.from_cells(left), rest))
+            n, found = count(Puzzle(Figure.from_cells(left, puzzle.figure.lattice), rest))
         total += size * n
         if first is None and found is not None:
             first = _with_pivot(found, Placement(pivot.name, placed), plan.pivot, left)
@@ -146,11 +143,14 @@ def _with_pivot(
 ) -> Callable[[], Solution]:
     """The tiling of the figure less the pivot's placement, moved back to the figure's
     coordinates, with the pivot put in at its place in the puzzle's order."""
-    top, left_col, _, _ = bounding_box(left) if left else (0, 0, 0, 0)
+    lows = [min(axis) for axis in zip(*left, strict=True)]
 
     def solution() -> Solution:
         moved = [
-            Placement(p.piece, frozenset((r + top, c + left_col) for r, c in p.cells))
+            Placement(
+                p.piece,
+                frozenset(tuple(v + d for v, d in zip(q, lows, strict=True)) for q in p.cells),
+            )
             for p in found()
         ]
         return (*moved[:index], pivot, *moved[index:])

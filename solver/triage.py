@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ubongo.solver.bitboard import CompiledPuzzle, compile_puzzle, placements
-from ubongo.solver.bits import Mask, bit_index, lsb, popcount, scan_forward
+from ubongo.solver.bits import Mask, lsb, popcount, scan_forward
 from ubongo.solver.puzzle import Puzzle
 
 
@@ -18,24 +18,28 @@ def area_reason(puzzle: Puzzle) -> str | None:
 
 
 def _dark(compiled: CompiledPuzzle) -> Mask:
-    """Cells of the figure on the dark squares of a checkerboard."""
+    """Cells of the figure on the dark squares (cubes) of a checkerboard."""
     out = 0
+    lattice = compiled.puzzle.lattice
     for low in scan_forward(compiled.full):
-        r, c = divmod(bit_index(low), compiled.stride)
-        if (r + c) % 2 == 0:  # the same squares are dark in the transposed figure
+        (p,) = compiled.cells(low)
+        if lattice.colour(p) == 0:
             out |= low
     return out
 
 
 def colour_reason(compiled: CompiledPuzzle) -> str | None:
-    """A checkerboard argument: no mix of the pieces' colour imbalances equals the figure's."""
+    """A checkerboard argument: no mix of the pieces' colour imbalances equals the figure's
+    (on lattices with a checkerboard: squares and cubes)."""
+    if not compiled.puzzle.lattice.checkerboard:
+        return None
     dark = _dark(compiled)
     need = 2 * popcount(dark) - popcount(compiled.full)
     reachable = {0}
     for piece in compiled.puzzle.pieces:
         options = {
             2 * popcount(m & dark) - piece.area
-            for m in placements(compiled.full, piece.shape, compiled.stride)
+            for m in placements(compiled.full, piece.shape, compiled.frame)
         }
         reachable = {a + b for a in reachable for b in options}
     if need not in reachable:
@@ -51,15 +55,15 @@ def fit_reason(compiled: CompiledPuzzle) -> str | None:
     """A piece that fits nowhere in the figure, or a cell that no piece can cover."""
     covered = 0
     for piece in compiled.puzzle.pieces:
-        masks = placements(compiled.full, piece.shape, compiled.stride)
+        masks = placements(compiled.full, piece.shape, compiled.frame)
         if not masks:
             return f"piece {piece.name} fits nowhere in the figure"
         for m in masks:
             covered |= m
     hole = compiled.full & ~covered
     if hole:
-        ((r, c),) = compiled.cells(lsb(hole))
-        return f"cell at row {r + 1}, column {c + 1} cannot be covered by any piece"
+        (p,) = compiled.cells(lsb(hole))
+        return f"cell at {compiled.puzzle.lattice.where(p)} cannot be covered by any piece"
     return None
 
 

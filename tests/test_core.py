@@ -301,8 +301,9 @@ FAR_APART = [  # two blobs in opposite corners: few cells, long masks (75, 102, 
 @pytest.mark.parametrize("rows", FAR_APART)
 def test_both_cores_analyze_figures_past_64_bits_alike(rows: list[str]) -> None:
     figure = parse_figure(rows)
-    stride = figure.width + max(max(max(r, c) for r, c in p.shape) for p in STANDARD.values())
-    assert 64 < bitboard.figure_mask(figure, stride).bit_length() <= CORE.BITS  # type: ignore[union-attr]
+    shapes = tuple(p.shape for p in STANDARD.values())
+    frame = bitboard.frame_for(figure, shapes, STANDARD.lattice, reorder=False)
+    assert 64 < bitboard.figure_mask(figure, frame).bit_length() <= CORE.BITS  # type: ignore[union-attr]
     found = []
     for size in fitting_sizes(figure)[:2]:
         compiled, python = both(partial(analyze, figure, size, max_tilings=3))

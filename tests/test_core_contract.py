@@ -78,20 +78,20 @@ def test_the_core_is_imported_in_one_place_only() -> None:
 
 
 def test_the_core_loader_sits_at_the_bottom_of_solver() -> None:
-    """solver.core imports only type names from the two modules at the very bottom (bits,
-    cells, which imports only errors), so any reader, figure parsing too, may import it."""
+    """solver.core imports only type names from the modules at the very bottom (bits,
+    lattice, which import nothing of ours), so any reader, figure parsing too, may import it."""
     ours = {m for m in imported(ROOT / "solver" / "core.py") if m.startswith("ubongo")}
     assert ours <= {
         "ubongo.solver",  # from ubongo.solver import _core
         "ubongo.solver._core",
         "ubongo.solver.bits",
         "ubongo.solver.bits.Mask",
-        "ubongo.solver.cells",
-        "ubongo.solver.cells.Point",
-        "ubongo.solver.cells.Shape",
+        "ubongo.solver.lattice",
+        "ubongo.solver.lattice.Point",
+        "ubongo.solver.lattice.Shape",
     }
-    below = {m for m in imported(ROOT / "solver" / "cells.py") if m.startswith("ubongo")}
-    assert below <= {"ubongo.solver.errors", "ubongo.solver.errors.FigureError"}
+    for bottom in ("bits.py", "lattice.py"):
+        assert not [m for m in imported(ROOT / "solver" / bottom) if m.startswith("ubongo")]
     assert not any("bitboard" in m for m in imported(ROOT / "solver" / "figure.py"))
 
 
@@ -168,17 +168,15 @@ def valid_calls() -> dict[str, tuple[Any, ...]]:
     """One well-formed call of each function of the core, from the sample puzzle."""
     board = compile_puzzle(SAMPLE, table=False)
     fig, pieces = SAMPLE.figure, SAMPLE.pieces
-    stride = fig.width + bitboard.pad_for(tuple(pieces))
-    full = bitboard.figure_mask(fig, stride)
+    frame = bitboard.frame_for(fig, tuple(p.shape for p in pieces), SAMPLE.lattice, reorder=False)
+    full = bitboard.figure_mask(fig, frame)
     moves = [
-        (1 << i, m)
-        for i, p in enumerate(pieces)
-        for m in bitboard.placements(full, p.shape, stride)
+        (1 << i, m) for i, p in enumerate(pieces) for m in bitboard.placements(full, p.shape, frame)
     ]
-    pool = _pool(tuple(p.shape for p in STANDARD.values()))
-    a_stride = fig.width + pool.pad
-    oriented = pool.oriented(a_stride, CORE)
-    kit = CORE.kit(kit_pieces([p.shape for p in pieces]))
+    pool = _pool(tuple(p.shape for p in STANDARD.values()), STANDARD.lattice)
+    a_frame = bitboard.frame_for(fig, pool.shapes, STANDARD.lattice, reorder=False)
+    oriented = pool.oriented(a_frame, CORE)
+    kit = CORE.kit(kit_pieces([(p.shape, p.lattice) for p in pieces]))
     return {
         "first": (board.full, board.slots, board.all_used, None, 4),
         "count": (board.full, board.slots, board.all_used, -1, None, 4),
@@ -186,7 +184,7 @@ def valid_calls() -> dict[str, tuple[Any, ...]]:
         "effort": (full, moves, 7, None, 4),
         "area_table": (pool.areas,),
         "analyze": (
-            bitboard.figure_mask(fig, a_stride),
+            bitboard.figure_mask(fig, a_frame),
             oriented,
             pool.area_table(CORE),
             3,
@@ -196,7 +194,7 @@ def valid_calls() -> dict[str, tuple[Any, ...]]:
             None,
             4,
         ),
-        "kit": (kit_pieces([p.shape for p in pieces]),),
+        "kit": (kit_pieces([(p.shape, p.lattice) for p in pieces]),),
         "tile": (kit, fig.cells, fig.height, fig.width, [0, 1, 2], 2, -1, None, 4),
         "cells": ([".##.", "####"], 100),
         "placements": (b"\x80\x80\n\x81.", 2),
@@ -322,7 +320,7 @@ def bad_core_calls() -> list[tuple[str, tuple[Any, ...]]]:
         replaced("analyze", 6, (1 << n,)),
         replaced("analyze", 6, (-1,)),
         replaced("analyze", 1, a[1][:-1]),  # a piece short of the area table
-        replaced("analyze", 1, (*a[1][:-1], (1,) * 9)),  # nine orientations
+        replaced("analyze", 1, (*a[1][:-1], (1,) * 25)),  # more orientations than a cube has
         replaced("analyze", 1, (*a[1][:-1], (0,))),  # an empty orientation
         replaced("analyze", 1, (*a[1][:-1], (2,))),  # lowest cell not at bit 0
         replaced("analyze", 1, (*a[1][:-1], 1)),
@@ -339,7 +337,7 @@ def bad_core_calls() -> list[tuple[str, tuple[Any, ...]]]:
         ("kit", ([(piece[0], 2**21, piece[2])],)),
         ("kit", ([(2**70, piece[1], piece[2])],)),  # class
         ("kit", ([(0, 1, ())],)),  # no orientation
-        ("kit", ([(0, 1, (((0, 0),),) * 9)],)),  # nine
+        ("kit", ([(0, 1, (((0, 0),),) * 25)],)),  # more orientations than a cube has
         ("kit", ([(0, 1, (((0, 0),), ((0, 0), (0, 1))))],)),  # two sizes
         ("kit", ([(0, 1, ((),))],)),  # no cell
         ("kit", ([(0, 1, ([0, 0],))],)),  # a cell that is no tuple

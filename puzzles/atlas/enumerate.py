@@ -322,7 +322,7 @@ def cells_of(mask: Mask, cols: int) -> list[tuple[int, int]]:
     return [divmod(i, cols) for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def canonical_mask(cells: set[tuple[int, int]], frame: Frame) -> Mask | None:
+def canonical_mask(cells: set[tuple[int, ...]], frame: Frame) -> Mask | None:
     """The canonical mask of any set of cells, or None when no orientation fits the frame."""
     from ubongo.solver.pieces import orientations
 

@@ -1,0 +1,220 @@
+"""Lattices: the kinds of cell a figure is made of, and how pieces may turn on them.
+
+Glossary (Point and Shape as in solver.cells)
+    Lattice    a kind of cell and the pieces' orientation group: squares (turned and turned
+               over), one-sided squares (turned only), cubes (the 24 proper rotations: a block
+               and its mirror image are different blocks) and hexagons in axial coordinates.
+    Turn       one element of the orientation group: an integer matrix acting on a Point.
+    Space      the cells a lattice is made of ("square", "cube", "hex"): squares and one-sided
+               squares share one, so a figure of squares takes pieces of either.
+    Step       an offset from a cell to one of its edge (face) neighbours.
+
+Everything that depends on the lattice is here and nowhere else: the search, the compiled
+core, triage, symmetry, analysis, hints and the generator take a lattice's cells as points
+of any length and its pieces as their orientations. Every lattice here is linear (a turn is
+a matrix, a translation a vector), so a cell's bit index can be linear in its coordinates
+and a shift of a mask is a translation (solver.bitboard). A lattice whose cells are not all
+alike under translation (triangles point up or down) overrides ``normalise`` and
+``transforms``; no caller needs to know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+Point = tuple[int, ...]
+Shape = frozenset[Point]
+Turn = tuple[tuple[int, ...], ...]
+"""An integer matrix, one row per coordinate: ``turn(p)[i] = sum(turn[i][j] * p[j])``."""
+
+
+def apply(turn: Turn, points: Iterable[Point]) -> list[Point]:
+    """The points under ``turn``."""
+    if len(turn) == 2:  # the common case written out: canonical forms run it millions of times
+        (a, b), (c, d) = turn
+        return [(a * x + b * y, c * x + d * y) for x, y in points]
+    return [tuple(sum(m * v for m, v in zip(row, p, strict=True)) for row in turn) for p in points]
+
+
+def compose(a: Turn, b: Turn) -> Turn:
+    """The turn ``a`` after ``b``."""
+    n = len(a)
+    return tuple(
+        tuple(sum(a[i][k] * b[k][j] for k in range(n)) for j in range(n)) for i in range(n)
+    )
+
+
+def identity(dims: int) -> Turn:
+    """The identity matrix of ``dims`` coordinates."""
+    return tuple(tuple(int(i == j) for j in range(dims)) for i in range(dims))
+
+
+def closure(generators: Sequence[Turn]) -> tuple[Turn, ...]:
+    """Every product of the generators, identity first, in breadth-first order (fixed)."""
+    start = identity(len(generators[0]))
+    found = {start: None}
+    todo = [start]
+    while todo:
+        nxt = []
+        for t in todo:
+            for g in generators:
+                u = compose(g, t)
+                if u not in found:
+                    found[u] = None
+                    nxt.append(u)
+        todo = nxt
+    return tuple(found)
+
+
+def normalise(points: Iterable[Point]) -> Shape:
+    """Translate points so that the smallest value of every coordinate is 0."""
+    pts = list(points)
+    if len(pts[0]) == 2:
+        r0 = min(r for r, _ in pts)
+        c0 = min(c for _, c in pts)
+        return frozenset((r - r0, c - c0) for r, c in pts)
+    lows = [min(axis) for axis in zip(*pts, strict=True)]
+    return frozenset(tuple(v - lo for v, lo in zip(p, lows, strict=True)) for p in pts)
+
+
+def extent(points: Iterable[Point]) -> tuple[int, ...]:
+    """How many cells the points span along each coordinate."""
+    return tuple(max(axis) - min(axis) + 1 for axis in zip(*points, strict=True))
+
+
+@dataclass(frozen=True, eq=False)
+class Lattice:
+    """A kind of cell and its orientation group (compared by identity: one object each)."""
+
+    name: str
+    space: str  # the kind of cell; lattices of one space take each other's figures
+    axes: tuple[str, ...]  # a coordinate's name in messages, slowest first
+    turns: tuple[Turn, ...] = field(repr=False)  # the orientation group, identity first
+    steps: tuple[Point, ...] = field(repr=False)  # offsets to the edge neighbours
+    checkerboard: bool = field(repr=False)  # neighbours always differ in coordinate-sum parity
+    summary: str = field(repr=False, default="")
+
+    @property
+    def dims(self) -> int:
+        """Coordinates of a Point."""
+        return len(self.axes)
+
+    def normalise(self, points: Iterable[Point]) -> Shape:
+        """The points translated to the normal position (every coordinate's least value 0)."""
+        return normalise(points)
+
+    def transforms(self, shape: Shape) -> Iterator[Shape]:
+        """The shape under every turn of the group, normalised, in the group's order."""
+        pts = list(shape)
+        for turn in self.turns:
+            yield self.normalise(apply(turn, pts))
+
+    def orientations(self, shape: Shape) -> tuple[Shape, ...]:
+        """The distinct orientations of a shape, in the group's order."""
+        return _orientations(self, shape)
+
+    def canonical(self, shape: Shape) -> tuple[Point, ...]:
+        """A key equal for two shapes exactly when a turn of the group maps one onto the other."""
+        return min(tuple(sorted(t)) for t in self.transforms(shape))
+
+    def neighbours(self, p: Point) -> list[Point]:
+        """The edge (face) neighbours of a cell."""
+        return [tuple(a + b for a, b in zip(p, s, strict=True)) for s in self.steps]
+
+    def symmetries(self, cells: Shape) -> list[tuple[Turn, Point]]:
+        """The turns of the group that map these normalised cells onto themselves, each with the
+        translation that follows it (``p -> turn(p) + shift``), identity first."""
+        found = []
+        pts = list(cells)
+        for turn in self.turns:
+            image = apply(turn, pts)
+            shift = tuple(-min(axis) for axis in zip(*image, strict=True))
+            if self.normalise(image) == cells:
+                found.append((turn, shift))
+        return found
+
+    def colour(self, p: Point) -> int:
+        """0 or 1: the checkerboard colour of a cell (meaningful when ``checkerboard``)."""
+        return sum(p) & 1
+
+    def where(self, p: Point) -> str:
+        """A cell in words, 1-based: ``row 2, column 3`` (``layer 1, row 2, column 3``)."""
+        return ", ".join(f"{axis} {v + 1}" for axis, v in zip(self.axes, p, strict=True))
+
+    def has(self, turn: Turn) -> bool:
+        """Whether ``turn`` is in the orientation group."""
+        return turn in self.turns
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@lru_cache(maxsize=8192)
+def _orientations(lattice: Lattice, shape: Shape) -> tuple[Shape, ...]:
+    seen: dict[Shape, None] = {}
+    for t in lattice.transforms(shape):
+        seen.setdefault(t, None)
+    return tuple(seen)
+
+
+def _square_turns(turn_over: bool) -> tuple[Turn, ...]:
+    """The four quarter turns, then (when pieces may be turned over) each after a mirror.
+
+    The order is the search's order of trying orientations: kept as the first engine had it,
+    so every 2D answer, first tiling included, stays what it was.
+    """
+    quarter: Turn = ((0, 1), (-1, 0))  # (r, c) -> (c, -r)
+    mirror: Turn = ((1, 0), (0, -1))  # (r, c) -> (r, -c)
+    rotations = [identity(2)]
+    for _ in range(3):
+        rotations.append(compose(quarter, rotations[-1]))
+    flips = (identity(2), mirror) if turn_over else (identity(2),)
+    return tuple(compose(r, f) for f in flips for r in rotations)
+
+
+SQUARE = Lattice(
+    "square",
+    "square",
+    ("row", "column"),
+    _square_turns(turn_over=True),
+    ((-1, 0), (0, 1), (1, 0), (0, -1)),
+    checkerboard=True,
+    summary="squares; pieces may be turned and turned over (8 orientations)",
+)
+ONE_SIDED = Lattice(
+    "one-sided",
+    "square",
+    ("row", "column"),
+    _square_turns(turn_over=False),
+    SQUARE.steps,
+    checkerboard=True,
+    summary="squares; pieces may be turned but not turned over (4 orientations)",
+)
+CUBE = Lattice(
+    "cube",
+    "cube",
+    ("layer", "row", "column"),
+    closure(
+        [
+            ((1, 0, 0), (0, 0, 1), (0, -1, 0)),  # a quarter turn about the vertical axis
+            ((0, 0, 1), (0, 1, 0), (-1, 0, 0)),  # a quarter turn tipping rows over columns
+        ]
+    ),
+    ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1)),
+    checkerboard=True,
+    summary="cubes in layers, the bottom one first; the 24 proper rotations (no mirror images)",
+)
+HEX = Lattice(
+    "hex",
+    "hex",
+    ("row", "column"),  # axial (r, q): q runs along a row, r down-right across rows
+    closure([((1, 1), (-1, 0)), ((0, 1), (1, 0))]),  # a sixth of a turn; a mirror
+    ((-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)),
+    checkerboard=False,  # three hexagons meet at a corner: no two-colouring
+    summary="hexagons in axial coordinates; pieces turned and turned over (12 orientations)",
+)
+
+LATTICES = {lattice.name: lattice for lattice in (SQUARE, ONE_SIDED, CUBE, HEX)}
+"""Every lattice by its name, as files and the CLI name it."""

@@ -1,0 +1,459 @@
+"""The lattice engine: every lattice's orientation group, polyform counts from the literature,
+3D figures and their layers, the bundled 3D piece sets checked block by block against two
+public sources each, golden counts from public solvers, and random 3D puzzles on which the
+compiled core, the Python core and CP-SAT agree.
+
+Polyform counts (fixed, and free under the lattice's group) are OEIS A001168/A000105
+(squares; one-sided A000988), A001931/A000162 with mirror images distinct (cubes) and
+A001207/A000228 (hexagons): a wrong or missing turn in a group changes them.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ubongo.puzzles import bundled_piece_names, bundled_pieces
+from ubongo.solver import FigureError, Puzzle, check, count, parse_figure, solution_rows
+from ubongo.solver import core as native
+from ubongo.solver.bitboard import compile_puzzle, count_solutions, first_tiling
+from ubongo.solver.figure import Figure
+from ubongo.solver.lattice import (
+    CUBE,
+    HEX,
+    LATTICES,
+    ONE_SIDED,
+    SQUARE,
+    Lattice,
+    compose,
+    normalise,
+)
+from ubongo.solver.puzzle import Placement, parse_solution
+from ubongo.solver.verify import is_solution
+
+UBONGO_3D = bundled_pieces("ubongo-3d")
+SOMA = bundled_pieces("soma")
+
+
+def fixed_polyforms(lattice: Lattice, n: int) -> set[frozenset[tuple[int, ...]]]:
+    """Every polyform of n cells on the lattice up to translation (grown cell by cell)."""
+    shapes = {frozenset([(0,) * lattice.dims])}
+    for _ in range(n - 1):
+        shapes = {
+            normalise(s | {q})
+            for s in shapes
+            for p in s
+            for q in lattice.neighbours(p)
+            if q not in s
+        }
+    return shapes
+
+
+@pytest.mark.parametrize(
+    ("lattice", "n", "fixed", "free"),
+    [
+        (SQUARE, 4, 19, 5),
+        (SQUARE, 5, 63, 12),
+        (ONE_SIDED, 5, 63, 18),
+        (CUBE, 4, 86, 8),
+        (CUBE, 5, 534, 29),
+        (HEX, 4, 44, 7),
+        (HEX, 5, 186, 22),
+    ],
+)
+def test_polyform_counts_match_the_literature(
+    lattice: Lattice, n: int, fixed: int, free: int
+) -> None:
+    shapes = fixed_polyforms(lattice, n)
+    assert len(shapes) == fixed
+    assert len({lattice.canonical(s) for s in shapes}) == free
+
+
+@pytest.mark.parametrize("lattice", list(LATTICES.values()), ids=list(LATTICES))
+def test_each_group_is_a_group_with_the_identity_first(lattice: Lattice) -> None:
+    turns = set(lattice.turns)
+    assert (
+        len(turns)
+        == len(lattice.turns)
+        == {"square": 8, "one-sided": 4, "cube": 24, "hex": 12}[lattice.name]
+    )
+    assert all(compose(a, b) in turns for a in turns for b in turns)
+    assert lattice.turns[0] == tuple(
+        tuple(int(i == j) for j in range(lattice.dims)) for i in range(lattice.dims)
+    )
+    # a turn maps neighbours to neighbours: the group is one of the lattice's own symmetries
+    steps = set(lattice.steps)
+    for t in turns:
+        assert {
+            tuple(sum(m * v for m, v in zip(row, s, strict=False)) for row in t) for s in steps
+        } == steps
+
+
+def det3(m: tuple[tuple[int, ...], ...]) -> int:
+    (a, b, c), (d, e, f), (g, h, i) = m
+    return a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+
+
+def test_cubes_turn_by_proper_rotations_only() -> None:
+    assert all(det3(t) == 1 for t in CUBE.turns)
+    screw = frozenset({(0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 1, 1)})
+    mirrored = normalise((z, r, -c) for z, r, c in screw)
+    assert CUBE.canonical(screw) != CUBE.canonical(mirrored)
+
+
+def test_the_square_group_keeps_the_first_engines_order() -> None:
+    """The order of orientations is the search's order: 2D answers, first tilings included,
+    stay what they were only if the four rotations come first, then each after a mirror."""
+    l4 = frozenset({(0, 0), (0, 1), (1, 1), (2, 1)})
+    pts = list(l4)
+    expected = []
+    for flip in (False, True):
+        cur = [(r, -c) for r, c in pts] if flip else pts
+        for _ in range(4):
+            expected.append(normalise(cur))
+            cur = [(c, -r) for r, c in cur]
+    assert list(SQUARE.transforms(l4)) == expected
+
+
+# --- figures of cubes ------------------------------------------------------------------------
+
+
+def test_layers_read_from_the_bottom_up_in_every_form() -> None:
+    inline = parse_figure("##/#. | #./..")
+    lines = parse_figure(["##", "#.", "--", "#.", ".."])
+    text = parse_figure("##\n#.\n-- ; the top layer\n#.\n..")
+    assert inline == lines == text
+    assert inline.lattice is CUBE and inline.extent == (2, 2, 2)
+    assert inline.cells == {(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0)}
+    assert parse_figure(inline.inline()) == inline == parse_figure(inline.rows())
+    stacked = parse_figure("##/#.", height=3)
+    assert stacked.area == 9 and stacked.levels == 3 and stacked.footprint == parse_figure("##/#.")
+
+
+@pytest.mark.parametrize(
+    ("text", "height", "message"),
+    [
+        ("##/#. | ../..", None, "layer 2 of 2 has no cell"),
+        ("##/#. | #x/..", None, "unexpected character 'x' in layer 2"),
+        ("## | ##", 2, "the layers or a height, not both"),
+        ("##", 0, "height 0: expected 1 to 64"),
+    ],
+)
+def test_bad_layers_are_named(text: str, height: int | None, message: str) -> None:
+    with pytest.raises(FigureError, match=message):
+        parse_figure(text, height=height)
+
+
+def test_a_figure_of_cubes_takes_no_piece_of_squares() -> None:
+    from ubongo.solver import STANDARD, UbongoError
+
+    with pytest.raises(UbongoError, match="piece I2 is made of squares; the figure of cubes"):
+        Puzzle(parse_figure("##", height=2), STANDARD.resolve(["I2"]))
+
+
+# --- the bundled 3D piece sets ---------------------------------------------------------------
+
+# Each source's blocks in its own documented reading, turned into [layer, row, col] (layer 0 at
+# the bottom, row 0 at the top of the footprint, column 0 at the left):
+#   ubongo-utils  m-kasahr/ubongo-utils data/3d/{A..P}.piece @ b1c95020, top view, layers
+#                 top first between '==' lines (its doc and lib/ubongo3d/piece.cpp)
+#   wass88        wass88/ubongo3d blocks.py _all_blocks @ 6b883273, arrays [z][y][x], z = 0
+#                 the bottom (names YT, YL, ... mapped to A..P by colour and order)
+#   tootles564    tootles564/ubongo3D @ 164666be, as its own plots draw the arrays
+#   macias        macias/Ubongo3dMax @ ce3991ac, the first listed layer the bottom
+#   polyform-puzzler  tiwo/puzzler SomaCubes (x, y, z right-handed, z up)
+#   ssoma         holmesrichards/ssoma puzzles.txt, planes z from the bottom
+SOURCES: dict[str, dict[str, dict[str, list[tuple[int, int, int]]]]] = {
+    "ubongo-3d": {
+        "ubongo-utils": {
+            "A": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 2, 1), (1, 0, 1)],
+            "B": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 2, 1), (1, 2, 1)],
+            "C": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 1)],
+            "D": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 2, 0), (0, 2, 1)],
+            "E": [(0, 0, 1), (0, 1, 1), (0, 2, 0), (0, 2, 1), (1, 2, 0)],
+            "F": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (0, 2, 1), (1, 0, 0)],
+            "G": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 2, 0), (0, 2, 1)],
+            "H": [(0, 0, 1), (0, 1, 0), (0, 1, 1)],
+            "I": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 1)],
+            "J": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 0, 0)],
+            "K": [(0, 0, 1), (0, 1, 1), (0, 2, 0), (0, 2, 1), (1, 0, 1)],
+            "L": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (0, 2, 1)],
+            "M": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 2, 0), (1, 0, 1)],
+            "N": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 2, 1), (1, 0, 0)],
+            "O": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 2, 1)],
+            "P": [(0, 0, 1), (0, 1, 1), (0, 2, 0), (0, 2, 1)],
+        },
+        "wass88": {
+            "A": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 1), (1, 0, 0)],
+            "B": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0), (1, 0, 2)],
+            "C": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 1, 1)],
+            "D": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 1, 2)],
+            "E": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 2), (1, 1, 2)],
+            "F": [(0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 1, 1), (1, 1, 0)],
+            "G": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 1), (0, 1, 2)],
+            "H": [(0, 0, 0), (0, 0, 1), (0, 1, 0)],
+            "I": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0)],
+            "J": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 1, 0)],
+            "K": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 2), (1, 0, 0)],
+            "L": [(0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 1, 1)],
+            "M": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 1, 2), (1, 0, 0)],
+            "N": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0), (1, 1, 0)],
+            "O": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 1)],
+            "P": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 2)],
+        },
+    },
+    "ubongo-3d-family": {
+        "tootles564": {
+            "Y5": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 1, 1)],
+            "Y4": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (1, 0, 0)],
+            "R4": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 1)],
+            "R2": [(0, 0, 0), (0, 0, 1)],
+            "G3": [(0, 0, 0), (0, 1, 0), (0, 1, 1)],
+            "G5": [(0, 0, 2), (0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 2)],
+            "B4": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (1, 0, 0)],
+            "B5": [(0, 2, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1), (1, 2, 0)],
+        },
+        "macias": {
+            "Y5": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 2, 0), (1, 1, 0)],
+            "Y4": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (1, 0, 0)],
+            "R4": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 0, 0)],
+            "R2": [(0, 0, 0), (0, 0, 1)],
+            "G3": [(0, 0, 0), (0, 0, 1), (0, 1, 0)],
+            "G5": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 2, 1), (1, 0, 0)],
+            "B4": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 2, 0)],
+            "B5": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (0, 2, 1), (1, 0, 0)],
+        },
+    },
+    "soma": {
+        "polyform-puzzler": {
+            "V": [(0, 0, 0), (0, 1, 0), (0, 1, 1)],
+            "L": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (0, 1, 2)],
+            "T": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (0, 2, 0)],
+            "Z": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (0, 2, 1)],
+            "A": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (1, 1, 1)],
+            "B": [(0, 1, 1), (1, 0, 0), (1, 1, 0), (1, 1, 1)],
+            "P": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (1, 1, 0)],
+        },
+        "ssoma": {
+            "V": [(0, 0, 0), (0, 1, 0), (0, 1, 1)],
+            "L": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (0, 1, 2)],
+            "T": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 1, 2)],
+            "Z": [(0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 1, 1)],
+            "A": [(0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 1, 0)],
+            "B": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 1, 0)],
+            "P": [(0, 0, 0), (0, 1, 0), (0, 1, 1), (1, 1, 0)],
+        },
+    },
+}
+
+
+@pytest.mark.parametrize("name", ["ubongo-3d", "ubongo-3d-family", "soma"])
+def test_every_bundled_block_is_the_block_of_two_sources_mirror_images_apart(name: str) -> None:
+    """Block by block, under the 24 proper rotations only: mirroring the whole set would leave
+    every two-layer problem unchanged, so only each block on its own shows a mirrored one."""
+    pieces = bundled_pieces(name)
+    sources = SOURCES[name]
+    assert len(sources) == 2
+    for source, blocks in sources.items():
+        assert set(blocks) == set(pieces), source
+        for block, cells in blocks.items():
+            mine = pieces[block]
+            assert CUBE.canonical(normalise(cells)) == mine.key, f"{name} {block} ({source})"
+    chiral = [p.name for p in pieces.values() if CUBE.canonical(_mirror(p.shape)) != p.key]
+    assert (
+        chiral
+        == {
+            "ubongo-3d": ["A", "B", "C", "E", "F", "J", "K", "M", "N"],
+            "ubongo-3d-family": ["Y5", "Y4", "R4", "G5", "B5"],
+            "soma": ["A", "B"],
+        }[name]
+    )
+
+
+def _mirror(shape: frozenset[tuple[int, ...]]) -> frozenset[tuple[int, ...]]:
+    return normalise((z, r, -c) for z, r, c in shape)
+
+
+def test_the_bundled_piece_sets_are_listed_and_on_cubes() -> None:
+    assert bundled_piece_names() == ["soma", "ubongo-3d", "ubongo-3d-family"]
+    assert [len(bundled_pieces(n)) for n in bundled_piece_names()] == [7, 16, 8]
+    assert all(bundled_pieces(n).lattice is CUBE for n in bundled_piece_names())
+    assert UBONGO_3D["A"].colour == "#ffdd04" and UBONGO_3D["P"].colour == "#59d259"
+
+
+# --- golden counts ---------------------------------------------------------------------------
+
+GOLDEN_3D = [  # footprint two layers high, blocks, tilings
+    ("####/###.", "A C D", 1),
+    ("####/###.", "F I P", 1),
+    ("####/###.", "I J M", 4),
+    ("###/###/.#.", "A C D", 2),
+    ("###/###/.#.", "E G O", 2),
+    ("###/###/.#.", "E I J", 6),
+    ("####/####/.#..", "A B C J", 1),
+    ("####/####/.#..", "E G J P", 2),
+    ("####/####/.#..", "A H I M", 37),
+    ("#####/#####", "A B I M", 8),
+    ("#####/#####", "B G I N", 8),
+    ("#####/#####", "E G I N", 16),
+    ("###/###/###", "A B C P", 8),
+    ("###/###/###", "C F K P", 16),
+    ("###/###/###", "G I J P", 144),
+    (".##./####/.##.", "A C H L", 4),
+    (".##./####/.##.", "H J K L", 4),
+    (".##./####/.##.", "C H I J", 48),
+    ("####/###.", "A C K", 0),
+]
+"""Counted by Thilo-J/Tiling3D (PyPI tiling3d 0.0.7, DLX), by ps78/Ubongo (Go) and by
+m-kasahr/ubongo-utils's ubongo-solve-3d (C++), built and run on this machine: all three gave
+these numbers. The footprints are made up, not cards of the game."""
+
+
+def on_both_cores(job):  # type: ignore[no-untyped-def]
+    """(compiled core's answer, pure Python's answer); the Python one alone without a core."""
+    core = native.CORE
+    native.CORE = None
+    try:
+        pure = job()
+    finally:
+        native.CORE = core
+    return job(), pure
+
+
+@pytest.mark.parametrize(("footprint", "blocks", "tilings"), GOLDEN_3D)
+def test_ubongo_3d_counts_match_three_public_solvers(
+    footprint: str, blocks: str, tilings: int
+) -> None:
+    figure = parse_figure(footprint, height=2)
+    puzzle = Puzzle(figure, UBONGO_3D.resolve(blocks.split()))
+    assert on_both_cores(lambda: count(puzzle)) == (tilings, tilings)
+    verdict = check(puzzle, want_count=True)
+    assert verdict.tilings == tilings and verdict.solvable == (tilings > 0)
+    if tilings:
+        assert is_solution(puzzle, verdict.solution)  # type: ignore[arg-type]
+    else:
+        assert verdict.reason
+
+
+def test_the_soma_cube_has_11520_tilings_on_both_cores() -> None:
+    puzzle = Puzzle(parse_figure("###/###/###", height=3), tuple(SOMA.values()))
+    assert on_both_cores(lambda: count(puzzle)) == (11520, 11520)
+    verdict = check(puzzle, want_count=True)
+    assert verdict.tilings == 11520 and is_solution(puzzle, verdict.solution)  # type: ignore[arg-type]
+
+
+# --- random 3D puzzles: the cores, CP-SAT and the verifier agree -----------------------------
+
+
+def planted(seed: int, blocks: int) -> tuple[Puzzle, tuple[Placement, ...]]:
+    """A figure made by dropping random blocks into a box two layers high, each where it
+    fits first in a random order of places: a puzzle with a tiling known in advance."""
+    rng = random.Random(seed)
+    chosen = rng.sample(list(UBONGO_3D.values()), blocks)
+    taken: set[tuple[int, ...]] = set()
+    placed = []
+    for piece in chosen:
+        spots = [
+            frozenset((z + dz, r + dr, c + dc) for z, r, c in o)
+            for o in piece.orientations
+            if max(z for z, _, _ in o) < 2
+            for dz, dr, dc in product(range(1), range(5), range(5))
+        ]
+        rng.shuffle(spots)
+        touching = [s for s in spots if not s & taken and (not taken or _touches(s, taken))]
+        spot = touching[0]
+        taken |= spot
+        placed.append(Placement(piece.name, spot))
+    figure = Figure.from_cells(taken, CUBE)
+    lows = [min(axis) for axis in zip(*taken, strict=False)]
+    moved = tuple(
+        Placement(
+            p.piece,
+            frozenset(tuple(v - lo for v, lo in zip(q, lows, strict=False)) for q in p.cells),
+        )
+        for p in placed
+    )
+    return Puzzle(figure, tuple(chosen)), moved
+
+
+def _touches(cells: frozenset[tuple[int, ...]], taken: set[tuple[int, ...]]) -> bool:
+    return any(n in taken for p in cells for n in CUBE.neighbours(p))
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 10**6), st.integers(2, 4))
+def test_planted_3d_tilings_are_found_and_every_engine_counts_alike(seed: int, blocks: int) -> None:
+    puzzle, plant = planted(seed, blocks)
+    assert is_solution(puzzle, plant)
+    compiled, pure = on_both_cores(lambda: count(puzzle, engine="bitboard"))
+    assert compiled == pure >= 1
+    assert count(puzzle, engine="cpsat") == compiled
+    board = compile_puzzle(puzzle)
+    assert count_solutions(board) == compiled
+    found = first_tiling(board)
+    assert found is not None and is_solution(puzzle, found())
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 10**6))
+def test_random_footprints_count_alike_on_every_engine(seed: int) -> None:
+    rng = random.Random(seed)
+    cells = {(0, 0)}
+    while len(cells) < rng.randint(5, 9):
+        r, c = rng.choice(sorted(cells))
+        step = rng.choice(SQUARE.steps)
+        cells.add((r + step[0], c + step[1]))
+    figure = Figure.from_cells({(z, r, c) for z in range(2) for r, c in cells}, CUBE)
+    names = list(UBONGO_3D)
+    combos = [
+        combo
+        for combo in (tuple(rng.sample(names, 3)) for _ in range(200))
+        if sum(UBONGO_3D[n].area for n in combo) == figure.area
+    ]
+    if not combos:
+        return
+    puzzle = Puzzle(figure, UBONGO_3D.resolve(combos[0]))
+    compiled, pure = on_both_cores(lambda: count(puzzle, engine="bitboard"))
+    assert compiled == pure == count(puzzle, engine="cpsat")
+
+
+def test_the_verifier_refuses_a_block_put_down_as_its_mirror_image() -> None:
+    """A figure that is exactly the mirror image of a chiral block: the block's mirror image
+    covers it cell for cell, but no rotation of the block does."""
+    for piece in UBONGO_3D.values():
+        mirrored = _mirror(piece.shape)
+        own = Puzzle(Figure.from_cells(piece.shape, CUBE), (piece,))
+        assert is_solution(own, (Placement(piece.name, piece.shape),))
+        other = Puzzle(Figure.from_cells(mirrored, CUBE), (piece,))
+        chiral = CUBE.canonical(mirrored) != piece.key
+        assert is_solution(other, (Placement(piece.name, mirrored),)) is not chiral
+        assert count(other) == (0 if chiral else count(own))
+
+
+def test_a_tiling_of_cubes_is_drawn_layer_by_layer_and_read_back() -> None:
+    puzzle = Puzzle(parse_figure("####/###.", height=2), UBONGO_3D.resolve(["A", "C", "D"]))
+    verdict = check(puzzle)
+    rows = solution_rows(puzzle.figure, verdict.solution, UBONGO_3D)  # type: ignore[arg-type]
+    assert rows[2] == "--" and len(rows) == 5
+    figure, solution = parse_solution(rows, UBONGO_3D)
+    assert figure == puzzle.figure
+    assert is_solution(puzzle, solution)
+
+
+@pytest.mark.parametrize("lattice", list(LATTICES.values()), ids=list(LATTICES))
+def test_the_independent_verifier_and_the_groups_agree_on_every_small_polyform(
+    lattice: Lattice,
+) -> None:
+    """The verifier's own images (numpy turns, cube coordinates) against the lattice's matrices:
+    two polyforms are images of one another for both, or for neither."""
+    from ubongo.solver.verify import SAME_SHAPE
+
+    same = SAME_SHAPE[lattice.name]
+    shapes = sorted(fixed_polyforms(lattice, 4), key=sorted)
+    for a in shapes:
+        for b in shapes:
+            assert same(a, b) == (lattice.canonical(a) == lattice.canonical(b)), (a, b)
