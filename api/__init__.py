@@ -23,12 +23,18 @@ Sets
     load_set(set)              a bundled set's name, a set file or ``-`` -> PuzzleSet
     combination(("07", "hard", 3))  one combination of a set -> Combination
     verify(set)                solve every combination of a set -> Verification
-    generate(templates, seed=) design a new set -> PuzzleSet
+    generate(templates, seed=) design a new set -> PuzzleSet (design(): and its report -> Design)
     stats(*sets)               the calibration table of sets -> Stats
     pieces(piece_set)          the pieces by name and code letter -> PieceSet
 
+Pictures
+    page(set)                  the set's web page with a practice board -> Page
+    cards(set)                 printable double-sided cards, a PDF -> Cards
+    svgs(set)                  each printed side as SVG, keyed (template, side) -> dict
+
 Games
     score(records, game)       score recorded sessions (dicts or JSON text) -> Scores
+    simulate(game, players, seed=)  random legal sessions to score -> Simulation
 
 What they take: a figure is text with rows joined by ``/`` or newlines (``#`` a cell, ``.``
 empty), a list of rows, a Figure or a figure file; pieces are names (I2 ... Z5) or code
@@ -54,32 +60,34 @@ __version__ = "0.1.0"
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers know it)
 if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
+    from ubongo._analysis import Analysis, Filters
+    from ubongo._answers import Answer, Solutions
     from ubongo._api import (
         analyze,
+        cards,
         combination,
         count,
+        design,
         generate,
         hint,
         load_set,
+        page,
         pieces,
         score,
+        simulate,
         solutions,
         solve,
         stats,
+        svgs,
         verify,
     )
+    from ubongo._design import Design
     from ubongo._files import FileError
     from ubongo._inputs import UsageError
-    from ubongo._results import (
-        Analysis,
-        Answer,
-        Checked,
-        Filters,
-        Scores,
-        Solutions,
-        Stats,
-        Verification,
-    )
+    from ubongo._pictures import Cards, Page
+    from ubongo._sessions import Scores, Simulation
+    from ubongo._stats import Stats
+    from ubongo._verification import Checked, Verification
     from ubongo.generator.errors import GenerationError
     from ubongo.puzzles import Combination, PuzzleFormatError, PuzzleSet
     from ubongo.scoring.common import InvalidRecord, ScoringError, SessionResult
@@ -100,30 +108,41 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
     from ubongo.solver.puzzle import Puzzle
 
 _API = "ubongo._api"
-_RESULTS = "ubongo._results"
 _HOME = {
     **dict.fromkeys(
         [
             "analyze",
+            "cards",
             "combination",
             "count",
+            "design",
             "generate",
             "hint",
             "load_set",
+            "page",
             "pieces",
             "score",
+            "simulate",
             "solutions",
             "solve",
             "stats",
+            "svgs",
             "verify",
         ],
         _API,
     ),
-    **dict.fromkeys(
-        ["Analysis", "Answer", "Checked", "Filters", "Scores", "Solutions", "Stats"]
-        + ["Verification"],
-        _RESULTS,
-    ),
+    "Analysis": "ubongo._analysis",
+    "Filters": "ubongo._analysis",
+    "Answer": "ubongo._answers",
+    "Solutions": "ubongo._answers",
+    "Cards": "ubongo._pictures",
+    "Page": "ubongo._pictures",
+    "Design": "ubongo._design",
+    "Scores": "ubongo._sessions",
+    "Simulation": "ubongo._sessions",
+    "Stats": "ubongo._stats",
+    "Checked": "ubongo._verification",
+    "Verification": "ubongo._verification",
     "FileError": "ubongo._files",
     "UsageError": "ubongo._inputs",
     "GenerationError": "ubongo.generator.errors",
@@ -163,8 +182,10 @@ __all__ = [
     "Analysis",
     "Answer",
     "BoardError",
+    "Cards",
     "Checked",
     "Combination",
+    "Design",
     "Figure",
     "FigureError",
     "FileError",
@@ -173,6 +194,7 @@ __all__ = [
     "Hint",
     "InvalidRecord",
     "Outcome",
+    "Page",
     "Piece",
     "PieceSet",
     "Puzzle",
@@ -183,6 +205,7 @@ __all__ = [
     "ScoringError",
     "SearchLimit",
     "SessionResult",
+    "Simulation",
     "Solutions",
     "Stats",
     "TimeLimit",
@@ -194,17 +217,22 @@ __all__ = [
     "Verdict",
     "Verification",
     "analyze",
+    "cards",
     "combination",
     "count",
+    "design",
     "generate",
     "hint",
     "load_set",
+    "page",
     "parse_figure",
     "pieces",
     "score",
+    "simulate",
     "solutions",
     "solve",
     "stats",
+    "svgs",
     "verify",
 ]
 

@@ -1,5 +1,5 @@
 """``python -m ubongo``: the ``ubongo`` command."""
 
-from ubongo.cli import main
+from ubongo.cli import run
 
-main(prog_name="ubongo")
+run(prog_name="ubongo")

@@ -19,24 +19,23 @@ from ubongo._inputs import (
     SetLike,
     UsageError,
 )
-from ubongo._results import (
-    Analysis,
-    Answer,
-    Checked,
-    Filters,
-    Scores,
-    Solutions,
-    Stats,
-    Verification,
-)
 from ubongo.solver.engine import AUTO_NODE_BUDGET, ENGINES, Engine, Verdict, check
 from ubongo.solver.errors import PuzzleTooLarge
 from ubongo.solver.puzzle import Puzzle
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the results: each function imports its own, so a command loads only its
     from concurrent.futures import Executor
 
+    from ubongo._analysis import Analysis
+    from ubongo._answers import Answer, Solutions
+    from ubongo._design import Design
+    from ubongo._pictures import Cards, Page
+    from ubongo._sessions import Scores, Simulation
+    from ubongo._stats import Stats
+    from ubongo._verification import Checked, Verification
+    from ubongo.generator.design import FigureSource
     from ubongo.puzzles import Combination, PuzzleSet
+    from ubongo.render.html import Listings
     from ubongo.solver.hints import Hint
     from ubongo.solver.pieces import PieceSet
 
@@ -114,6 +113,8 @@ def solve(
     >>> answer.solvable, answer.tilings
     (True, 1)
     """
+    from ubongo._answers import Answer
+
     puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set, height=height)
     return Answer(puzzle, ps, _check(puzzle, count, engine, _left(timeout), node_budget))
 
@@ -171,6 +172,7 @@ def solutions(
     >>> len(found), found.rows(1)
     (2, ['.KK.', 'AKKK', 'AEEE', '.E..'])
     """
+    from ubongo._answers import Solutions
     from ubongo.solver.engine import solutions as every
 
     puzzle, ps = _inputs.puzzle(figure, pieces, set=set, piece_set=piece_set, height=height)
@@ -235,22 +237,33 @@ def verify(
     >>> report.ok
     True
     """
+    from ubongo._verification import Checked, Verification
     from ubongo.puzzles import strict_problems
 
     ps = _inputs.set_of(set)
     clock = _budget(timeout)
-    results = tuple(_checked(c, count, engine, clock) for c in ps.combinations())
+    chosen = _engine(engine)
+    results = tuple(_checked(c, count, chosen, clock, Checked) for c in ps.combinations())
     return Verification(ps, results, tuple(strict_problems(ps)) if strict else None)
 
 
-def _checked(c: Combination, count: bool, engine: Engine, clock: Timeout) -> Checked:
-    """One combination's verdict; a puzzle too large for the engine is one that fails."""
+def _checked(
+    c: Combination, count: bool, engine: Engine, clock: Timeout, result: type[Checked]
+) -> Checked:
+    """One combination's verdict (``result``, the Checked type, is imported once by verify);
+    a puzzle too large for the engine is one that fails."""
     names = tuple(p.name for p in c.puzzle.pieces)
     try:
-        v = _check(c.puzzle, count, engine, _left(clock), AUTO_NODE_BUDGET)
+        v = check(
+            c.puzzle,
+            want_count=count,
+            engine=engine,
+            timeout=_left(clock),
+            node_budget=AUTO_NODE_BUDGET,
+        )
     except PuzzleTooLarge as e:  # reported, and the rest of the set still checked
         v = Verdict(False, reason=str(e))
-    return Checked(c.template, c.side, c.face, names, v)
+    return result(c.template, c.side, c.face, names, v)
 
 
 def analyze(
@@ -278,6 +291,7 @@ def analyze(
       I2 I4 P5                 1 tiling
       I2 I4 Y5                 1 tiling
     """
+    from ubongo._analysis import Analysis, Filters
     from ubongo.solver.analyze import analyze as run
     from ubongo.solver.analyze import fitting_sizes
     from ubongo.solver.pieces import PieceSet
@@ -357,19 +371,62 @@ def generate(
     """Design a complete set of templates, every combination proven solvable
     (``ubongo generate``): the same seed and options give the same set, on any ``executor``.
     ``frame`` is ``(rows, columns)`` or ``"5x6"``; ``sizes`` the pieces per combination on the
-    easy and the hard side; ``profile`` ``published``, ``hard`` or ``unique``.
+    easy and the hard side; ``profile`` ``published``, ``hard`` or ``unique``. ``design``
+    takes the same and also says what the work took.
 
     >>> ps = generate(1, seed=1)
     >>> [len(t.easy.combos) for t in ps.templates if t.easy]
     [6]
     """
+    return design(
+        templates,
+        seed=seed,
+        frame=frame,
+        faces=faces,
+        sizes=sizes,
+        piece_set=piece_set,
+        profile=profile,
+        name=name,
+        executor=executor,
+        timeout=timeout,
+    ).puzzle_set
+
+
+def design(
+    templates: int = 36,
+    *,
+    seed: int = 0,
+    frame: tuple[int, int] | str = (5, 6),
+    faces: int = 6,
+    sizes: tuple[int, int] = (3, 4),
+    piece_set: PieceSetLike = None,
+    profile: str = "published",
+    name: str | None = None,
+    executor: Executor | None = None,
+    timeout: float | None = None,
+    progress: Callable[[int], None] | None = None,
+    figures: FigureSource | None = None,
+) -> Design:
+    """``generate``, with the work it took (``ubongo generate``'s report): a Design holds the
+    set (``puzzle_set``) and the generator's report (figures tried, seconds).
+
+    ``progress(n)`` is called as ``n`` more searches finish (2 per template), and may raise to
+    stop the run; ``figures`` is where candidate figures come from (default: carved at random;
+    ``ubongo generate --atlas`` passes an atlas's).
+
+    >>> made = design(1, seed=1)
+    >>> made.combinations, made.report.tried > 0
+    (12, True)
+    """
+    from ubongo._design import Design
     from ubongo.generator.design import Options
     from ubongo.generator.design import generate as run
 
     opts = Options(
         templates, seed, _frame(frame), faces, sizes, _inputs.pieces_of(piece_set), profile, name
     )
-    return run(opts, executor, timeout=timeout)[0]
+    source = {} if figures is None else {"source": figures}
+    return Design(*run(opts, executor, progress, timeout=timeout, **source))
 
 
 def _frame(frame: tuple[int, int] | str) -> tuple[int, int]:
@@ -395,6 +452,7 @@ def stats(
     >>> table.sets[0].templates
     5
     """
+    from ubongo._stats import Stats
     from ubongo.generator.stats import set_stats
 
     given = sets or ("standard",)
@@ -429,21 +487,20 @@ def score(
     >>> s.valid, s.problems
     (False, ['<records>: players: Jaipur is for exactly 2 players, got 1'])
     """
+    from ubongo._records import file_outcomes
+    from ubongo._sessions import Scores
     from ubongo.scoring.records import evaluate
 
+    if isinstance(records, os.PathLike):  # read as ubongo score reads it, JSON Lines streamed
+        return Scores(tuple(file_outcomes(os.fspath(records), game, catalog)))
     found = (evaluate(e, game, catalog) for e in _entries(records))
     return Scores(tuple(o for o in found if o is not None))
 
 
-def _entries(records: Records) -> Iterable[Any]:
-    """The entries of records given as text, a file, one dict, or several, each with its
-    location (``FILE:LINE`` for a file's, as ``ubongo score`` names them)."""
-    from ubongo import _files
+def _entries(records: str | Mapping[str, Any] | Iterable[Mapping[str, Any]]) -> Iterable[Any]:
+    """The entries of records given as text, one dict, or several, each with its location."""
     from ubongo.scoring.records import Entry, entries
 
-    if isinstance(records, os.PathLike):
-        path = os.fspath(records)
-        return entries(_files.read_text(path), path)
     if isinstance(records, str):
         return entries(records, "<records>")
     if isinstance(records, Mapping):
@@ -451,17 +508,141 @@ def _entries(records: Records) -> Iterable[Any]:
     return [Entry(f"<records>[{i}]", r) for i, r in enumerate(records)]
 
 
+def simulate(
+    game: str,
+    players: int,
+    *,
+    seed: int,
+    sessions: int = 1,
+    finished: bool = True,
+    date: str | None = None,
+) -> Simulation:
+    """Random legal sessions of ``game`` (``ubongo simulate``): records to score, the same for
+    the same seed; made as they are read. ``finished=False`` cuts the games short (not Amul,
+    whose records hold only a game's end); ``date`` is given to every record.
+
+    >>> sims = simulate("jaipur", 2, seed=1, sessions=3)
+    >>> len(sims), sims[0]["id"], score(sims).valid
+    (3, 'jaipur-1-1', True)
+    """
+    from ubongo._sessions import Simulation
+    from ubongo.scoring.records import SEATS
+
+    key = game.lower()
+    if key not in SEATS:
+        raise UsageError(f"unknown game {game!r}; expected one of {', '.join(sorted(SEATS))}")
+    low, high = SEATS[key]
+    if not low <= players <= high:
+        seats = f"{low} players" if low == high else f"{low} to {high} players"
+        raise UsageError(f"{key} takes {seats}, not {players}")
+    if not finished and key == "amul":
+        raise UsageError("an Amul record holds only the end of a game: it cannot be unfinished")
+    if sessions < 1:
+        raise UsageError(f"expected at least 1 session, not {sessions}")
+    return Simulation(key, players, seed, sessions, finished, date)
+
+
+def cards(
+    set: SetLike = None,
+    *,
+    cell_mm: float | None = None,
+    paper: str = "a4",
+    per_page: str = "auto",
+    flip: str = "long",
+) -> Cards:
+    """A set's cards as a PDF for duplex printing (``ubongo render --pdf``; needs fpdf2):
+    ``cell_mm`` the printed size of a cell (default 16), ``paper`` ``a4``, ``letter`` or
+    ``a3``, ``per_page`` ``auto``, ``1``, ``2`` or ``4``, ``flip`` the duplex edge, ``long``
+    or ``short``. A card that does not fit the paper is an error, never a larger page."""
+    from ubongo._pictures import Cards
+    from ubongo.render.pdf import DEFAULT_CELL_MM
+    from ubongo.render.pdf import cards as printed
+
+    mm = DEFAULT_CELL_MM if cell_mm is None else cell_mm
+    data, pages = printed(
+        _inputs.set_of(set), cell_mm=mm, paper=paper.lower(), per_page=per_page, flip=flip.lower()
+    )
+    return Cards(data, pages, mm, flip.lower())
+
+
+def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
+    """A set as one self-contained web page (``ubongo render --html``): an index, a practice
+    board whose hints are the library's, every template; a die face shows a solution.
+
+    >>> p = page("sample")
+    >>> p.summary(), str(p).startswith("<!DOCTYPE html>")
+    ('0 of 60 combinations have no tiling', True)
+    """
+    from ubongo._pictures import Page
+    from ubongo.render.html import page as document
+    from ubongo.render.html import unsolvable
+
+    ps = _inputs.set_of(set)
+    listings = _listings(ps, _budget(timeout))
+    return Page(ps, document(ps, listings), len(listings), tuple(unsolvable(ps, listings)))
+
+
+def _listings(ps: PuzzleSet, clock: Timeout) -> Listings:
+    """What the page shows of each combination: every tiling, in the order ``ubongo hint``
+    lists them (the bitboard engine's), for Ubongo-sized puzzles; the first only for larger
+    ones, whose listing could take minutes (the 12 pentominoes in 6x10 have 9356)."""
+    from ubongo.render.html import PAGE_TILINGS, Listing
+    from ubongo.solver.engine import SMALL_PIECES
+    from ubongo.solver.engine import solutions as every
+    from ubongo.solver.engine import solve as first_of
+
+    found: dict[tuple[str, str, str], Listing] = {}
+    for c in ps.combinations():
+        key = (c.template, c.side, c.face)
+        try:
+            if len(c.puzzle.pieces) > SMALL_PIECES:
+                first = first_of(c.puzzle, timeout=_left(clock))
+                found[key] = Listing(() if first is None else (first,), first is None)
+                continue
+            listed = list(
+                every(c.puzzle, engine="bitboard", timeout=_left(clock), limit=PAGE_TILINGS + 1)
+            )
+            found[key] = Listing(listed[:PAGE_TILINGS], len(listed) <= PAGE_TILINGS)
+        except PuzzleTooLarge:
+            found[key] = Listing((), False)
+    return found
+
+
+def svgs(set: SetLike = None) -> dict[tuple[str, str], str]:
+    """Each printed side of a set as an SVG document, keyed ``(template, side)``, easy before
+    hard (``ubongo render --svg``).
+
+    >>> drawn = svgs("sample")
+    >>> len(drawn), next(iter(drawn)), drawn["01", "easy"].startswith("<svg")
+    (10, ('01', 'easy'), True)
+    """
+    from ubongo.render.svg import side_svg, sides
+
+    ps = _inputs.set_of(set)
+    return {
+        (s.template, s.name): side_svg(
+            s.figure, s.combos, ps.die, title=s.title, side=s.name, pieces=ps.pieces
+        )
+        for s in sides(ps)
+    }
+
+
 __all__ = [
     "analyze",
+    "cards",
     "combination",
     "count",
+    "design",
     "generate",
     "hint",
     "load_set",
+    "page",
     "pieces",
     "score",
+    "simulate",
     "solutions",
     "solve",
     "stats",
+    "svgs",
     "verify",
 ]

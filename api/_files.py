@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 
 from ubongo.scoring.common import printable
 from ubongo.solver.errors import UbongoError
@@ -59,6 +60,40 @@ def decode(data: bytes, name: str) -> str:
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         raise FileError(name, f"line {line}: not UTF-8 text (byte {e.start})") from None
+
+
+def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
+    """Each line of a file (or stdin) as it is read, numbered from 1: its text, or None when
+    it is not UTF-8. Memory stays flat however long the file; a FileError (when the first line
+    is asked for) when it cannot be opened.
+
+    Lines end at ``\n`` only (a U+2028 inside a JSON string is part of its line), a leading
+    byte-order mark is dropped, and a bad line spoils only itself.
+    """
+    usable(path)
+    if path == "-":
+        yield from _lines(sys.stdin.buffer)
+        return
+    if os.path.isdir(path):
+        raise FileError(path, "is a folder, not a file")
+    try:
+        fh = open(path, "rb")  # noqa: SIM115 - closed below, after the caller is done
+    except OSError as e:
+        raise FileError(path, f"cannot read: {e.strerror or e}") from None
+    with fh:
+        yield from _lines(fh)
+
+
+def _lines(fh: Iterator[bytes]) -> Iterator[tuple[int, str | None]]:
+    for number, raw in enumerate(fh, 1):
+        if number == 1 and raw == b"\xef\xbb\xbf":
+            return  # a byte-order mark alone is an empty file, which has no line
+        line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
+        line = line.removesuffix(b"\n").removesuffix(b"\r")
+        try:
+            yield number, line.decode("utf-8")
+        except UnicodeDecodeError:
+            yield number, None
 
 
 def usable(path: str) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TypeAlias, Union
 
 from ubongo import _files
+from ubongo.puzzles.game import SIDES
 from ubongo.solver.errors import UbongoError, suggestion
 from ubongo.solver.figure import Figure, parse_figure
 from ubongo.solver.lattice import SQUARE, Lattice
@@ -36,7 +37,6 @@ PieceSetLike: TypeAlias = Union[str, "os.PathLike[str]", PieceSet, "PuzzleSet", 
 AddressLike: TypeAlias = str | Sequence[str | int]
 """A combination as the game names it: ``("07", "hard", 3)`` or ``"07 hard 3"``."""
 
-SIDES = ("easy", "hard")
 _INLINE = re.compile(r"[#. /\n\r]+")
 
 
@@ -142,23 +142,31 @@ def piece_names(given: PiecesLike) -> tuple[str, ...]:
 
 
 def address(given: object) -> tuple[str, str, str] | None:
-    """``(TEMPLATE, SIDE, FACE)`` when ``given`` names a combination (``("07", "hard", 3)``,
-    ``"07 hard 3"``, a misspelt side too, so the error can say "did you mean hard?"); else
-    None."""
+    """``(TEMPLATE, SIDE, FACE)`` when ``given`` names a combination: ``("07", "hard", 3)``,
+    ``"07 hard 3"`` or the command line's three words; a misspelt side too, so the error can
+    say "did you mean hard?", unless the first word is a figure (``'##/##' hrad 3`` are a
+    FIGURE and PIECES); else None. The one reader of ``TEMPLATE SIDE FACE``: the CLI asks it."""
     if isinstance(given, str):
-        parts: Sequence[object] = given.split()
-        if len(parts) != 3 or is_inline(given) or "/" in given:
+        if is_inline(given) or "/" in given:
             return None
-    elif isinstance(given, Sequence) and len(given) == 3:
+        parts: Sequence[object] = given.split()
+    elif isinstance(given, Sequence):
         parts = given
         if not all(isinstance(p, str | int) and not isinstance(p, bool) for p in parts):
             return None
     else:
         return None
-    side = str(parts[1])
-    if side.casefold() not in SIDES and suggestion(side, SIDES) is None:
+    if len(parts) != 3:
         return None
-    return str(parts[0]), side, str(parts[2])
+    template, side, face = (str(p) for p in parts)
+    if side.casefold() not in SIDES and (_is_figure(template) or suggestion(side, SIDES) is None):
+        return None
+    return template, side, face
+
+
+def _is_figure(word: str) -> bool:
+    """Whether a word is a FIGURE: inline rows, a file, or ``-``."""
+    return word == "-" or is_inline(word) or os.path.exists(word)
 
 
 def combination(where: AddressLike, given: SetLike = None) -> Combination:

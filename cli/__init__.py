@@ -2,9 +2,15 @@
 
 One module per command family; each command parses its arguments, calls the library and
 prints the result. What they share (errors to exit codes, options, the one reader and the one
-atomic writer) is in :mod:`ubongo.cli._common`. A command's module is imported when the command
-is asked for (``HOMES``), and heavy modules (OR-Tools, numpy, fpdf2) only by the code paths that
-need them, so ``ubongo --version`` and ``ubongo verify`` start fast (bench/bench_startup.py).
+atomic writer) is in :mod:`ubongo.cli._common`; the click group, ``main``, in
+:mod:`ubongo.cli._group`. A command's module is imported when the command is asked for
+(``HOMES``), and heavy modules (OR-Tools, numpy, fpdf2) only by the code paths that need them,
+so ``ubongo --version`` and ``ubongo verify`` start fast (bench/bench_startup.py).
+
+The ``ubongo`` command starts at :func:`run`, which answers exactly ``ubongo --version``
+before click is imported: importing click alone takes 2.7 times as long as a bare Python
+starts, so ``--version`` could never start within 3 times a bare Python through it. Everything
+else, ``--version`` beside other words included, goes to the group.
 """
 
 from __future__ import annotations
@@ -12,16 +18,12 @@ from __future__ import annotations
 # first, before click and the commands load: Ctrl-C from here on is one line and exit 130
 from ubongo.cli import _interrupts  # isort: skip
 
-import importlib
-from typing import Any
-
-import click
+import os
+import sys
 
 from ubongo import __version__
-from ubongo.cli._common import guard_stdout, told_as_interrupted
-from ubongo.solver.core import core_name
+from ubongo.solver.lazy import exports
 
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 HOMES = {
     "analyze": "solve",
     "atlas": "atlas",
@@ -39,66 +41,43 @@ HOMES = {
 }
 """Each command's module in :mod:`ubongo.cli` (its ``COMMANDS``), imported on first use."""
 
-
-class Ubongo(click.Group):
-    """The command group, loading each command's module when the command is asked for; Ctrl-C,
-    a full disk or a closed pipe on stdout end a command cleanly."""
-
-    def main(self, *args: Any, **kwargs: Any) -> Any:
-        program = not args and kwargs.get("args") is None  # reading this process's command line
-        with _interrupts.running(program):
-            return guard_stdout(lambda: super(Ubongo, self).main(*args, **kwargs))
-
-    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
-        with told_as_interrupted():  # not click's "Aborted!" (exit 1)
-            return super().make_context(*args, **kwargs)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        with told_as_interrupted():
-            return super().invoke(ctx)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """Each command with its whole one-line summary, never cut short with '...'."""
-        rows = [
-            (name, cmd.get_short_help_str(limit=200))
-            for name in self.list_commands(ctx)
-            if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden
-        ]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        """Every command's name, sorted, without importing any command's module."""
-        return sorted({*HOMES, *self.commands})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """The command of that name; an unknown name loads them all, for click's suggestions."""
-        if cmd_name not in self.commands:
-            for home in [HOMES[cmd_name]] if cmd_name in HOMES else sorted(set(HOMES.values())):
-                self.load(home)
-        return self.commands.get(cmd_name)
-
-    def load(self, home: str) -> None:
-        """Add the commands of ``ubongo.cli.<home>``."""
-        for command in importlib.import_module(f"ubongo.cli.{home}").COMMANDS:
-            self.add_command(command)
+COMPLETE = "_UBONGO_COMPLETE"
+"""The variable click's shell completion sets: then even ``--version`` is click's."""
 
 
-@click.group(cls=Ubongo, context_settings=CONTEXT)
-@click.version_option(
-    __version__,  # not looked up with importlib.metadata: ~20 ms at every start
-    # solver.bitboard is loaded with the commands anyway: naming the core costs nothing more
-    message=f"%(prog)s, version %(version)s (core: {core_name()})",
-)
-def main() -> None:
-    """Solve, verify and design Ubongo puzzles; score recorded game sessions.
+def version_line(prog: str) -> str:
+    """``ubongo, version 0.1.0 (core: compiled C)``: what ``--version`` prints, with or
+    without click (``prog`` may be click's ``%(prog)s``)."""
+    from ubongo.solver.core import core_name
 
-    \b
-    Exit codes: 0 success; 1 a failure you can act on (bad input, an unsolvable
-    combination, an invalid session record, a time limit); 2 usage error.
-    A SET is a puzzle-set file, - for stdin, or a bundled set's name (ubongo sets).
-    Shell completion: eval "$(_UBONGO_COMPLETE=bash_source ubongo)"
+    return f"{prog}, version {__version__} (core: {core_name()})"
+
+
+def run(prog_name: str | None = None) -> None:
+    """The ``ubongo`` command (the console script; ``python -m ubongo`` with its name).
+
+    Exactly ``--version`` is answered here as click would answer it (the program's name as
+    click finds it, exit 0), with the group's guards: Ctrl-C is one line and exit 130, a closed
+    pipe or a full disk exit 1. Any other command line goes to the group.
     """
+    if sys.argv[1:] == ["--version"] and COMPLETE not in os.environ:
+        from ubongo.cli._stdout import guard_stdout
+
+        prog = prog_name or os.path.basename(sys.argv[0])
+        with _interrupts.running(True):
+            guard_stdout(lambda: sys.stdout.write(version_line(prog) + "\n"))
+        return
+    from ubongo.cli._group import main
+
+    main(prog_name=prog_name)
 
 
-__all__ = ["main"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers know it)
+if TYPE_CHECKING:
+    from ubongo.cli._group import Ubongo, main
+
+__getattr__, __dir__ = exports(
+    __name__, {"main": "ubongo.cli._group", "Ubongo": "ubongo.cli._group"}
+)
+
+__all__ = ["HOMES", "Ubongo", "main", "run", "version_line"]

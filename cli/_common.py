@@ -8,7 +8,6 @@ line on stderr), 2 a usage error (click's own).
 
 from __future__ import annotations
 
-import errno
 import functools
 import io
 import math
@@ -30,12 +29,12 @@ from ubongo._files import MAX_INPUT_BYTES as MAX_INPUT_BYTES  # re-exported, as 
 from ubongo._files import display as display
 from ubongo.cli import _complete, _interrupts
 from ubongo.cli._interrupts import PROG as PROG  # re-exported: the program's name in messages
-from ubongo.puzzles.game import SIDES
+from ubongo.cli._stdout import guard_stdout as guard_stdout  # re-exported: the group's guard
 from ubongo.scoring.common import ScoringError
 from ubongo.scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
 from ubongo.scoring.common import json_text as json_text
 from ubongo.scoring.common import printable as printable  # re-exported: the CLI prints through it
-from ubongo.solver.errors import TimeLimit, UbongoError, suggestion
+from ubongo.solver.errors import TimeLimit, UbongoError
 from ubongo.solver.limits import TIMEOUT
 
 if TYPE_CHECKING:
@@ -402,39 +401,14 @@ def _failing() -> Iterator[None]:
 
 
 def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
-    """Each line of a file (or stdin) as it is read, numbered from 1: its text, or None when
-    it is not UTF-8. Memory stays flat however long the file.
-
-    Lines end at ``\n`` only (a U+2028 inside a JSON string is part of its line), a leading
-    byte-order mark is dropped, and a bad line spoils only itself.
-    """
-    with _binary(path) as fh:
-        for number, raw in enumerate(fh, 1):
-            if number == 1 and raw == b"\xef\xbb\xbf":
-                return  # a byte-order mark alone is an empty file, which has no line
-            line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
-            line = line.removesuffix(b"\n").removesuffix(b"\r")
-            try:
-                yield number, line.decode("utf-8")
-            except UnicodeDecodeError:
-                yield number, None
-
-
-@contextmanager
-def _binary(path: str) -> Iterator[IO[bytes]]:
-    """A user's file (or stdin for ``-``) open for reading bytes; a Failure when it cannot be."""
-    if path == "-":
-        yield sys.stdin.buffer
-        return
-    usable(path)
-    if os.path.isdir(path):
-        raise Failure(f"{path}: is a folder, not a file")
-    try:
-        fh = open(path, "rb")  # noqa: SIM115 - closed below, after the caller is done
-    except OSError as e:
-        raise Failure(f"{path}: cannot read: {e.strerror or e}") from None
-    with fh:
-        yield fh
+    """Each line of a file (or stdin) as it is read, numbered from 1 (``ubongo._files``: its
+    text, or None when it is not UTF-8); a Failure when the file cannot be opened."""
+    lines = files.read_lines(path)
+    with _failing():
+        first = next(lines, None)  # opens the file
+    if first is not None:
+        yield first
+        yield from lines
 
 
 def usable(path: str) -> None:
@@ -619,30 +593,6 @@ def _stdout_bytes(payload: bytes) -> None:
     sys.stdout.buffer.flush()
 
 
-def guard_stdout(run: Callable[[], Any]) -> Any:
-    """Run the command; a full disk or a closed pipe on stdout ends it cleanly (exit 1)."""
-    try:
-        result = run()
-        sys.stdout.flush()
-        return result
-    except BrokenPipeError:
-        _silence_stdout()
-        sys.exit(1)
-    except OSError as e:
-        if e.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EROFS):
-            raise
-        _silence_stdout()
-        click.echo(f"{PROG}: cannot write the output: {e.strerror}", err=True)
-        sys.exit(1)
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
-
-
 # --- sets, figures and puzzles from arguments -------------------------------------------------
 
 
@@ -687,13 +637,10 @@ def _is_inline(arg: str) -> bool:
 
 def is_address(args: tuple[str, ...]) -> bool:
     """Whether the arguments are ``TEMPLATE SIDE FACE`` (``07 hard 3``), also with a misspelt
-    side (``07 hrad 3``, so that the error can say "did you mean hard?")."""
-    if len(args) != 3:
-        return False
-    if args[1].casefold() in SIDES:
-        return True
-    figure = is_figure_file(args[0]) or _is_inline(args[0])
-    return not figure and suggestion(args[1], SIDES) is not None
+    side (``07 hrad 3``, so that the error can say "did you mean hard?"): the API's reader."""
+    from ubongo._inputs import address
+
+    return address(args) is not None
 
 
 def take_puzzle(

@@ -17,7 +17,6 @@ from ubongo.cli._common import (
     Failure,
     emit_json,
     json_option,
-    load_set,
     output_option,
     piece_set,
     pieces_option,
@@ -130,29 +129,39 @@ def generate(
     Exit codes: 0 success; 1 the set cannot be built as asked (frame too small, bad pieces
     file) or the output cannot be written; 2 usage error.
     """
+    from ubongo import design
     from ubongo.generator.design import Options
-    from ubongo.generator.design import generate as run
 
     fr = _pair(frame, "x", f"a frame such as {_FRAME}")
     easy, hard = _pair(sizes, ",", f"two sizes such as {_SIZES}")
     pieces = piece_set(pieces_set)
-    opts = Options(templates, seed, fr, faces, (easy, hard), pieces, profile, name)
     show = not quiet and sys.stderr.isatty()
     start = time.perf_counter()
     with ExitStack() as stack:
-        source: Any = {}  # the default figure source: carved at random
+        figures = None  # the default figure source: carved at random
         if atlas_arg is not None:  # lookups in the open atlas, so in this process
-            source, workers = {"source": _from_atlas(stack, atlas_arg, opts)}, 1
-        ex = stack.enter_context(process_pool(workers))
-        step = stack.enter_context(_bar(2 * templates, show))
-        ps, report = run(opts, ex, _deadline(step, start, timeout), timeout=timeout, **source)
-    write_atomic(output, json.dumps(ps.to_json(), indent=1) + "\n")
+            opts = Options(templates, seed, fr, faces, (easy, hard), pieces, profile, name)
+            figures, workers = _from_atlas(stack, atlas_arg, opts), 1
+        made = design(
+            templates,
+            seed=seed,
+            frame=fr,
+            faces=faces,
+            sizes=(easy, hard),
+            piece_set=pieces,
+            profile=profile,
+            name=name,
+            executor=stack.enter_context(process_pool(workers)),
+            timeout=timeout,
+            progress=_deadline(stack.enter_context(_bar(2 * templates, show)), start, timeout),
+            figures=figures,
+        )
+    write_atomic(output, json.dumps(made.to_json(), indent=1) + "\n")
     if not quiet:
-        combos = sum(len(s.combos) for t in ps.templates for s in (t.easy, t.hard) if s)
         click.echo(
-            f"{output if output != '-' else 'stdout'}: {len(ps.templates)} templates, "
-            f"{combos} combinations, every one solvable; {report.tried} figures tried, "
-            f"{time.perf_counter() - start:.1f} s",
+            f"{output if output != '-' else 'stdout'}: {len(made.puzzle_set.templates)} templates, "
+            f"{made.combinations} combinations, every one solvable; {made.report.tried} figures "
+            f"tried, {time.perf_counter() - start:.1f} s",
             err=True,
         )
 
@@ -246,14 +255,12 @@ def stats(
       ubongo generate --templates 2 --seed 2 -o my-set.json
       ubongo stats my-set.json --json
     """
-    from ubongo import Stats
-    from ubongo.generator.stats import set_stats
+    import ubongo
 
     clock = Clock(timeout)
     fr = _pair(frame, "x", f"a frame such as {_FRAME}")
     args = set_args or ("standard",)
-    sets = tuple(set_stats(load_set(a), fr, clock.left) for a in args)
-    table = Stats(sets, args, published)  # columns headed by the sets' names, or by args
+    table = ubongo.stats(*args, frame=fr, published=published, timeout=clock.left)
     if as_json:
         emit_json(table.to_json())
         return

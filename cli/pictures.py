@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import click
 
@@ -24,10 +23,6 @@ from ubongo.cli._common import (
     write_in_folder,
 )
 from ubongo.solver.limits import SET_TIMEOUT
-
-if TYPE_CHECKING:
-    from ubongo.puzzles import PuzzleSet
-    from ubongo.render.html import Listings
 
 
 @click.command()
@@ -110,35 +105,25 @@ def render(
     """
     if not (html_dir or pdf_path or svg_dir):
         raise click.UsageError("give at least one of --html DIR, --pdf FILE, --svg DIR")
+    import ubongo
+
     clock = Clock(timeout)
     ps = load_set(set_arg)
     said: list[str] = []
     if pdf_path:
-        from ubongo.render.pdf import cards
-
-        data, pages = cards(
-            ps, cell_mm=cell_mm, paper=paper.lower(), per_page=per_page, flip=flip.lower()
-        )
-        write_atomic(pdf_path, data)
-        said.append(
-            f"wrote {pdf_path}: {plural(pages, 'page')}, fronts and backs in turn; print both "
-            f"sides at 100 %, flip on {flip.lower()} edge; cells {cell_mm:g} mm"
-        )
+        printed = ubongo.cards(ps, cell_mm=cell_mm, paper=paper, per_page=per_page, flip=flip)
+        write_atomic(pdf_path, printed.data)
+        said.append(f"wrote {pdf_path}: {printed}")
     if svg_dir:
         folder = output_folder(svg_dir)
-        n = sum(1 for _ in (write_in_folder(folder, name, svg) for name, svg in _svgs(ps)))
+        drawn = ubongo.svgs(ps)
+        n = sum(1 for _ in (write_in_folder(folder, name, svg) for name, svg in _files(drawn)))
         said.append(f"wrote {plural(n, 'SVG file')} in {svg_dir}")
     if html_dir:
-        from ubongo.render.html import page, unsolvable
-
-        listings = _listings(ps, clock)
-        write_in_folder(output_folder(html_dir), "index.html", page(ps, listings))
-        none = len(unsolvable(ps, listings))
+        web = ubongo.page(ps, timeout=clock.left)
+        write_in_folder(output_folder(html_dir), "index.html", web.html)
         said.append(f"wrote {os.path.join(html_dir, 'index.html')}")
-        said.append(
-            f"{none} of {plural(len(listings), 'combination')} "
-            f"{'has' if none == 1 else 'have'} no tiling"
-        )
+        said.append(web.summary())
     if not quiet:
         for line in said:
             warn(line)
@@ -147,45 +132,15 @@ def render(
 _PLAIN_ID = re.compile(r"[A-Za-z0-9_-]{1,60}")
 
 
-def _svgs(ps: PuzzleSet) -> Iterator[tuple[str, str]]:
+def _files(drawn: dict[tuple[str, str], str]) -> Iterator[tuple[str, str]]:
     """Each side's file name and SVG: ``TEMPLATE-SIDE.svg``, or a safe slug and its index."""
-    from ubongo.render.svg import side_svg, sides
-
-    for i, s in enumerate(sides(ps), 1):
+    for i, ((template, side), svg) in enumerate(drawn.items(), 1):
         stem = (
-            s.template
-            if _PLAIN_ID.fullmatch(s.template)
-            else f"{i:03d}-{safe_name(s.template) or 'template'}"
+            template
+            if _PLAIN_ID.fullmatch(template)
+            else f"{i:03d}-{safe_name(template) or 'template'}"
         )
-        yield (
-            f"{stem}-{s.name}.svg",
-            side_svg(s.figure, s.combos, ps.die, title=s.title, side=s.name, pieces=ps.pieces),
-        )
-
-
-def _listings(ps: PuzzleSet, clock: Clock) -> Listings:
-    """What the page shows of each combination: every tiling, in the order ``ubongo hint``
-    lists them (the bitboard engine's), for Ubongo-sized puzzles; the first only for larger
-    ones, whose listing could take minutes (the 12 pentominoes in 6x10 have 9356)."""
-    from ubongo.render.html import PAGE_TILINGS, Listing
-    from ubongo.solver.engine import SMALL_PIECES, solutions, solve
-    from ubongo.solver.errors import PuzzleTooLarge
-
-    found: dict[tuple[str, str, str], Listing] = {}
-    for c in ps.combinations():
-        key = (c.template, c.side, c.face)
-        try:
-            if len(c.puzzle.pieces) > SMALL_PIECES:
-                first = solve(c.puzzle, timeout=clock.left())
-                found[key] = Listing(() if first is None else (first,), first is None)
-                continue
-            listed = list(
-                solutions(c.puzzle, engine="bitboard", timeout=clock.left(), limit=PAGE_TILINGS + 1)
-            )
-            found[key] = Listing(listed[:PAGE_TILINGS], len(listed) <= PAGE_TILINGS)
-        except PuzzleTooLarge:
-            found[key] = Listing((), False)
-    return found
+        yield f"{stem}-{side}.svg", svg
 
 
 COMMANDS = [render]

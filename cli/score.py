@@ -5,24 +5,19 @@ Invalid records are reported one per stderr line and the rest are still scored.
 
 from __future__ import annotations
 
-import collections
-import functools
-import itertools
 import json
-import random
-from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
+from ubongo._files import FileError
 from ubongo.cli import _complete
 from ubongo.cli._common import (
     display,
-    json_line,
     json_text,
     output_option,
     process_pool,
-    read_lines,
     read_text,
     reported,
     warn,
@@ -33,31 +28,16 @@ from ubongo.scoring.records import (
     GAMES,
     SEATS,
     Catalog,
-    Entry,
     Outcome,
     Problem,
-    entries,
-    evaluate,
-    line_entries,
     parse_catalog,
-    scorer,
 )
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor, Future
-
     from ubongo.scoring.report import Lines, Tally
 
 Out = Callable[[str], object]
 """Where a writer puts its text: stdout, or the file of ``-o`` (replaced atomically at the end)."""
-
-
-class Simulator(Protocol):
-    """A game module that can play a random legal session."""
-
-    def simulate(
-        self, players: int, rng: random.Random, finished: bool = True
-    ) -> dict[str, Any]: ...
 
 
 @click.command()
@@ -171,8 +151,8 @@ class _Run:
     """The outcomes of every record of the files, as they are scored (memory stays flat).
 
     Problems go to stderr as they are met; ``failed`` says whether any record or file failed.
-    JSON Lines are scored in blocks (LINES_BLOCK lines for ``--jsonl``, whose blocks come back
-    as one text, OUTCOMES_BLOCK for the others), by ``workers`` processes when more than one.
+    Each file is read and scored by the API (``ubongo._records``: JSON Lines in blocks), on
+    ``workers`` processes when more than one.
     """
 
     def __init__(
@@ -184,17 +164,17 @@ class _Run:
 
     def outcomes(self) -> Iterator[Outcome]:
         """Each kept record's outcome, file by file, in file order."""
-        from ubongo.scoring.report import block_outcomes
+        from ubongo._records import file_outcomes
 
-        for outcome in self._scored(block_outcomes, evaluate, OUTCOMES_BLOCK):
+        for outcome in self._scored(file_outcomes):
             self._tell(1, outcome.valid, outcome.problems)
             yield outcome
 
     def texts(self) -> Iterator[str]:
         """The ``--jsonl`` lines of the kept records, a block at a time, in file order."""
-        from ubongo.scoring.report import block_lines, record_lines
+        from ubongo._records import file_lines
 
-        for lines in self._scored(block_lines, record_lines, LINES_BLOCK):
+        for lines in self._scored(file_lines):
             self._tell(lines.records, lines.valid, lines.problems)
             yield lines.text
 
@@ -205,141 +185,24 @@ class _Run:
             warn(str(problem))
         self.failed |= not valid
 
-    def _scored(
-        self,
-        block: Callable[..., list[_S]],
-        one: Callable[[Entry, str | None, Catalog | None], _S | None],
-        size: int,
-    ) -> Iterator[_S]:
-        """What ``one`` makes of each kept record (``block`` of a block of JSON Lines)."""
+    def _scored(self, each: Callable[..., Iterator[_S]]) -> Iterator[_S]:
+        """What ``each`` (``ubongo._records``' ``file_outcomes`` or ``file_lines``) makes of
+        the files, file by file: a file that cannot be read is reported, and the rest go on."""
         with process_pool(self.workers) as pool:
             for path in self.files:
-                lines = read_lines(path)
+                made = each(path, self.game, self.catalog, pool, self.workers)
                 try:
-                    head = _head(lines)  # opens the file: a missing one fails here, not mid-output
-                except click.ClickException as error:
-                    warn(error.format_message())
+                    first = next(made, None)  # opens the file
+                except FileError as error:
+                    warn(str(error))
                     self.failed = True
                     continue
-                name = display(path)
-                numbered, whole = _split(name, head, lines)
-                if numbered is None:
-                    for entry in whole:
-                        made = one(entry, self.game, self.catalog)
-                        if made is not None:
-                            yield made
-                    continue
-                blocks = _blocks(numbered, size)
-                task = functools.partial(block, name, game=self.game, catalog=self.catalog)
-                for made_block in _in_turn(blocks, task, pool, self.workers):
-                    yield from made_block
+                if first is not None:
+                    yield first
+                    yield from made
 
-
-Block = list[tuple[int, "str | None"]]
-"""Numbered lines of a JSON Lines file, as ``read_lines`` gives them."""
-LINES_BLOCK = 1000
-"""Lines a worker scores at a time for ``--jsonl``: large enough that sending them costs
-little, small enough that memory stays flat (2 blocks per worker are in flight)."""
-OUTCOMES_BLOCK = 100
-"""Lines a worker scores at a time for the other outputs: their outcomes come back as
-objects, ten times the size of their text, and this process renders them (the slower side),
-so finished blocks wait; with 1,000 the main process grew from 52 to 115 MB on 19,200
-Ubongo sessions with --csv -j 2."""
 
 _S = TypeVar("_S", "Outcome", "Lines")
-
-
-def _blocks(numbered: Iterable[tuple[int, str | None]], size: int) -> Iterator[Block]:
-    """The lines in blocks of ``size``."""
-    it = iter(numbered)
-    while block := list(itertools.islice(it, size)):
-        yield block
-
-
-def _in_turn(
-    blocks: Iterator[Block],
-    task: Callable[[Block], list[_S]],
-    pool: Executor | None,
-    workers: int,
-) -> Iterator[list[_S]]:
-    """``task`` of each block, in order: in this process, or in the pool with 2 blocks per
-    worker in flight. A file of at most POOL_FROM lines never waits for a pool to start."""
-    ahead: list[Block] = []
-    lines = 0
-    for block in blocks:
-        ahead.append(block)
-        lines += len(block)
-        if lines > POOL_FROM:
-            break
-    if pool is None or lines <= POOL_FROM:
-        yield from map(task, itertools.chain(ahead, blocks))
-        return
-    pending: collections.deque[Future[list[_S]]] = collections.deque()
-    try:
-        for block in itertools.chain(ahead, blocks):
-            pending.append(pool.submit(task, block))
-            if len(pending) > 2 * workers:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        for future in pending:
-            future.cancel()
-
-
-POOL_FROM = 1000
-"""Lines a file must pass before its blocks go to the pool: starting one costs more than
-scoring a game night."""
-
-
-def _head(lines: Iterator[tuple[int, str | None]]) -> list[tuple[int, str | None]]:
-    """The lines up to and including the first that is not blank (or a bad one)."""
-    head = []
-    for number, text in lines:
-        head.append((number, text))
-        if text is None or text.strip():
-            break
-    return head
-
-
-def _split(
-    name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
-) -> tuple[Iterator[tuple[int, str | None]] | None, Iterator[Entry]]:
-    """JSON Lines, streamed (their numbered lines, no entries), when the first record stands
-    alone on its line; else (None, the entries of the whole file as one JSON document, an
-    object or an array, or of JSON Lines read whole)."""
-    first = head[-1][1] if head else None
-    if first is not None and _is_object(first):
-        second = _head(rest)
-        if not second or second[-1][1] is not None and not second[-1][1].strip():
-            return None, iter((Entry(name, json.loads(first)),))  # a file holding one object
-        return itertools.chain(head, second, rest), iter(())
-    return None, _whole(name, head, rest)
-
-
-def _whole(
-    name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
-) -> Iterator[Entry]:
-    """The entries of a file read whole: one JSON document, or JSON Lines whose first record
-    does not stand alone on its line."""
-    lines = list(itertools.chain(head, rest))
-    bad = next((n for n, t in lines if t is None), None)
-    if bad is None:
-        yield from entries("\n".join(t or "" for _, t in lines), name)
-    elif sum(1 for _, t in lines if t is None or t.strip()) > 1 and any(
-        t is not None and _is_object(t) for _, t in lines
-    ):
-        yield from line_entries(lines, name)  # JSON Lines: a bad line spoils only itself
-    else:
-        yield Entry(name, problem=Problem(f"{name}:{bad}", "", "not UTF-8 text"))
-
-
-def _is_object(line: str) -> bool:
-    """Whether one line holds a whole JSON object."""
-    try:
-        return isinstance(json.loads(line), dict)
-    except (ValueError, RecursionError):
-        return False
 
 
 def _write_json(outcomes: Iterator[Outcome], tally: Tally | None, out: Out) -> None:
@@ -488,13 +351,12 @@ def simulate(
         raise click.BadParameter(f"{game} takes {seats}, not {players}", param_hint="--players")
     if unfinished and game == "amul":
         raise click.UsageError("an Amul record holds only the end of a game: no --unfinished")
-    module = cast(Simulator, scorer(game))
-    for k in range(1, sessions + 1):
-        record = module.simulate(players, random.Random(f"{seed}:{k}"), finished=not unfinished)
-        record = {"id": f"{game}-{seed}-{k}", **record} if "id" not in record else record
-        if date is not None:
-            record = {"id": record["id"], "date": date, **record}
-        click.echo(json_line(record))
+    from ubongo import simulate as play
+
+    for line in play(
+        game, players, seed=seed, sessions=sessions, finished=not unfinished, date=date
+    ).lines():
+        click.echo(line)
 
 
 COMMANDS = [score, simulate]

@@ -171,9 +171,9 @@ def _count_text(c: Any, count: bool, clock: Clock) -> str:
     """`` (2 tilings)`` with --count, else nothing."""
     if not count:
         return ""
-    from ubongo.solver.engine import count as tilings
+    from ubongo import count as tilings
 
-    return f" ({plural(tilings(c.puzzle, timeout=clock.left()), 'tiling')})"
+    return f" ({plural(tilings(c.puzzle, timeout=clock.left), 'tiling')})"
 
 
 @click.command("sets")

@@ -59,7 +59,7 @@ def pieces(pieces_set: str | None, as_json: bool) -> None:
       ubongo pieces
       ubongo pieces --pieces sample --json
       ubongo pieces --pieces ubongo-3d
-    
+
     Blocks of cubes are drawn layer by layer, the bottom layer first, with a line -- between.
     """
     ps = piece_set(pieces_set)

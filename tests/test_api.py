@@ -8,6 +8,7 @@ import dataclasses
 import json
 import os
 import pydoc
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -64,6 +65,31 @@ def test_a_combination_of_a_set_in_the_commands_forms() -> None:
     for where in [("01", "hard", 2), ("1", "HARD", "2"), "01 hard 2", ["01", "hard", "2"]]:
         assert ubongo.solve(where, set="sample", count=True).to_json() == expected
     assert ubongo.solve("07 hard 3").to_json() == cli_json("solve", "07", "hard", "3")
+
+
+def test_template_side_face_is_read_in_one_place_for_the_api_and_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ubongo._inputs import address
+    from ubongo.cli._common import is_address
+
+    (tmp_path / "fig.txt").write_text("##\n##\n")
+    monkeypatch.chdir(tmp_path)
+    cases = {
+        ("07", "hard", "3"): ("07", "hard", "3"),
+        ("07", "hrad", "3"): ("07", "hrad", "3"),  # misspelt: the error says "did you mean"
+        ("##/##", "hard", "3"): ("##/##", "hard", "3"),
+        ("##/##", "hrad", "3"): None,  # a figure and two pieces
+        ("fig.txt", "hrad", "3"): None,
+        ("-", "hrad", "3"): None,
+        ("07", "zzzz", "3"): None,
+        ("07", "hard"): None,
+    }
+    for words, expected in cases.items():
+        assert address(words) == expected, words
+        assert is_address(words) == (expected is not None), words
+    assert address("07 hard 3") == ("07", "hard", "3") and address(("07", "hard", 3))
+    assert address("##. hrad 3") is None and address(("07", True, 3)) is None
 
 
 def test_every_form_of_figure_and_pieces_gives_the_same_answer(tmp_path: Path) -> None:
@@ -170,6 +196,79 @@ def test_score_gives_the_commands_json(tmp_path: Path) -> None:
     assert ubongo.score(text, "ubongo").to_json() == []  # records of other games left out
 
 
+def test_simulate_gives_the_commands_records() -> None:
+    sims = ubongo.simulate("Jaipur", 2, seed=3, sessions=4, date="2026-11-20")
+    assert str(sims) + "\n" == cli(
+        "simulate", "jaipur", "-p", "2", "--seed", "3", "-n", "4", "--date", "2026-11-20"
+    )
+    assert len(sims) == 4 and sims[-1] == list(sims)[3] == sims[1:][2] == sims.record(4)
+    assert [r["id"] for r in sims.to_json()] == [f"jaipur-3-{k}" for k in range(1, 5)]
+    cut = ubongo.simulate("ubongo", 3, seed=1, sessions=2, finished=False)
+    assert str(cut) + "\n" == cli(
+        "simulate", "ubongo", "-p", "3", "--seed", "1", "-n", "2", "--unfinished"
+    )
+    assert ubongo.score(cut).valid and ubongo.score(sims).valid
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("jaipur", 3), "jaipur takes 2 players, not 3"),
+        (("ubongo", 5), "ubongo takes 2 to 4 players, not 5"),
+        (("chess", 2), "unknown game 'chess'; expected one of amul, jaipur, jambo, ubongo"),
+    ],
+)
+def test_simulate_says_what_is_wrong_in_one_line(args: tuple[str, int], words: str) -> None:
+    with pytest.raises(ubongo.UsageError) as caught:
+        ubongo.simulate(*args, seed=1)
+    assert str(caught.value) == words
+    with pytest.raises(ubongo.UsageError, match="cannot be unfinished"):
+        ubongo.simulate("amul", 4, seed=1, finished=False)
+
+
+def test_page_and_svgs_are_the_files_render_writes(tmp_path: Path) -> None:
+    site, sides = tmp_path / "site", tmp_path / "sides"
+    result = CliRunner().invoke(
+        main, ["render", "sample", "--html", str(site), "--svg", str(sides)], prog_name="ubongo"
+    )
+    assert result.exit_code == 0, result.output
+    web = ubongo.page("sample")
+    assert web.html == (site / "index.html").read_text(encoding="utf-8")
+    assert web.summary() in result.stderr and web.combinations == 60 and not web.unsolvable
+    drawn = ubongo.svgs("sample")
+    files = {f"{t}-{side}.svg": svg for (t, side), svg in drawn.items()}
+    assert files == {f.name: f.read_text(encoding="utf-8") for f in sides.iterdir()}
+
+
+def test_cards_are_the_pdf_render_writes(tmp_path: Path) -> None:
+    pytest.importorskip("fpdf")
+    pdf = tmp_path / "cards.pdf"
+    options = ["--cell-mm", "15", "--paper", "letter", "--flip", "short"]
+    result = CliRunner().invoke(
+        main, ["render", "sample", "--pdf", str(pdf), *options], prog_name="ubongo"
+    )
+    assert result.exit_code == 0, result.output
+    printed = ubongo.cards("sample", cell_mm=15, paper="letter", flip="short")
+    assert f"wrote {pdf}: {printed}" in result.stderr and printed.pages == 10
+
+    def undated(data: bytes) -> bytes:  # fpdf2 writes the time of making, and an id made of it
+        return re.sub(rb"/CreationDate \(D:\d+Z\)|/ID \[<\w+><\w+>\]", b"", data)
+
+    assert undated(printed.data) == undated(pdf.read_bytes())
+
+
+def test_design_is_the_set_generate_writes(tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    cli("generate", "--templates", "1", "--seed", "2", "--profile", "unique", "-o", str(path))
+    made = ubongo.design(1, seed=2, profile="unique")
+    assert json.dumps(made.to_json(), indent=1) + "\n" == path.read_text(encoding="utf-8")
+    assert made.puzzle_set == ubongo.generate(1, seed=2, profile="unique")
+    assert made.combinations == 12 and str(made).startswith("1 templates, 12 combinations")
+    calls: list[int] = []
+    ubongo.design(1, seed=2, progress=calls.append)
+    assert sum(calls) == 2  # a search per side
+
+
 def test_score_names_a_files_records_as_the_command_does(tmp_path: Path) -> None:
     path = tmp_path / "night.jsonl"
     path.write_text('{"game": "jaipur", "players": ["Ann"], "rounds": []}\n{"game": "amul"\n')
@@ -177,6 +276,20 @@ def test_score_names_a_files_records_as_the_command_does(tmp_path: Path) -> None
     assert result.exit_code == 1
     assert ubongo.score(path).to_json() == json.loads(result.stdout)
     assert [f"ubongo score: {p}" for p in ubongo.score(path).problems] == result.stderr.splitlines()
+
+
+def test_score_reads_a_file_as_the_command_does_line_by_line(tmp_path: Path) -> None:
+    """One reader of session files: a line that is not UTF-8 spoils only itself, for the
+    command and ``ubongo.score`` alike, and a file that cannot be read is a FileError."""
+    good = cli("simulate", "jaipur", "-p", "2", "--seed", "4", "-n", "2").encode()
+    path = tmp_path / "night.jsonl"
+    path.write_bytes(good + b"\xff\n" + good)
+    result = CliRunner().invoke(main, ["score", "--json", str(path)], prog_name="ubongo")
+    scores = ubongo.score(path)
+    assert result.exit_code == 1 and scores.to_json() == json.loads(result.stdout)
+    assert len(scores) == 5 and scores.problems == [f"{path}:3: not UTF-8 text"]
+    with pytest.raises(ubongo.FileError, match="cannot read"):
+        ubongo.score(tmp_path / "missing.jsonl")
 
 
 def test_score_reports_an_invalid_record_in_its_result() -> None:
@@ -293,6 +406,9 @@ def results() -> list[object]:
         ubongo.stats("sample"),
         ubongo.score({"game": "jaipur", "players": ["Ann", "Bob"], "rounds": []}),
         ubongo.load_set("sample"),
+        ubongo.page("sample"),
+        ubongo.design(1, seed=1),
+        ubongo.simulate("jaipur", 2, seed=1, sessions=2),
     ]
 
 
@@ -327,9 +443,9 @@ def test_help_documents_every_public_name() -> None:
 def test_the_docstring_examples_hold() -> None:
     import doctest
 
-    from ubongo import _api, _results
+    from ubongo import _api, _text
 
-    for module in (ubongo, _api, _results):
+    for module in (ubongo, _api, _text):
         outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert outcome.attempted > 0 and outcome.failed == 0, module
 
@@ -356,10 +472,13 @@ def test_importing_ubongo_loads_none_of_its_modules(tmp_path: Path) -> None:
 
 
 def test_the_command_loads_none_of_the_apis_modules_to_start(tmp_path: Path) -> None:
-    code = "import sys, ubongo.cli; print(sorted(m for m in sys.modules if m.count('.') == 1))"
+    code = (  # the group, as the command loads it
+        "import sys, ubongo.cli; ubongo.cli.main; "
+        "print(sorted(m for m in sys.modules if m.count('.') == 1))"
+    )
     loaded = python(code, tmp_path)
     assert "ubongo._files" in loaded  # the one reader, which every command may use
-    for module in ("ubongo._api", "ubongo._results", "ubongo._inputs"):
+    for module in ("ubongo._api", "ubongo._answers", "ubongo._verification", "ubongo._inputs"):
         assert module not in loaded
 
 

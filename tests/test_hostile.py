@@ -172,6 +172,22 @@ def test_a_closed_pipe_ends_quietly() -> None:
     assert done.returncode == 1
 
 
+def test_version_answered_without_click_keeps_the_same_guards() -> None:
+    """``ubongo --version`` (answered before click loads) on a full disk or a closed pipe: the
+    group's one line or silence, exit 1."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([UBONGO, "--version"], stdout=full, stderr=subprocess.PIPE)
+    assert done.returncode == 1
+    assert done.stderr.decode() == "ubongo: cannot write the output: No space left on device\n"
+    read, write = os.pipe()
+    os.close(read)  # nobody will read: the first write fails
+    try:
+        done = subprocess.run([UBONGO, "--version"], stdout=write, stderr=subprocess.PIPE)
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (1, b"")
+
+
 def test_ctrl_c_is_reported_as_an_interruption() -> None:
     proc = subprocess.Popen(
         [UBONGO, "solve", "--pieces", PENTOMINOES, NOTCHED, *NAMES, "--count"],

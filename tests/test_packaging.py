@@ -106,7 +106,7 @@ def test_console_script_and_top_level_metadata(built):
     info = next(n.split("/")[0] for n in files if n.endswith(".dist-info/entry_points.txt"))
     entry_points = files[f"{info}/entry_points.txt"].decode()
     assert "[console_scripts]" in entry_points
-    assert "ubongo = ubongo.cli:main" in entry_points
+    assert "ubongo = ubongo.cli:run" in entry_points
     top_level = files.get(f"{info}/top_level.txt")
     if top_level is not None:  # setuptools writes it; the wheel format does not require it
         assert top_level.decode().split() == ["ubongo"]

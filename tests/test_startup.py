@@ -9,11 +9,14 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import json
+import os
 import subprocess
 import sys
+from typing import Any
 
 import click
 import pytest
+from click.testing import CliRunner
 
 import ubongo
 from ubongo.cli import HOMES, main
@@ -27,6 +30,19 @@ sys.argv = ["ubongo", *json.loads(sys.argv[1])]
 from ubongo.cli import main
 main()
 """
+RUN = PROBE.replace("from ubongo.cli import main\nmain()", "from ubongo.cli import run\nrun()")
+
+
+def modules_after_run(*args: str, env: dict[str, str] | None = None) -> tuple[str, set[str]]:
+    """As ``modules_after``, through the console script's entry, ``ubongo.cli.run``."""
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=None if env is None else {**os.environ, **env},
+    )
+    return done.stdout, set(json.loads(done.stderr.splitlines()[-1]))
 
 
 def modules_after(*args: str) -> tuple[str, set[str]]:
@@ -52,11 +68,39 @@ def test_version_loads_no_command_and_no_metadata() -> None:
     assert not [m for m in modules if m.startswith(HEAVY)]
 
 
+def test_the_entry_answers_version_before_click_as_click_would() -> None:
+    """``ubongo --version`` is answered without click (its import alone is 2.7x a bare Python
+    start), in the very words of the group's ``--version``."""
+    out, modules = modules_after_run("--version")
+    assert out == CliRunner().invoke(main, ["--version"], prog_name="ubongo").output
+    assert not [m for m in modules if m == "click" or m.startswith(("click.", *HEAVY))]
+    assert "ubongo.cli._group" not in modules and command_modules(modules) == set()
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [(("--version", "verify"), None), (("-h",), None), (("--version",), {"_UBONGO_COMPLETE": "x"})],
+)
+def test_any_other_command_line_goes_to_the_group(args: tuple[str, ...], env: Any) -> None:
+    _, modules = modules_after_run(*args, env=env)
+    assert "click" in modules and "ubongo.cli._group" in modules
+
+
+def test_python_m_ubongo_answers_version_under_the_commands_name() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ubongo", "--version"], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.startswith(f"ubongo, version {ubongo.__version__} (core: ")
+
+
 def test_verify_loads_its_own_module_and_nothing_heavy() -> None:
     out, modules = modules_after("verify")
     assert out.endswith("combinations solvable\n")
     assert command_modules(modules) == {"sets"}
     assert not [m for m in modules if m.startswith(HEAVY)]
+    others = ("_answers", "_analysis", "_stats", "_sessions", "_pictures", "_design", "_records")
+    assert "ubongo._verification" in modules  # its own results, and no other command's
+    assert not modules & {f"ubongo.{m}" for m in others}
 
 
 @pytest.mark.parametrize("home", sorted(set(HOMES.values())))

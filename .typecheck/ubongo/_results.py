@@ -1,1 +1,0 @@
-../../api/_results.py

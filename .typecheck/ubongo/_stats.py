@@ -1,0 +1,1 @@
+../../api/_stats.py

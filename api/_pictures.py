@@ -1,0 +1,66 @@
+"""What ``ubongo.cards``, ``ubongo.page`` and ``ubongo.svgs`` return (``ubongo render --pdf``,
+``--html``, ``--svg``): a set drawn, as bytes and text for the caller to write.
+
+The API reads, never writes: the command writes these (atomically, in its folders).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ubongo._text import plural
+
+if TYPE_CHECKING:
+    from ubongo.puzzles import PuzzleSet
+
+
+@dataclass(frozen=True)
+class Cards:
+    """A set's cards as a PDF document for duplex printing (``ubongo render --pdf``): fronts and
+    backs in turn, each back behind its front once the sheet is flipped on ``flip``'s edge."""
+
+    data: bytes = field(repr=False)
+    pages: int
+    cell_mm: float
+    flip: str
+
+    def __str__(self) -> str:
+        return (
+            f"{plural(self.pages, 'page')}, fronts and backs in turn; print both sides at "
+            f"100 %, flip on {self.flip} edge; cells {self.cell_mm:g} mm"
+        )
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<p>PDF, {len(self.data):,} bytes: {html.escape(str(self))}</p>"
+
+
+@dataclass(frozen=True)
+class Page:
+    """A set as one self-contained web page (``ubongo render --html``): an index, a practice
+    board with hints, every template; ``str()`` is the HTML document."""
+
+    puzzle_set: PuzzleSet = field(repr=False)
+    html: str = field(repr=False)
+    combinations: int
+    unsolvable: tuple[tuple[str, str, str], ...]  # (template, side, face) with no tiling
+
+    def summary(self) -> str:
+        """``0 of 60 combinations have no tiling``."""
+        none = len(self.unsolvable)
+        have = "has" if none == 1 else "have"
+        return f"{none} of {plural(self.combinations, 'combination')} {have} no tiling"
+
+    def __str__(self) -> str:
+        return self.html
+
+    def _repr_html_(self) -> str:
+        """The page in a frame of its own, so its style and script stay out of the notebook's."""
+        import html
+
+        return (
+            f'<iframe srcdoc="{html.escape(self.html)}" style="width: 100%; height: 40em" '
+            f'title="{html.escape(self.puzzle_set.name)}"></iframe>'
+        )

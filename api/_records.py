@@ -1,0 +1,186 @@
+"""Session files read as ``ubongo score`` reads them, for the command and ``ubongo.score`` alike.
+
+A file holds one JSON document (a record or an array of them) or JSON Lines (a record per
+line). JSON Lines are streamed, so memory stays flat however long the file, and scored in
+blocks, on an executor's workers when one is given, in file order; a record is named
+``FILE:LINE`` in its problems. Files are read by the one reader (``ubongo._files``).
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import itertools
+import json
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, TypeVar
+
+from ubongo import _files
+from ubongo.scoring.records import Entry, Problem, entries, evaluate, line_entries
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+
+    from ubongo.scoring.records import Catalog, Outcome
+    from ubongo.scoring.report import Lines
+
+
+def file_outcomes(
+    path: str,
+    game: str | None = None,
+    catalog: Catalog | None = None,
+    executor: Executor | None = None,
+    workers: int = 1,
+) -> Iterator[Outcome]:
+    """The outcome of each record of a session file kept for ``game`` (every game's when
+    None), in file order; a FileError, when the first is asked for, if the file cannot be read.
+    ``workers`` is the executor's number of processes."""
+    from ubongo.scoring.report import block_outcomes
+
+    return _scored(path, game, catalog, executor, workers, block_outcomes, evaluate, OUTCOMES_BLOCK)
+
+
+def file_lines(
+    path: str,
+    game: str | None = None,
+    catalog: Catalog | None = None,
+    executor: Executor | None = None,
+    workers: int = 1,
+) -> Iterator[Lines]:
+    """As ``file_outcomes``, each record's ``--jsonl`` line instead, a block at a time."""
+    from ubongo.scoring.report import block_lines, record_lines
+
+    return _scored(path, game, catalog, executor, workers, block_lines, record_lines, LINES_BLOCK)
+
+
+def _scored(
+    path: str,
+    game: str | None,
+    catalog: Catalog | None,
+    executor: Executor | None,
+    workers: int,
+    block: Callable[..., list[_S]],
+    one: Callable[[Entry, str | None, Catalog | None], _S | None],
+    size: int,
+) -> Iterator[_S]:
+    """What ``one`` makes of each kept record (``block`` of a block of JSON Lines)."""
+    lines = _files.read_lines(path)
+    head = _head(lines)  # opens the file: a missing one fails here, before any result
+    name = _files.display(path)
+    numbered, whole = _split(name, head, lines)
+    if numbered is None:
+        for entry in whole:
+            made = one(entry, game, catalog)
+            if made is not None:
+                yield made
+        return
+    task = functools.partial(block, name, game=game, catalog=catalog)
+    for made_block in _in_turn(_blocks(numbered, size), task, executor, workers):
+        yield from made_block
+
+
+Block = list[tuple[int, "str | None"]]
+"""Numbered lines of a JSON Lines file, as ``ubongo._files.read_lines`` gives them."""
+LINES_BLOCK = 1000
+"""Lines a worker scores at a time for ``--jsonl``: large enough that sending them costs
+little, small enough that memory stays flat (2 blocks per worker are in flight)."""
+OUTCOMES_BLOCK = 100
+"""Lines a worker scores at a time for the other outputs: their outcomes come back as
+objects, ten times the size of their text, and this process renders them (the slower side),
+so finished blocks wait; with 1,000 the main process grew from 52 to 115 MB on 19,200
+Ubongo sessions with --csv -j 2."""
+
+_S = TypeVar("_S", "Outcome", "Lines")
+
+
+def _blocks(numbered: Iterable[tuple[int, str | None]], size: int) -> Iterator[Block]:
+    """The lines in blocks of ``size``."""
+    it = iter(numbered)
+    while block := list(itertools.islice(it, size)):
+        yield block
+
+
+def _in_turn(
+    blocks: Iterator[Block],
+    task: Callable[[Block], list[_S]],
+    pool: Executor | None,
+    workers: int,
+) -> Iterator[list[_S]]:
+    """``task`` of each block, in order: in this process, or in the pool with 2 blocks per
+    worker in flight. A file of at most POOL_FROM lines never waits for a pool to start."""
+    ahead: list[Block] = []
+    lines = 0
+    for block in blocks:
+        ahead.append(block)
+        lines += len(block)
+        if lines > POOL_FROM:
+            break
+    if pool is None or lines <= POOL_FROM:
+        yield from map(task, itertools.chain(ahead, blocks))
+        return
+    pending: collections.deque[Future[list[_S]]] = collections.deque()
+    try:
+        for block in itertools.chain(ahead, blocks):
+            pending.append(pool.submit(task, block))
+            if len(pending) > 2 * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+POOL_FROM = 1000
+"""Lines a file must pass before its blocks go to the pool: starting one costs more than
+scoring a game night."""
+
+
+def _head(lines: Iterator[tuple[int, str | None]]) -> list[tuple[int, str | None]]:
+    """The lines up to and including the first that is not blank (or a bad one)."""
+    head = []
+    for number, text in lines:
+        head.append((number, text))
+        if text is None or text.strip():
+            break
+    return head
+
+
+def _split(
+    name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
+) -> tuple[Iterator[tuple[int, str | None]] | None, Iterator[Entry]]:
+    """JSON Lines, streamed (their numbered lines, no entries), when the first record stands
+    alone on its line; else (None, the entries of the whole file as one JSON document, an
+    object or an array, or of JSON Lines read whole)."""
+    first = head[-1][1] if head else None
+    if first is not None and _is_object(first):
+        second = _head(rest)
+        if not second or second[-1][1] is not None and not second[-1][1].strip():
+            return None, iter((Entry(name, json.loads(first)),))  # a file holding one object
+        return itertools.chain(head, second, rest), iter(())
+    return None, _whole(name, head, rest)
+
+
+def _whole(
+    name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
+) -> Iterator[Entry]:
+    """The entries of a file read whole: one JSON document, or JSON Lines whose first record
+    does not stand alone on its line."""
+    lines = list(itertools.chain(head, rest))
+    bad = next((n for n, t in lines if t is None), None)
+    if bad is None:
+        yield from entries("\n".join(t or "" for _, t in lines), name)
+    elif sum(1 for _, t in lines if t is None or t.strip()) > 1 and any(
+        t is not None and _is_object(t) for _, t in lines
+    ):
+        yield from line_entries(lines, name)  # JSON Lines: a bad line spoils only itself
+    else:
+        yield Entry(name, problem=Problem(f"{name}:{bad}", "", "not UTF-8 text"))
+
+
+def _is_object(line: str) -> bool:
+    """Whether one line holds a whole JSON object."""
+    try:
+        return isinstance(json.loads(line), dict)
+    except (ValueError, RecursionError):
+        return False
