@@ -220,10 +220,10 @@ def shades(c: Colour) -> tuple[Colour, ...]:
     first: each still reads as ``c``.
 
     >>> shades("#ffdd04")
-    ('#b29b03', '#fff08e', '#806e02', '#fff6c0')
+    ('#b29b03', '#fff5b4', '#736302', '#ffec75')
     """
     r, g, b = rgb(c)
-    mixes = ((0, 0.3), (255, 0.55), (0, 0.5), (255, 0.75))
+    mixes = ((0, 0.3), (255, 0.7), (0, 0.55), (255, 0.45))
     return tuple(
         "#" + "".join(f"{round(v + (to - v) * t):02x}" for v in (r, g, b)) for to, t in mixes
     )
