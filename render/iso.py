@@ -181,6 +181,28 @@ def edges(
     return lines
 
 
+def regions(faces: Mapping[Face, tuple[Spot, ...]]) -> list[dict[Face, tuple[Spot, ...]]]:
+    """The faces of one block in the parts the eye sees as one piece of surface (faces that
+    meet in space, across a faint line), the largest first: a block may show in two places."""
+    face_at = {s: f for f, spots in faces.items() for s in spots}
+    part = {s: s for s in face_at}
+
+    def find(s: Spot) -> Spot:
+        while part[s] != s:
+            s = part[s]
+        return s
+
+    for s, f in sorted(face_at.items()):
+        for edge, t in _across(s):
+            g = face_at.get(t)
+            if g is not None and (g == f or all(_corner(f, n) == _corner(g, n) for n in edge)):
+                part[find(t)] = find(s)
+    out: dict[Spot, dict[Face, tuple[Spot, ...]]] = {}
+    for f, spots in faces.items():
+        out.setdefault(find(spots[0]), {})[f] = spots
+    return sorted(out.values(), key=lambda r: (-sum(map(len, r.values())), min(r)))
+
+
 def shade(c: Colour, light: float) -> Colour:
     """``c`` in less light."""
     return "#" + "".join(f"{round(v * light):02x}" for v in rgb(c))
@@ -255,8 +277,9 @@ def iso_element(
         g = _el(svg, "g", class_="piece", data_piece=name)
         _el(g, "title").text = name
         _cubes(g, faces.get(i, {}), lines.get(i, ([], [])), fill, view)
-        if i in faces:
-            _label(g, _code(pieces, name), faces[i], fill, view)
+        for n, region in enumerate(regions(faces.get(i, {}))):
+            if n == 0 or any(len(spots) == 2 for spots in region.values()):
+                _label(g, _code(pieces, name), region, fill, view)
     _el(svg, "desc").text = "\n".join(solution_rows(figure, solution, pieces))
     return svg
 
@@ -348,14 +371,14 @@ def layers_element(
         f"layer {z + 1}" + (" (bottom)" if z == 0 and levels > 1 else "") for z in range(levels)
     ]
     # a column as wide as its grid or its label (sans-serif: about 0.55 em a character)
-    col = max(width * cell, max(len(t) for t in labels) * 0.45 * cell * 0.55)
+    cols = [max(width * cell, len(t) * 0.45 * cell * 0.55) for t in labels]
     pad, head, gap = cell / 4, cell * 0.8, cell
-    svg = root(levels * col + (levels - 1) * gap + 2 * pad, head + height * cell + 2 * pad)
+    svg = root(sum(cols) + (levels - 1) * gap + 2 * pad, head + height * cell + 2 * pad)
     svg.set("class", "ubongo-layers")
     blocks = [(pl.piece, frozenset(pl.cells)) for pl in solution]
     fills = tiling_colours(blocks, pieces)
     for z, label in enumerate(labels):
-        x = pad + z * (col + gap)
+        x = pad + sum(cols[:z]) + z * gap
         g = _el(svg, "g", class_="layer", data_layer=str(z + 1))
         _el(g, "text", x=x, y=pad + head * 0.6, font_size=cell * 0.45, font_family="sans-serif",
             fill=LINE).text = label  # fmt: skip

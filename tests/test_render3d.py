@@ -12,6 +12,7 @@ import subprocess
 import xml.etree.ElementTree as ET
 import zlib
 from collections import Counter
+from dataclasses import dataclass
 
 import pytest
 from click.testing import CliRunner
@@ -41,7 +42,8 @@ from ubongo.solver import parse_figure
 from ubongo.solver.figure import Figure
 from ubongo.solver.lattice import CUBE
 from ubongo.solver.pieces import Piece, PieceSet
-from ubongo.solver.puzzle import Placement, solution_rows
+from ubongo.solver.puzzle import Placement, Puzzle, Solution, parse_solution, solution_rows
+from ubongo.solver.verify import is_solution
 
 NS = "{http://www.w3.org/2000/svg}"
 UBONGO_3D = bundled_pieces("ubongo-3d")
@@ -77,9 +79,22 @@ def u3() -> ubongo.Answer:
     return ubongo.solve("####/####/.#..", "A B C J", piece_set="ubongo-3d", height=2)
 
 
+SOMA_TILING = "VLL\nVVZ\nTTT\n--\nBLZ\nBBZ\nPTA\n--\nBLZ\nPAA\nPPA"
+
+
+@dataclass(frozen=True)
+class Tiling:
+    puzzle: Puzzle
+    solution: Solution
+    pieces: PieceSet
+
+
 @pytest.fixture(scope="module")
-def soma() -> ubongo.Answer:
-    return ubongo.solve("###/###/###", "V L T Z A B P", piece_set="soma", height=3)
+def soma() -> Tiling:
+    """A Soma cube tiling, fixed here (the solver's first one may change)."""
+    figure, solution = parse_solution(SOMA_TILING, SOMA)
+    assert is_solution(Puzzle(figure, SOMA.resolve(list("VLTZABP"))), solution)
+    return Tiling(Puzzle(figure, SOMA.resolve(list("VLTZABP"))), solution, SOMA)
 
 
 @pytest.mark.parametrize("module", [colours, iso])
@@ -191,6 +206,15 @@ def test_each_block_is_one_group_in_its_colour_with_its_letter(u3):
                 assert p.get("fill") == shade(fill, LIGHT[side])
                 cube = tuple(map(int, p.get("data-cube", "").split()))
                 assert cube in pl.cells
+
+
+def test_a_block_seen_in_two_places_is_labelled_in_both(soma):
+    svg = tree(iso_element(soma.puzzle.figure, soma.solution, soma.pieces))
+    texts = {g.get("data-piece"): [t.text for t in g.iter(f"{NS}text")] for g in pieces_of(svg)}
+    # L climbs the back edge and turns right at its foot, round the corner of the cube; V lies
+    # hidden in the bottom layer's back corner, seen only in the layer view
+    assert texts["L"] == ["L", "L"] and texts["V"] == []
+    assert all(texts[name] == [name] for name in "TZABP")
 
 
 def test_lines_between_blocks_are_strong_and_between_cubes_of_one_block_faint():
