@@ -7,6 +7,7 @@ Modules
     colours   piece colours for any set; terminal pictures in colour (plain: NO_COLOR, no tty)
     outline   outlines of cell sets, shared by the SVG and PDF drawings
     svg       figures, solutions and template sides as SVG (xml.etree.ElementTree)
+    iso       figures of cubes and their tilings: an isometric view, a layer-by-layer view
     html      one self-contained page of a puzzle set; a click reveals a solution
     pdf       double-sided cards: true-size cells, backs behind fronts, cut marks (fpdf2)
 

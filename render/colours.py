@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
 from ubongo.solver.errors import UbongoError
-from ubongo.solver.figure import Figure, Picture
+from ubongo.solver.figure import LAYER_MARK, Figure, Picture
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point
 
 Colour = str
@@ -149,15 +149,21 @@ def is_original(piece: Piece) -> bool:
 
 
 def set_colours(pieces: PieceSet) -> dict[str, Colour]:
-    """A colour for every piece of a set: originals their real colour, others palette colours
-    in set order, skipping those too close to a real colour in the set; past the palette the
-    colours repeat (a drawn tiling then separates touching pieces: :func:`tiling_colours`).
+    """A colour for every piece of a set: a piece's own ``colour`` (the box's block), else an
+    original's real colour, else palette colours in set order, skipping those too close to a
+    real colour in the set; past the palette the colours repeat (a drawn tiling then separates
+    touching pieces: :func:`tiling_colours`).
     """
-    real = [PIECE_COLOURS[p.name] for p in pieces.values() if is_original(p)]
-    spare = [c for c in PALETTE if all(distance(c, r) >= TOO_CLOSE for r in real)]
-    custom = [p.name for p in pieces.values() if not is_original(p)]
+    real = {p.name: p.colour or PIECE_COLOURS[p.name] for p in pieces.values() if _is_real(p)}
+    spare = [c for c in PALETTE if all(distance(c, r) >= TOO_CLOSE for r in real.values())]
+    custom = [p.name for p in pieces.values() if p.name not in real]
     out = {name: spare[i % len(spare)] for i, name in enumerate(custom)}
-    return {p.name: out.get(p.name) or PIECE_COLOURS[p.name] for p in pieces.values()}
+    return {p.name: real.get(p.name) or out[p.name] for p in pieces.values()}
+
+
+def _is_real(piece: Piece) -> bool:
+    """Whether a piece has a colour of its own: given in its set, or an original's."""
+    return piece.colour is not None or is_original(piece)
 
 
 def colour(name: str, pieces: PieceSet = STANDARD) -> Colour:
@@ -175,8 +181,10 @@ def tiling_colours(
     placed: Sequence[tuple[str, Iterable[Point]]], pieces: PieceSet = STANDARD
 ) -> list[Colour]:
     """A colour per placed piece: its set colour, unless a piece it touches already has that
-    colour (a set larger than the palette, or a piece used twice); then the palette colour
-    farthest from its neighbours' (a greedy colouring of the touching graph, in order).
+    colour (a set larger than the palette, a piece used twice, blocks of one colour in the box);
+    then the palette colour farthest from its neighbours' (a greedy colouring of the touching
+    graph, in order), or for a piece with a colour of its own (``Piece.colour``) the shade of
+    that colour farthest from them: a yellow block stays yellow, as the player holds it.
     """
     own = set_colours(pieces)
     cells = [frozenset(c) for _, c in placed]
@@ -184,32 +192,70 @@ def tiling_colours(
     for i, (name, _) in enumerate(placed):
         near = {out[j] for j in range(i) if _touch(cells[i], cells[j])}
         fill = own.get(name) or colour(name, pieces)
-        if fill in near:
+        if fill in near and _given(name, pieces):
+            fill = next(
+                (c for c in shades(fill) if all(distance(c, n) >= APART for n in near)),
+                max(shades(fill), key=lambda c: min(distance(c, n) for n in near)),
+            )
+        elif fill in near:
             fill = max(PALETTE, key=lambda c: min(distance(c, n) for n in near))
         out.append(fill)
     return out
 
 
+APART = 0.1
+"""OKLab distance at which two shades of one colour read as different blocks."""
+
+
+def _given(name: str, pieces: PieceSet) -> bool:
+    """Whether the set gives the piece a colour of its own."""
+    try:
+        return pieces[name].colour is not None
+    except UbongoError:
+        return False
+
+
+def shades(c: Colour) -> tuple[Colour, ...]:
+    """Darker and lighter versions of ``c`` (mixed with black or white), the least changed
+    first: each still reads as ``c``.
+
+    >>> shades("#ffdd04")
+    ('#b29b03', '#fff5b4', '#736302', '#ffec75')
+    """
+    r, g, b = rgb(c)
+    mixes = ((0, 0.3), (255, 0.7), (0, 0.55), (255, 0.45))
+    return tuple(
+        "#" + "".join(f"{round(v + (to - v) * t):02x}" for v in (r, g, b)) for to, t in mixes
+    )
+
+
 def _touch(a: frozenset[Point], b: frozenset[Point]) -> bool:
-    """Whether two cell sets share an edge."""
-    return any((r + dr, c + dc) in b for r, c in a for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+    """Whether two cell sets share an edge (a face, for cubes): two cells one step apart."""
+    return any(
+        p[:i] + (p[i] + d,) + p[i + 1 :] in b for p in a for i in range(len(p)) for d in (1, -1)
+    )
 
 
 def paint(rows: Picture, pieces: PieceSet = STANDARD, *, colour_on: bool) -> str:
     """A picture for the terminal: each cell two columns wide in its piece's colour (as a
     tiling is drawn: :func:`tiling_colours`), or the rows unchanged when ``colour_on`` is false.
+    The ``--`` line between two layers of cubes stays as it is.
     """
     if not colour_on:
         return "\n".join(rows)
     letters: dict[str, list[Point]] = {}
+    layer, top = 0, 0
     for r, row in enumerate(rows):
+        if row == LAYER_MARK:
+            layer, top = layer + 1, r + 1
+            continue
         for c, ch in enumerate(row):
-            if ch not in ". #":
-                letters.setdefault(ch, []).append((r, c))
+            if ch not in ". #":  # cells as (layer, row, column): blocks touch across layers
+                letters.setdefault(ch, []).append((layer, r - top, c))
     names = [_name(ch, pieces) for ch in letters]
     fills = tiling_colours(list(zip(names, letters.values(), strict=True)), pieces)
     by_letter = dict(zip(letters, fills, strict=True))
-    return "\n".join(_paint_row(row, by_letter) for row in rows)
+    return "\n".join(row if row == LAYER_MARK else _paint_row(row, by_letter) for row in rows)
 
 
 def _name(letter: str, pieces: PieceSet) -> str:

@@ -5,7 +5,8 @@ Every drawing is a tree of groups: ``g.figure`` (the white figure with its grid)
 ``g.combo`` (one per die face: the face label and ``g.icon`` small pieces) and, when
 solutions are given, ``g.solution`` (hidden; ``data-combo`` says which row reveals it).
 Functions ending in ``_svg`` return standalone SVG text; ``*_element`` return the tree so a
-page can embed it without the namespace URL.
+page can embed it without the namespace URL. A figure of cubes (and a tiling of it) is drawn by
+``render.iso``: seen from above, its layers beside.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 from ubongo.puzzles.game import SIDES
 from ubongo.render.colours import Colour, colour, ink, set_colours, tiling_colours
 from ubongo.render.outline import Segment, inner_edges, loops
+from ubongo.solver.errors import UbongoError
 from ubongo.solver.figure import Figure
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
 from ubongo.solver.puzzle import Solution, solution_rows
@@ -179,7 +181,11 @@ def _middle(cells: frozenset[Point]) -> Point:
 
 
 def _code(pieces: PieceSet, name: str) -> str:
-    return pieces[name].code if name in pieces else name[:1]
+    """A piece's letter: its code in the set, else its name's first letter."""
+    try:
+        return pieces[name].code
+    except UbongoError:  # a PieceSet raises UnknownPiece, not KeyError, for a stranger
+        return name[:1]
 
 
 def solution_element(
@@ -189,7 +195,12 @@ def solution_element(
     *,
     cell: float = CELL,
 ) -> ET.Element:
-    """A figure with placements drawn over it (a partial solution leaves cells white)."""
+    """A figure with placements drawn over it (a partial solution leaves cells white); a figure
+    of cubes seen from above beside its layers (:func:`ubongo.render.iso.cubes_element`)."""
+    if figure.lattice.dims == 3:
+        from ubongo.render.iso import cubes_element  # iso builds on this module: import late
+
+        return cubes_element(figure, solution, pieces, cell=cell)
     pad = cell / 4
     svg = root(figure.width * cell + 2 * pad, figure.height * cell + 2 * pad)
     svg.set("class", "ubongo-solution" if solution else "ubongo-figure")
