@@ -214,7 +214,13 @@ TIED = {
     "date": "2024-05-01",
     "location": "Home",
     "players": ["Ana", "Ben", "Cy"],
-    "totals": {"Ana": {"ruby": 2}, "Ben": {"ruby": 2}, "Cy": {"amber": 1}},
+    # Ana and Ben each first once and second once (a sapphire, an amber, two emeralds drawn),
+    # Cy third once: 8, 8 and 1 points.
+    "totals": {
+        "Ana": {"sapphire": 1, "amber": 1, "emerald": 2},
+        "Ben": {"sapphire": 1, "amber": 1, "emerald": 2},
+        "Cy": {"amber": 1},
+    },
 }
 
 
