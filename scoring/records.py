@@ -11,14 +11,15 @@ Glossary
     Outcome   one record's fate: its SessionResult when valid, its problems when not.
 
 A file is read as one JSON document first (an object, or an array of objects); when that
-fails and the file has several lines of which at least one is a JSON object on its own, it is
-JSON Lines, one record per non-blank line, and a bad line spoils only itself.
+fails it is several documents one after another (JSON Lines, or records pretty-printed or typed
+by hand one after the other), each located at its first line, and a bad one spoils only itself.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
@@ -90,35 +91,64 @@ class Outcome:
 
 
 def entries(text: str, name: str) -> Iterator[Entry]:
-    """The records in ``text`` (JSON object, JSON array or JSON Lines), each with its location."""
+    """The records in ``text`` (a JSON object, a JSON array, or several JSON documents one
+    after another: JSON Lines, pretty-printed records, arrays), each with its location."""
     try:
         document = json.loads(text)
-    except json.JSONDecodeError as error:
-        yield from _json_lines_or_error(text, name, error.lineno, error.colno, error.msg)
+    except json.JSONDecodeError:
+        yield from _documents(text, name)
         return
-    except (ValueError, RecursionError) as error:  # a huge integer, nesting past the stack
-        yield from _json_lines_or_error(text, name, 1, 1, _limit_message(error))
+    except (ValueError, RecursionError):  # a huge integer, nesting past the stack
+        yield from _documents(text, name)
         return
+    yield from _located(document, name)
+
+
+def _located(document: Any, where: str) -> Iterator[Entry]:
+    """One document's entries: its elements if it is an array, else itself."""
     if isinstance(document, list):
-        yield from (Entry(f"{name}[{i}]", record) for i, record in enumerate(document))
+        yield from (Entry(f"{where}[{i}]", record) for i, record in enumerate(document))
     else:
-        yield Entry(name, document)
+        yield Entry(where, document)
 
 
-def _json_lines_or_error(
-    text: str, name: str, line: int, column: int, message: str
-) -> Iterator[Entry]:
-    """JSON Lines if ``text`` looks like it, else the whole-file syntax error (nothing if blank).
+_DECODER = json.JSONDecoder()
+_BLANK = re.compile(r"[ \t\n\r]*")
+_DOCUMENT_START = re.compile(r"^[\[{]", re.MULTILINE)
 
-    Lines end at ``\n`` only: a U+2028 inside a JSON string belongs to its record.
-    """
-    lines = [(n, ln.removesuffix("\r")) for n, ln in enumerate(text.split("\n"), 1) if ln.strip()]
-    found = [_line_entry(name, n, line) for n, line in lines]
-    if len(lines) > 1 and any(isinstance(e.record, dict) for e in found):
-        yield from found
-    elif lines:
-        where = f"{name}:{line}:{column}"
-        yield Entry(name, problem=Problem(where, "", f"invalid JSON: {message}"))
+
+def _documents(text: str, name: str) -> Iterator[Entry]:
+    """The documents of ``text`` one after another, each located at its first line
+    (``FILE:LINE``, its elements ``FILE:LINE[INDEX]``). A document that is not JSON is one
+    problem at its line and column, and reading goes on at the next line that starts with
+    ``{`` or ``[`` (as a record typed by hand, or a JSON Lines record, starts); when it is the
+    file's only document the problem is the file's, as for any one-document file."""
+    position, found = _BLANK.match(text).end(), 0  # type: ignore[union-attr]
+    while position < len(text):
+        line = text.count("\n", 0, position) + 1
+        where = f"{name}:{line}"
+        try:
+            document, end = _DECODER.raw_decode(text, position)
+        except json.JSONDecodeError as error:
+            problem = Problem(
+                f"{name}:{error.lineno}:{error.colno}", "", f"invalid JSON: {error.msg}"
+            )
+        except (ValueError, RecursionError) as error:
+            problem = Problem(where, "", f"invalid JSON: {_limit_message(error)}")
+        else:
+            found += 1
+            yield from _located(document, where)
+            position = _BLANK.match(text, end).end()  # type: ignore[union-attr]
+            continue
+        following = _DOCUMENT_START.search(text, text.find("\n", position) + 1 or len(text))
+        if found == 0 and following is None:
+            yield Entry(name, problem=problem)
+            return
+        found += 1
+        yield Entry(where, problem=problem)
+        if following is None:
+            return
+        position = following.start()
 
 
 def line_entries(lines: Iterable[tuple[int, str | None]], name: str) -> Iterator[Entry]:

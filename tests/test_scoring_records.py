@@ -86,6 +86,40 @@ def test_entries_report_limits_as_problems_and_go_on() -> None:
     assert found[2].record == UBONGO
 
 
+PRETTY = """{
+  "game": "ubongo",
+  "players": ["Ana", "Ben"],
+  "rounds": [{"finished": ["Ana", "Ben"], "drawn": ["ruby", "ruby"]}]
+}"""
+
+
+def test_pretty_printed_records_one_after_another_are_several_records() -> None:
+    """FORMAT.md's example copied and a second game added below it: two records, each
+    located at its first line (it was "invalid JSON: Extra data", and nothing scored)."""
+    text = PRETTY + "\n\n" + PRETTY + "\n"
+    assert located(text) == [("f:1", UBONGO), ("f:7", UBONGO)]
+    assert located(PRETTY + PRETTY) == [("f:1", UBONGO), ("f:5", UBONGO)]  # "}{" on line 5
+
+
+def test_a_broken_record_among_pretty_printed_ones_is_one_problem_at_its_place() -> None:
+    """One problem, naming where the text stops being JSON; the records after it are read."""
+    broken = PRETTY.replace('"Ben"]', '"Ben",]', 1)  # a trailing comma, typed by hand
+    found = located("\n".join([PRETTY, broken, PRETTY]))
+    assert [where for where, _ in found] == ["f:1", "f:6", "f:11"]
+    assert found[1][1] == "f:8:28: invalid JSON: Expecting value"
+    assert found[0][1] == found[2][1] == UBONGO
+
+
+def test_arrays_and_lines_mix_in_one_file() -> None:
+    text = '{"a": 1}\n[{"a": 2},\n {"a": 3}]\n{"a": 4}\n'
+    assert located(text) == [
+        ("f:1", {"a": 1}),
+        ("f:2[0]", {"a": 2}),
+        ("f:2[1]", {"a": 3}),
+        ("f:4", {"a": 4}),
+    ]
+
+
 # --- evaluating records ------------------------------------------------------------------
 
 
