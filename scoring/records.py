@@ -26,6 +26,7 @@ from typing import Any, Protocol, cast
 
 from ubongo.scoring.common import SEATS as SEATS  # re-exported: the CLI and export read it
 from ubongo.scoring.common import InvalidRecord, ScoringError, SessionResult
+from ubongo.scoring.names import normalise
 
 GAMES: tuple[str, ...] = tuple(SEATS)
 Record = dict[str, Any]
@@ -225,11 +226,27 @@ def evaluate(
     if not isinstance(record, dict):
         problem = Problem(where, "", f"a session must be a JSON object, not {_kind(record)}")
         return Outcome(where, where, None, None, None, (problem,))
+    named = game_name(record.get("game"))
+    if named is not None and named != record["game"]:
+        record = {**record, "game": named}  # "Ubongo", " JAIPUR ": the game as --game names it
     if game is not None and isinstance(record.get("game"), str) and record["game"] != game:
         return None
     if game is not None and "game" not in record:
         record = {"game": game, **record}
     return _scored(entry.location, record, catalog)
+
+
+def game_name(word: Any) -> str | None:
+    """The game ``word`` names, in any case, with spaces, hyphens or accents or not (every
+    edition calls the games by the same names); None when it names none of ours.
+
+    >>> game_name("Ubongo"), game_name(" JAIPUR "), game_name("chess")
+    ('ubongo', 'jaipur', None)
+    """
+    if not isinstance(word, str) or word in GAMES:
+        return word if isinstance(word, str) and word in GAMES else None
+    key = normalise(word)
+    return next((name for name in GAMES if normalise(name) == key), None)
 
 
 def _scored(location: str, record: Record, catalog: Catalog | None) -> Outcome:
