@@ -49,6 +49,7 @@ from ubongo.scoring.common import (
     json_list,
     json_object,
     load_fast,
+    neither_events_nor_totals,
     quote,
 )
 from ubongo.scoring.names import canonical, find
@@ -383,6 +384,10 @@ def parse(record: Mapping[str, Any]) -> Session | Totals:
     rec = CHECK.record(record)
     if "totals" in rec:
         return parse_totals(rec)
+    if "rounds" not in rec:
+        known = ("game", "players", "rounds", "totals")
+        events, totals = "the sales of each round", "a score pad: each round's rupees"
+        raise neither_events_nor_totals(rec, "rounds", known, events, totals)
     extra = check_keys(rec, "", required=("game", "players", "rounds"))
     CHECK.game_of(rec)
     players = CHECK.names(rec["players"])

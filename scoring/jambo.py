@@ -104,6 +104,7 @@ from ubongo.scoring.common import (
     extra_keys,
     json_path,
     known_keys,
+    neither_events_nor_totals,
 )
 from ubongo.scoring.names import canonical
 
@@ -753,7 +754,11 @@ def parse(record: Mapping[str, Any]) -> Session | Totals:
     extra = extra_keys(obj, _TOP_KEYS)
     CHECK.game_of(obj)
     players = _players(obj.get("players"))
-    turns = _list(obj.get("turns", []), "turns")
+    if "turns" not in obj:
+        known = (*_TOP_KEYS, "totals", "ended_by")
+        events, totals = "the game as played, turn by turn", "a score pad: each player's final gold"
+        raise neither_events_nor_totals(obj, "turns", known, events, totals)
+    turns = _list(obj["turns"], "turns")
     parsed = tuple(parse_turn(t, players, i) for i, t in enumerate(turns))
     return Session(players, parsed, extra)
 

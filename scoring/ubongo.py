@@ -39,6 +39,7 @@ from ubongo.scoring.common import (
     json_object,
     json_text,
     load_fast,
+    neither_events_nor_totals,
     quote,
     quote_list,
 )
@@ -147,6 +148,10 @@ def parse(record: Mapping[str, Any]) -> Session | Totals:
     rec = CHECK.record(record)
     if "totals" in rec:
         return parse_totals(rec)
+    if "rounds" not in rec:
+        known = ("game", "players", "rounds", "totals", "tiebreak")
+        events, totals = "the game round by round", "a score pad: each player's gems by colour"
+        raise neither_events_nor_totals(rec, "rounds", known, events, totals)
     extra = check_keys(rec, "", required=("game", "players", "rounds"), optional=("tiebreak",))
     CHECK.game_of(rec)
     players = CHECK.names(rec["players"])

@@ -375,3 +375,22 @@ def test_ubongo_rounds_possible_agrees_with_a_search_over_rounds(
     places = tuple(data.draw(st.lists(place, min_size=players, max_size=players)))
     expected = _schedulable(places, ubongo.ROUNDS)
     assert ubongo._rounds_possible([[p] for p in places], players) == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "players"),
+    [
+        ("jambo", "turns", ["Ana", "Ben"]),
+        ("ubongo", "rounds", ["Ana", "Ben"]),
+        ("jaipur", "rounds", ["Ana", "Ben"]),
+    ],
+)
+def test_a_record_with_neither_events_nor_totals_says_which_keys_it_needs(
+    game: str, key: str, players: list[str]
+) -> None:
+    """A Jambo pad under another key was an empty 20-20 game, scored and exported."""
+    field, rule = refused({"game": game, "players": players, "gold": {"Ana": 61, "Ben": 58}})
+    assert field == key
+    assert rule.startswith(f"missing: expected {key} (")
+    assert ") or totals (a score pad: " in rule
+    assert "it has 'gold' instead" in rule
