@@ -88,8 +88,9 @@ class Simulator(Protocol):
 )
 @click.option(
     "--export",
-    type=click.Choice(["bgstats", "bgg"], case_sensitive=False),
-    help="The valid sessions as an app imports them: bgstats (a BG Stats JSON file) or bgg "
+    type=click.Choice(["bgstats", "bgstats-links", "bgg"], case_sensitive=False),
+    help="The valid sessions as an app imports them: bgstats (a BG Stats JSON file), "
+    "bgstats-links (a BG Stats create-play link per play, one a line) or bgg "
     "(BoardGameGeek plays, CSV, a row per player). Needs each record's date.",
 )
 @output_option("Write the output to FILE instead of stdout")
@@ -426,11 +427,14 @@ def _write_export(run: _Run, kind: str, out: Out) -> None:
     """The valid sessions as ``kind`` (bgstats, bgg) written as each is scored; a session
     whose date the export cannot read is reported as an invalid record and left out."""
     from ubongo.scoring.common import InvalidRecord
-    from ubongo.scoring.export import BGStats, bgg_header, bgg_rows
+    from ubongo.scoring.export import BGStats, bgg_header, bgg_rows, bgstats_link
 
     document = BGStats() if kind == "bgstats" else None
-    out(document.opening() if document else bgg_header())
+    if kind != "bgstats-links":
+        out(document.opening() if document else bgg_header())
     each = document.play if document else bgg_rows
+    if kind == "bgstats-links":
+        each = lambda outcome: bgstats_link(outcome) + "\n"  # noqa: E731
     for outcome in run.outcomes():
         if outcome.result is None:
             continue
