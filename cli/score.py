@@ -424,17 +424,16 @@ def _write_csv(outcomes: Iterator[Outcome], out: Out) -> None:
 
 
 def _write_export(run: _Run, kind: str, out: Out) -> None:
-    """The valid sessions as ``kind`` (bgstats, bgg) written as each is scored; a session
-    whose date the export cannot read is reported as an invalid record and left out."""
+    """The valid sessions as ``kind`` (bgstats, bgstats-links, bgg) written as each is
+    scored; a session whose date the export cannot read is reported as an invalid record and
+    left out."""
     from ubongo.scoring.common import InvalidRecord
-    from ubongo.scoring.export import BGStats, bgg_header, bgg_rows, bgstats_link
+    from ubongo.scoring.export import BGStats, bgg_header, bgg_rows, link_line
 
     document = BGStats() if kind == "bgstats" else None
     if kind != "bgstats-links":
         out(document.opening() if document else bgg_header())
-    each = document.play if document else bgg_rows
-    if kind == "bgstats-links":
-        each = lambda outcome: bgstats_link(outcome) + "\n"  # noqa: E731
+    each = document.play if document else link_line if kind == "bgstats-links" else bgg_rows
     for outcome in run.outcomes():
         if outcome.result is None:
             continue

@@ -379,6 +379,11 @@ def bgstats_link(outcome: Outcome, scheme: str = "https") -> str:
     return LINK_BASES[scheme] + urllib.parse.quote(data, safe="")
 
 
+def link_line(outcome: Outcome) -> str:
+    """A valid session's line of ``--export bgstats-links``: its create-play link."""
+    return bgstats_link(outcome) + "\n"
+
+
 def links_page(links: Iterable[tuple[str, str]]) -> str:
     """A small HTML page of (label, link) pairs to tap on a phone, one play a line."""
     items = "\n".join(
