@@ -97,12 +97,32 @@ def entries(text: str, name: str) -> Iterator[Entry]:
     try:
         document = json.loads(text)
     except json.JSONDecodeError:
-        yield from _documents(text, name)
+        yield from _pad_entries(text, name) if _is_pad(text) else _documents(text, name)
         return
     except (ValueError, RecursionError):  # a huge integer, nesting past the stack
         yield from _documents(text, name)
         return
     yield from _located(document, name)
+
+
+def _is_pad(text: str) -> bool:
+    """Whether ``text`` is a CSV score pad (``scoring.pads``), not JSON."""
+    from ubongo.scoring.pads import is_pad
+
+    return is_pad(text)
+
+
+def _pad_entries(text: str, name: str) -> Iterator[Entry]:
+    """The records of a CSV score pad, each at the line of its game's first row."""
+    from ubongo.scoring.pads import records
+
+    for line, found in records(text):
+        where = f"{name}:{line}"
+        if isinstance(found, tuple):
+            row, field, rule = found
+            yield Entry(where, problem=Problem(f"{name}:{row}", field, rule))
+        else:
+            yield Entry(where, found)
 
 
 def _located(document: Any, where: str) -> Iterator[Entry]:
