@@ -143,17 +143,21 @@ def _documents(text: str, name: str) -> Iterator[Entry]:
     (``FILE:LINE``, its elements ``FILE:LINE[INDEX]``). A document that is not JSON is one
     problem at its line and column, and reading goes on at the next line that starts with
     ``{`` or ``[`` (as a record typed by hand, or a JSON Lines record, starts); when it is the
-    file's only document the problem is the file's, as for any one-document file."""
+    file's only document the problem is the file's, as for any one-document file.
+
+    Each document is decoded from its own line first, and from the rest of the text only when
+    it goes on past that line: so the work stays linear in the file (a JSON error counts the
+    lines before it, which over a whole file of broken lines would be quadratic)."""
     position, found = _BLANK.match(text).end(), 0  # type: ignore[union-attr]
+    line, counted = 1, 0  # the line number at ``counted``
     while position < len(text):
-        line = text.count("\n", 0, position) + 1
+        line, counted = line + text.count("\n", counted, position), position
         where = f"{name}:{line}"
         try:
-            document, end = _DECODER.raw_decode(text, position)
+            document, end = _decode(text, position)
         except json.JSONDecodeError as error:
-            problem = Problem(
-                f"{name}:{error.lineno}:{error.colno}", "", f"invalid JSON: {error.msg}"
-            )
+            row = error.lineno if error.doc is text else line  # a line's own error: its line
+            problem = Problem(f"{name}:{row}:{error.colno}", "", f"invalid JSON: {error.msg}")
         except (ValueError, RecursionError) as error:
             problem = Problem(where, "", f"invalid JSON: {_limit_message(error)}")
         else:
@@ -170,6 +174,22 @@ def _documents(text: str, name: str) -> Iterator[Entry]:
         if following is None:
             return
         position = following.start()
+
+
+def _decode(text: str, position: int) -> tuple[Any, int]:
+    """The document at ``position`` and where it ends: decoded within its line when it ends
+    there (an error's line and column then count in that line, ``error.doc`` being the line),
+    else from the whole text on."""
+    start = text.rfind("\n", 0, position) + 1
+    eol = text.find("\n", position)
+    piece = text[start : len(text) if eol < 0 else eol]
+    try:
+        document, end = _DECODER.raw_decode(piece, position - start)
+        return document, start + end
+    except json.JSONDecodeError as error:
+        if error.pos < len(piece.rstrip()):
+            raise  # wrong within its line: whatever follows, it is not JSON
+    return _DECODER.raw_decode(text, position)
 
 
 def line_entries(lines: Iterable[tuple[int, str | None]], name: str) -> Iterator[Entry]:
