@@ -78,6 +78,26 @@ def rupees_beyond_the_tokens(pad: dict[str, Any], rng: random.Random) -> tuple[d
     return {**pad, "totals": rounds}, f"totals[{index}].{name}.rupees"
 
 
+def a_second_camel_token(pad: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str]:
+    """A round in which both players' 5 rupees, with no token, can only be the camel token."""
+    index = rng.randrange(len(pad["totals"]))
+    rounds = [dict(r) for r in pad["totals"]]
+    rounds[index] = {
+        name: {"rupees": 5, "bonus_tokens": 0, "goods_tokens": 0} for name in rounds[index]
+    }
+    return {**pad, "totals": rounds}, f"totals[{index}]"
+
+
+def a_boat_taking_two(record: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str]:
+    """A Boat that takes two wares in one use: its text gives one."""
+    index = rng.randrange(len(record["turns"]))
+    turn = dict(record["turns"][index])
+    boat = {"wares_in": ["tea", "salt"], "from": "supply", "card": "boat"}
+    turn["events"] = [*turn["events"], boat]
+    turns = [*record["turns"][:index], turn, *record["turns"][index + 1 :]]
+    return {**record, "turns": turns}, f"turns[{index}].events[{len(turn['events']) - 1}].wares_in"
+
+
 def a_third_weapons(record: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str]:
     """Three Weapons used in one turn: the game has two, each used once a turn."""
     index = rng.randrange(len(record["turns"]))
@@ -151,11 +171,19 @@ def test_jaipur_pads_with_rupees_beyond_their_tokens_are_refused(
     check([jaipur_pad(s) for s in seeds], rupees_beyond_the_tokens, seed)
 
 
+@settings(max_examples=30, deadline=None)
+@given(seeds=SEEDS, seed=st.integers(0, 2**32))
+def test_jaipur_pads_with_the_camel_token_twice_in_a_round_are_refused(
+    seeds: list[int], seed: int
+) -> None:
+    check([jaipur_pad(s) for s in seeds], a_second_camel_token, seed)
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     seeds=SEEDS,
     seed=st.integers(0, 2**32),
-    mutate=st.sampled_from([a_third_weapons, an_unpaid_action]),
+    mutate=st.sampled_from([a_third_weapons, an_unpaid_action, a_boat_taking_two]),
 )
 def test_jambo_games_with_a_card_used_beyond_its_text_are_refused(
     seeds: list[int], seed: int, mutate: Mutation
