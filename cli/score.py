@@ -68,8 +68,9 @@ Out = Callable[[str], object]
 )
 @click.option(
     "--export",
-    type=click.Choice(["bgstats", "bgg"], case_sensitive=False),
-    help="The valid sessions as an app imports them: bgstats (a BG Stats JSON file) or bgg "
+    type=click.Choice(["bgstats", "bgstats-links", "bgg"], case_sensitive=False),
+    help="The valid sessions as an app imports them: bgstats (a BG Stats JSON file), "
+    "bgstats-links (a BG Stats create-play link per play, one a line) or bgg "
     "(BoardGameGeek plays, CSV, a row per player). Needs each record's date.",
 )
 @output_option("Write the output to FILE instead of stdout")
@@ -286,14 +287,16 @@ def _write_csv(outcomes: Iterator[Outcome], out: Out) -> None:
 
 
 def _write_export(run: _Run, kind: str, out: Out) -> None:
-    """The valid sessions as ``kind`` (bgstats, bgg) written as each is scored; a session
-    whose date the export cannot read is reported as an invalid record and left out."""
+    """The valid sessions as ``kind`` (bgstats, bgstats-links, bgg) written as each is
+    scored; a session whose date the export cannot read is reported as an invalid record and
+    left out."""
     from ubongo.scoring.common import InvalidRecord
-    from ubongo.scoring.export import BGStats, bgg_header, bgg_rows
+    from ubongo.scoring.export import BGStats, bgg_header, bgg_rows, link_line
 
     document = BGStats() if kind == "bgstats" else None
-    out(document.opening() if document else bgg_header())
-    each = document.play if document else bgg_rows
+    if kind != "bgstats-links":
+        out(document.opening() if document else bgg_header())
+    each = document.play if document else link_line if kind == "bgstats-links" else bgg_rows
     for outcome in run.outcomes():
         if outcome.result is None:
             continue

@@ -245,6 +245,17 @@ def extra_keys(obj: Mapping[str, Any], known: Sequence[str]) -> dict[str, Any]:
     return extra
 
 
+def neither_events_nor_totals(
+    obj: Mapping[str, Any], key: str, known: Sequence[str], events: str, totals: str
+) -> InvalidRecord:
+    """The error for a record with neither its events (``key``) nor ``totals``: which keys
+    were expected, and the keys it has instead (a pad under another key, say). A key that
+    looks like a misspelt known one is that error instead."""
+    extra = extra_keys(obj, [*known, *ENVELOPE_KEYS])
+    found = f"; it has {', '.join(map(repr, extra))} instead" if extra else ""
+    return InvalidRecord(key, f"missing: expected {key} ({events}) or totals ({totals}){found}")
+
+
 def json_list(value: Any, path: str, what: str) -> Sequence[Any]:
     """``value`` as a JSON array, or InvalidRecord naming ``what`` was expected."""
     if not isinstance(value, list | tuple):

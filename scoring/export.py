@@ -14,8 +14,10 @@ Glossary
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
+import urllib.parse
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -85,6 +87,12 @@ def score_text(score: int | float) -> str:
     return str(score)
 
 
+def start_player(result: SessionResult, seat: int) -> bool:
+    """Whether the player in ``seat`` (0-based) started: only a Jambo game's turns say so
+    (its ``players[0]`` plays the first turn); pads and the other games' records do not."""
+    return result.game == "jambo" and result.record == "events" and seat == 0
+
+
 def _valid(outcome: Outcome) -> SessionResult:
     """The result of a valid outcome (the exports see no other)."""
     assert outcome.result is not None, "only valid sessions are exported"
@@ -127,12 +135,12 @@ class BGStats:
         place = location(result)
         game = _ref(self.games, "game", result.game, stamp)
         where = _ref(self.locations, "location", place, stamp) if place is not None else 0
-        content = json.dumps(result_json(outcome), sort_keys=True, ensure_ascii=False)
         play = {
-            "uuid": _uuid("play", content),
+            "uuid": _play_uuid(outcome),
             "modificationDate": stamp,
             "entryDate": stamp,
             "playDate": stamp,
+            "playDateYmd": int(when.strftime("%Y%m%d")),  # the app's day key: 20240501
             "usesTeams": False,
             "durationMin": 0,
             "ignored": result.status != "finished",  # as --summary leaves it out
@@ -149,14 +157,14 @@ class BGStats:
                     "score": score_text(p.score),
                     "winner": result.winner == p.name,
                     "newPlayer": False,
-                    "startPlayer": False,
+                    "startPlayer": start_player(result, seat),
                     "playerRefId": _ref(self.players, "player", p.name, stamp),
                     "rank": p.rank,
-                    "seatOrder": seat,
+                    "seatOrder": seat,  # from 0, as the app's own files count seats
                     "role": "",
                     "team": "",
                 }
-                for seat, p in enumerate(result.players, 1)
+                for seat, p in enumerate(result.players)
             ],
         }
         self.count += 1
@@ -237,6 +245,11 @@ def _uuid(kind: str, name: str) -> str:
     return str(uuid.uuid5(NAMESPACE, text))
 
 
+def _play_uuid(outcome: Outcome) -> str:
+    """A play's uuid: of its result (``score --json``'s object, id included)."""
+    return _uuid("play", json.dumps(result_json(outcome), sort_keys=True, ensure_ascii=False))
+
+
 def _ref(table: dict[str, _Entry], kind: str, name: str, stamp: str) -> int:
     """The id of the ``kind`` named ``name`` in ``table`` (a new entry when first met), its
     latest date kept."""
@@ -305,3 +318,87 @@ def _csv_line(cells: Iterable[Cell]) -> str:
     out = io.StringIO()
     csv.writer(out).writerow([inert(c) for c in cells])
     return out.getvalue()
+
+
+# --- BG Stats create-play links ---------------------------------------------------------------
+
+LINK_BASES = {
+    "https": "https://app.bgstatsapp.com/createPlay.html?data=",
+    "bgstats": "bgstats://app.bgstatsapp.com/createPlay.html?data=",
+}
+"""BG Stats' create-play link, on its web app and in the app's own scheme: ``data`` is one
+play as URL-encoded JSON, which the app opens as a new play to check and save."""
+SOURCE_NAME = "ubongo-lab"
+
+
+def bgstats_play(outcome: Outcome) -> dict[str, Any]:
+    """A valid session as the JSON of BG Stats' create-play link (an InvalidRecord when its
+    date cannot be read): the source and its play id, date, location, comments, the game
+    with its BoardGameGeek id, and each player's score, rank, winner and start."""
+    result = _valid(outcome)
+    title = TITLES[result.game]
+    game: dict[str, Any] = {
+        "name": title.name,
+        "sourceGameId": result.game,
+        "highestWins": True,
+        "noPoints": False,
+    }
+    if title.bgg_id:
+        game["bggId"] = title.bgg_id
+    play: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": _play_uuid(outcome),  # the export's play uuid: one play, one id
+        "playDate": play_time(outcome).strftime("%Y-%m-%d %H:%M:%S"),
+        "game": game,
+        "players": [
+            {
+                "name": p.name,
+                "sourcePlayerId": p.name,
+                "score": p.score,
+                "rank": p.rank,
+                "winner": result.winner == p.name,
+                "startPlayer": start_player(result, seat),
+            }
+            for seat, p in enumerate(result.players)
+        ],
+    }
+    place = location(result)
+    if place is not None:
+        play["location"] = place
+    if notes(result):
+        play["comments"] = notes(result)
+    if result.status != "finished":
+        play["ignored"] = True
+    return play
+
+
+def bgstats_link(outcome: Outcome, scheme: str = "https") -> str:
+    """The create-play link of a valid session: ``https`` (BG Stats' web app, which hands
+    the play to the app) or ``bgstats`` (the app's own scheme)."""
+    data = json.dumps(bgstats_play(outcome), ensure_ascii=False, separators=(",", ":"))
+    return LINK_BASES[scheme] + urllib.parse.quote(data, safe="")
+
+
+def link_line(outcome: Outcome) -> str:
+    """A valid session's line of ``--export bgstats-links``: its create-play link."""
+    return bgstats_link(outcome) + "\n"
+
+
+def links_page(links: Iterable[tuple[str, str]]) -> str:
+    """A small HTML page of (label, link) pairs to tap on a phone, one play a line."""
+    items = "\n".join(
+        f'<li><a href="{html.escape(link)}">{html.escape(label)}</a></li>' for label, link in links
+    )
+    return (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        "<title>Plays for BG Stats</title></head>\n<body><h1>Plays for BG Stats</h1>\n"
+        f"<ul>\n{items}\n</ul>\n</body></html>\n"
+    )
+
+
+def link_label(outcome: Outcome) -> str:
+    """How a play's link reads on the page: date, game, players and scores."""
+    result = _valid(outcome)
+    scores = ", ".join(f"{p.name} {p.score}" for p in result.players)
+    return f"{outcome.date} {TITLES[result.game].name}: {scores}"

@@ -33,7 +33,7 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -49,6 +49,7 @@ from ubongo.scoring.common import (
     json_list,
     json_object,
     load_fast,
+    neither_events_nor_totals,
     quote,
 )
 from ubongo.scoring.names import canonical, find
@@ -182,13 +183,72 @@ class Totals:
 
 
 PAD_KEYS: Final = ("rupees", "bonus_tokens", "goods_tokens")
-_ALL_GOODS_TOKENS: Final = sum(len(pile) for pile in GOODS_TOKENS.values())
-_ALL_BONUS_TOKENS: Final = sum(len(pile) for pile in BONUS_TOKENS.values())
+"""A pad's line: ``rupees``, and the token counts a tie on rupees needs (optional else)."""
+
+
+def _subset_sums(tokens: Sequence[int]) -> list[int]:
+    """For each count k, the values any k of ``tokens`` can make, as a bit set (bit v: v)."""
+    sums = [1] + [0] * len(tokens)
+    for token in tokens:
+        for k in range(len(tokens), 0, -1):
+            sums[k] |= sums[k - 1] << token
+    return sums
+
+
+def _prefix_sums(piles: Sequence[Sequence[int]], emptied: int) -> list[int]:
+    """For each count k, the values k goods tokens taken in one round can make, as a bit set:
+    a top part of each pile (tokens go highest first), at most ``emptied`` piles emptied."""
+    states = {(0, 0): 1}  # (tokens, piles emptied) -> values
+    for pile in piles:
+        grown: dict[tuple[int, int], int] = {}
+        for (count, empty), values in states.items():
+            for k in range(len(pile) + 1):
+                key = (count + k, empty + (k == len(pile)))
+                if key[1] <= emptied:
+                    grown[key] = grown.get(key, 0) | values << sum(pile[:k])
+        states = grown
+    sums = [0] * (sum(len(p) for p in piles) + 1)
+    for (count, _), values in states.items():
+        sums[count] |= values
+    while sums and not sums[-1]:
+        sums.pop()
+    return sums
+
+
+def _most_bonus_tokens() -> int:
+    """The most bonus tokens one round can give: each needs a sale of 3, 4 or 5+ cards of one
+    good (the deck's cards of each good shared out among such sales), and each pile has its
+    tokens only."""
+    counts = {(0, 0, 0)}
+    for cards in CARDS.values():
+        counts = {
+            (n3 + a, n4 + b, n5 + c)
+            for n3, n4, n5 in counts
+            for a in range(cards // 3 + 1)
+            for b in range((cards - 3 * a) // 4 + 1)
+            for c in range((cards - 3 * a - 4 * b) // 5 + 1)
+        }
+    return max(
+        sum(min(n, len(BONUS_TOKENS[size])) for n, size in zip(sales, (3, 4, 5), strict=True))
+        for sales in counts
+    )
+
+
+_GOODS_SUMS: Final = _prefix_sums(list(GOODS_TOKENS.values()), EMPTY_PILES_TO_END)
+"""What the goods tokens both players took in a round are worth, by count."""
+_GOODS_ANY: Final = _subset_sums([t for pile in GOODS_TOKENS.values() for t in pile])
+"""What one player's goods tokens are worth, by count: any of the game's."""
+_BONUS_SUMS: Final = _subset_sums([t for pile in BONUS_TOKENS.values() for t in pile])
+_ROUND_GOODS_TOKENS: Final = len(_GOODS_SUMS) - 1
+_ROUND_BONUS_TOKENS: Final = _most_bonus_tokens()
+_ROUND_GOODS_TOKENS_TEXT: Final = f"{_ROUND_GOODS_TOKENS} goods tokens"
+_ROUND_BONUS_TOKENS_TEXT: Final = f"{_ROUND_BONUS_TOKENS} bonus tokens"
 
 
 def parse_totals(rec: Mapping[str, Any]) -> Totals:
     """A totals record: ``totals`` is a list of rounds, each mapping every player to their
-    ``rupees``, ``bonus_tokens`` and ``goods_tokens``, checked against the tokens the game has."""
+    ``rupees`` and, when the pad has them, ``bonus_tokens`` and ``goods_tokens``, checked
+    against what the game's tokens can be worth."""
     extra = check_keys(rec, "", required=("game", "players", "totals"))
     CHECK.game_of(rec)
     players = CHECK.names(rec["players"])
@@ -199,31 +259,123 @@ def parse_totals(rec: Mapping[str, Any]) -> Totals:
 
 
 def _pad(value: Any, path: str, players: Sequence[str]) -> dict[str, dict[str, int]]:
-    """One round of the pad: each player's counts, and together no more tokens than exist."""
+    """One round of the pad: each player's counts, and together what one round can give."""
     obj = json_object(value, path, "an object of totals per player")
     check_keys(obj, path, required=players)
     pad = {name: _pad_line(obj[name], f"{path}.{name}") for name in players}
-    for key, most in (("goods_tokens", _ALL_GOODS_TOKENS), ("bonus_tokens", _ALL_BONUS_TOKENS)):
-        if sum(line[key] for line in pad.values()) > most:
-            raise InvalidRecord(
-                path, f"more {key.replace('_', ' ')} in all than the {most} of the game"
-            )
+    for key, most in (("goods_tokens", _ROUND_GOODS_TOKENS), ("bonus_tokens", _ROUND_BONUS_TOKENS)):
+        if sum(line.get(key, 0) for line in pad.values()) > most:
+            raise InvalidRecord(path, f"more {key.replace('_', ' ')} in all than {_WHY[key]}")
+    _check_pad_round(pad, path)
     return pad
 
 
+_WHY: Final = {
+    "goods_tokens": (
+        f"the {_ROUND_GOODS_TOKENS_TEXT} a round can give (the round ends when a third goods"
+        " pile is empty, so three piles keep a token at least)"
+    ),
+    "bonus_tokens": (
+        f"the {_ROUND_BONUS_TOKENS_TEXT} a round can give (a bonus token takes a sale of 3"
+        " cards at least, and the deck has 44 goods cards)"
+    ),
+}
+
+
 def _pad_line(value: Any, path: str) -> dict[str, int]:
-    """A player's rupees and tokens for a round: counts of 0 or more; rupees with no token
-    can only be the camel token's 5, or nothing."""
+    """A player's rupees and, if given, token counts for a round: counts of 0 or more, and
+    rupees those tokens (and the camel token) can be worth."""
     obj = json_object(value, path, "an object of rupees and token counts")
-    check_keys(obj, path, required=PAD_KEYS)
-    line = {key: _int(obj[key], f"{path}.{key}", "a whole number, 0 or more") for key in PAD_KEYS}
+    check_keys(obj, path, required=("rupees",), optional=PAD_KEYS[1:])
+    line = {key: _int(obj[key], f"{path}.{key}", "a whole number, 0 or more") for key in obj}
     for key, count in line.items():
         if count < 0:
             raise InvalidRecord(f"{path}.{key}", f"a count of 0 or more, not {count}")
-    if not line["bonus_tokens"] + line["goods_tokens"] and line["rupees"] not in (0, CAMEL_TOKEN):
-        rule = f"with no token, rupees can only be 0 or the camel token's {CAMEL_TOKEN}"
-        raise InvalidRecord(f"{path}.rupees", rule)
+    if not _worth(line, 0) and not _worth(line, CAMEL_TOKEN):
+        raise InvalidRecord(f"{path}.rupees", _not_worth(line))
     return line
+
+
+def _check_pad_round(pad: Mapping[str, Mapping[str, int]], path: str) -> None:
+    """Both players' rupees together: one camel token, and the tokens they took together
+    taken off the top of the goods piles."""
+    (a, la), (b, lb) = pad.items()
+    shares = [(c, CAMEL_TOKEN - c) for c in (0, CAMEL_TOKEN)] + [(0, 0)]
+    alone = [(ca, cb) for ca, cb in shares if _worth(la, ca) and _worth(lb, cb)]
+    if not alone:
+        rule = (
+            f"{a}'s {la['rupees']} and {b}'s {lb['rupees']} rupees both need the camel"
+            f" token's {CAMEL_TOKEN}; a round has one camel token"
+        )
+        raise InvalidRecord(path, rule)
+    together = {key: la[key] + lb[key] for key in PAD_KEYS[1:] if key in la and key in lb}
+    if not any(
+        _worth({"rupees": la["rupees"] + lb["rupees"], **together}, ca + cb, _GOODS_SUMS)
+        for ca, cb in alone
+    ):
+        rule = (
+            f"{la['rupees'] + lb['rupees']} rupees together{_tokens_text(together)}: no"
+            " goods tokens taken off the top of their piles, with bonus tokens and the camel"
+            " token, make that"
+        )
+        raise InvalidRecord(path, rule)
+
+
+def _worth(line: Mapping[str, int], camel: int, goods_sums: Sequence[int] = ()) -> bool:
+    """Whether the line's tokens (any number where a count is missing) and ``camel`` can make
+    its rupees: goods tokens as ``goods_sums`` has them (by default any of the game's, since
+    the other player may have taken the ones above), bonus tokens from any pile."""
+    rupees = line["rupees"] - camel
+    if rupees < 0:
+        return False
+    goods = _sums(goods_sums or _GOODS_ANY, line.get("goods_tokens"))
+    bonus = _sums(_BONUS_SUMS, line.get("bonus_tokens"))
+    return any(rupees - value >= 0 and goods >> (rupees - value) & 1 for value in _bits(bonus))
+
+
+def _sums(table: Sequence[int], count: int | None) -> int:
+    """The values ``count`` tokens can make (a bit set), any count's when it is None."""
+    if count is None:
+        found = 0
+        for values in table:
+            found |= values
+        return found
+    return table[count] if count < len(table) else 0
+
+
+def _bits(values: int) -> Iterator[int]:
+    """The members of a bit set, smallest first."""
+    value = 0
+    while values:
+        if values & 1:
+            yield value
+        values >>= 1
+        value += 1
+
+
+def _not_worth(line: Mapping[str, int]) -> str:
+    """Why a player's rupees cannot be what their tokens (and the camel token) are worth."""
+    values = _sums(_GOODS_ANY, line.get("goods_tokens"))
+    bonus = _sums(_BONUS_SUMS, line.get("bonus_tokens"))
+    lo = min(_bits(values), default=0) + min(_bits(bonus), default=0)
+    hi = max(_bits(values), default=0) + max(_bits(bonus), default=0)
+    worth = f"worth {lo}" if lo == hi else f"worth {lo} to {hi}"
+    gaps = " (not every sum in between)" if lo <= line["rupees"] <= hi + CAMEL_TOKEN else ""
+    tokens = "these tokens are" if _tokens_text(line) else "a player's tokens in a round are"
+    return (
+        f"{line['rupees']} rupees{_tokens_text(line)}; {tokens} {worth}{gaps},"
+        f" or {CAMEL_TOKEN} more with the camel token"
+    )
+
+
+def _tokens_text(line: Mapping[str, int]) -> str:
+    """'from 2 goods tokens and 1 bonus token', for the counts the line gives."""
+    given = [
+        f"{line[key]} {key.replace('_tokens', '')} token{'s' if line[key] != 1 else ''}"
+        for key in PAD_KEYS[1:]
+        if key in line
+    ]
+    return f" from {' and '.join(reversed(given))}" if given else ""
 
 
 def parse(record: Mapping[str, Any]) -> Session | Totals:
@@ -232,6 +384,10 @@ def parse(record: Mapping[str, Any]) -> Session | Totals:
     rec = CHECK.record(record)
     if "totals" in rec:
         return parse_totals(rec)
+    if "rounds" not in rec:
+        known = ("game", "players", "rounds", "totals")
+        events, totals = "the sales of each round", "a score pad: each round's rupees"
+        raise neither_events_nor_totals(rec, "rounds", known, events, totals)
     extra = check_keys(rec, "", required=("game", "players", "rounds"))
     CHECK.game_of(rec)
     players = CHECK.names(rec["players"])
@@ -393,6 +549,7 @@ def score_totals(pad: Totals) -> SessionResult:
         if max(seals.values()) >= SEALS_TO_WIN:
             rule = f"the game was over: a player won {SEALS_TO_WIN} seals in the first {index}"
             raise InvalidRecord(f"totals[{index}]", rule + " rounds")
+        _check_tie_counts(totals, f"totals[{index}]")
         winner, decided_by = _round_winner(totals)
         if winner is not None:
             seals[winner] += 1
@@ -407,9 +564,29 @@ def score_totals(pad: Totals) -> SessionResult:
     return SessionResult(GAME, status, won, players, tuple(rounds), pad.extra, record="totals")
 
 
+def _check_tie_counts(totals: Mapping[str, Mapping[str, int]], path: str) -> None:
+    """A pad's round tied on rupees must give the token counts that break the tie."""
+    (a, ta), (b, tb) = totals.items()
+    for (key, _), (before, _) in zip(_TIE_BREAKS[1:], _TIE_BREAKS[:-1], strict=True):
+        if ta.get(before) != tb.get(before):
+            return
+        if key not in ta or key not in tb:
+            missing = b if key in ta else a
+            rule = (
+                f"{a} and {b} are tied on {before.replace('_', ' ')}, which the rule book breaks"
+                f" by bonus tokens, then goods tokens: give {missing}'s {key}"
+            )
+            raise InvalidRecord(f"{path}.{missing}", rule)
+
+
 def _pad_breakdown(name: str, seals: int, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
-    """A player's seals and the pad's counts summed over the rounds."""
-    return {"seals": seals, **{k: sum(r["players"][name][k] for r in rounds) for k in PAD_KEYS}}
+    """A player's seals and the pad's counts summed over the rounds (a count the pad leaves
+    out of a round is left out of the sum)."""
+    lines = [r["players"][name] for r in rounds]
+    return {
+        "seals": seals,
+        **{k: sum(line[k] for line in lines) for k in PAD_KEYS if all(k in x for x in lines)},
+    }
 
 
 def score(session: Session | Totals) -> SessionResult:

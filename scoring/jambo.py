@@ -70,7 +70,13 @@ Interpretations (where the rules are silent or the record needs a convention)
       a ``buy`` not at all (the Wise Man has its own event).
     - Action bonus: a player with 2 or more unused actions (``actions_used`` <= 3) takes 1 gold
       at the end of the turn, before the end-of-game check. Each buy, sell, stand and Wise Man
-      is a card play, so ``actions_used`` must be at least their number.
+      is a card play, and each use of a labelled card costs an action (``CARD_TEXTS``), so
+      ``actions_used`` must be at least their number.
+    - Card uses: a card's labelled events in a turn are its uses, one event of each kind per
+      use in the order recorded; each use moves what the card's text allows
+      (``CARD_TEXTS``), a paid one has its gold event, a utensil is used at most once a turn
+      per copy in the game. Carrier: the French "jusqu'à 2" (any kinds), not the Spanish "del
+      mismo tipo", so no edition's game is refused.
     - End: a player who ends their own turn with 60+ gold triggers the end; the opponent plays
       one last turn; then the opponent wins with as much or more gold, otherwise the trigger
       (the Spanish book's "la misma cantidad o más"; the French says "plus de pépites").
@@ -98,6 +104,7 @@ from ubongo.scoring.common import (
     extra_keys,
     json_path,
     known_keys,
+    neither_events_nor_totals,
 )
 from ubongo.scoring.names import canonical
 
@@ -523,7 +530,7 @@ def _portuguese_out(event: WaresOut, mover: str, path: str) -> None:
 
 
 def _card_plays(events: Sequence[Event]) -> int:
-    """Actions the recorded card plays cost at least (buys, sells, stands, Wise Men)."""
+    """Actions the recorded ware-card plays, stands and Wise Men cost at least (one each)."""
     plays = 0
     for event in events:
         if isinstance(event, Buy | Sell):
@@ -531,6 +538,148 @@ def _card_plays(events: Sequence[Event]) -> int:
         elif isinstance(event, BuildStands | WiseMan):
             plays += event.count
     return plays
+
+
+@dataclass(frozen=True)
+class CardText:
+    """What one use of a card may move, as its text says (card list, seed 000).
+
+    ``take``/``give``: most wares one use takes in from ``source`` / gives to ``destination``
+    (None: any number, 0: none); ``alike``: one use's wares are all of one kind; ``paid``:
+    every use pays gold (a gold event each); ``copies``: a utensil's copies in the game, the
+    most uses a turn (each is used once a turn); ``actions``: what one use costs."""
+
+    take: int | None = 0
+    source: Place | None = Place.SUPPLY
+    give: int | None = 0
+    destination: Place | None = Place.SUPPLY
+    alike: bool = False
+    paid: bool = False
+    copies: int | None = None
+    actions: int = 1
+    anyone: bool = False
+    """Whose wares: the turn's player's only, or (auctions, the Carrier) either player's."""
+
+
+_UTENSIL_COPIES: Final = {
+    Card.BOAT: 2, Card.DRUMS: 3, Card.KETTLE: 2, Card.LEOPARD_STATUE: 2,
+    Card.MASK_OF_TRANSFORMATION: 2, Card.SCALE: 2, Card.SUPPLIES: 2, Card.THRONE: 2,
+    Card.WEAPONS: 2, Card.WELL: 3,
+}  # fmt: skip
+CARD_TEXTS: Final[Mapping[Card, CardText]] = {
+    **{card: CardText(copies=n) for card, n in _UTENSIL_COPIES.items()},
+    Card.BOAT: CardText(take=1, copies=2),  # "coge la mercancía que quieras de la reserva"
+    Card.DRUMS: CardText(give=1, copies=3),  # "Devuelve una de tus mercancías a la reserva"
+    Card.LEOPARD_STATUE: CardText(take=1, paid=True, copies=2),  # "Paga 2 ... y coge la mercancía"
+    Card.THRONE: CardText(
+        take=1, source=Place.OPPONENT, give=1, destination=Place.OPPONENT, copies=2
+    ),  # "Coge la mercancía que desees de tu adversario y dale una de tus mercancías"
+    Card.PARROT: CardText(take=1, source=Place.OPPONENT),  # "Coge una mercancía de tu adversario"
+    Card.ELEPHANT: CardText(
+        take=None, source=Place.OPPONENT, give=None, destination=Place.OPPONENT
+    ),
+    Card.CROCODILE: CardText(take=1, source=None, give=1, destination=None),  # one utensil, once
+    Card.BASKET_MAKER: CardText(take=2, alike=True, paid=True),  # "2 mercancías del mismo tipo"
+    Card.CARRIER: CardText(take=2, anyone=True),  # "jusqu'à 2" (French); of one kind (Spanish)
+    Card.TRAVELING_MERCHANT: CardText(take=2, anyone=True),  # "coge las 2 mercancías"
+    Card.ARABIAN_MERCHANT: CardText(anyone=True),
+    Card.SHAMAN: CardText(take=None, give=None),  # all of one kind for as many of another
+    Card.PORTUGUESE: CardText(give=None),  # "Devuelve las mercancías que desees a la reserva"
+    Card.GUARD: CardText(actions=0),  # played in the opponent's turn, "no cuesta ... acción"
+    Card.RAIN_MAKER: CardText(actions=0),
+    Card.DANCER: CardText(
+        actions=0
+    ),  # its sale is the play: "no cuesta ningún punto de acción adicional"
+}
+"""Every card's text as the ledger sees it (a card not listed moves no wares: its effects are
+on cards, which the ledger does not hold)."""
+
+
+def card_actions(events: Sequence[Event], mover: str, path: str) -> int:
+    """The actions the turn's card uses cost beyond its ware-card plays. A use is one event of
+    each kind at most (a gold event, wares in, wares out, a sale), in the order recorded: a
+    card's event of a kind its current use has already starts its next use. InvalidRecord at
+    the first event that moves more or other wares than the card's text allows, uses a
+    utensil more often than its copies, or starts a use of a paid card before the last paid."""
+    uses: dict[Card, list[set[str]]] = {}
+    for i, event in enumerate(events):
+        card = getattr(event, "card", None)
+        if card is None or isinstance(event, Buy):
+            continue
+        text = CARD_TEXTS.get(card, CardText())
+        at = f"{path}.events[{i}]"
+        kind = _check_use(text, card, event, mover, at)
+        card_uses = uses.setdefault(card, [])
+        if not card_uses or kind in card_uses[-1]:
+            _check_paid(text, card, card_uses, at)
+            card_uses.append(set())
+        card_uses[-1].add(kind)
+        if text.copies is not None and len(card_uses) > text.copies:
+            rule = (
+                f"the {_label(card)} used {len(card_uses)} times this turn; each utensil is used"
+                f" once a turn, and the game has {text.copies}"
+            )
+            raise InvalidRecord(at, rule)
+    for card, card_uses in uses.items():
+        _check_paid(CARD_TEXTS.get(card, CardText()), card, card_uses, f"{path}.events")
+    return sum(len(u) * CARD_TEXTS.get(c, CardText()).actions for c, u in uses.items())
+
+
+def _check_paid(text: CardText, card: Card, card_uses: Sequence[set[str]], path: str) -> None:
+    """A paid card's last use so far has its gold event."""
+    if text.paid and card_uses and "gold" not in card_uses[-1]:
+        rule = f"a use of the {_label(card)} pays its gold: record the gold event with its wares"
+        raise InvalidRecord(path, rule)
+
+
+def _check_use(text: CardText, card: Card, event: Event, mover: str, path: str) -> str:
+    """The kind of a labelled event, once its card's text allows it."""
+    player = getattr(event, "player", None)
+    if player not in (None, mover) and not text.anyone:
+        raise InvalidRecord(f"{path}.player", f"the {_label(card)} moves {mover}'s own wares")
+    if isinstance(event, WaresIn):
+        where = f"{path}.wares_in"
+        _moves(event.wares, event.source, text.take, text.source, "takes", card, where)
+        if text.alike and len(set(event.wares)) > 1:
+            rule = f"the {_label(card)} takes wares of one kind, not {_kinds(event.wares)}"
+            raise InvalidRecord(where, rule)
+        return "in"
+    if isinstance(event, WaresOut):
+        where = f"{path}.wares_out"
+        _moves(event.wares, event.destination, text.give, text.destination, "gives", card, where)
+        return "out"
+    return "gold" if isinstance(event, GoldChange | PayOpponent) else "play"
+
+
+def _moves(
+    wares: Wares,
+    place: Place,
+    most: int | None,
+    allowed: Place | None,
+    verb: str,
+    card: Card,
+    path: str,
+) -> None:
+    """Wares one use of a card moves: as many and to or from where its text says."""
+    name = _label(card)
+    if most == 0:
+        raise InvalidRecord(path, f"the {name} {verb} no wares (its effect is on cards or gold)")
+    if most is not None and len(wares) > most:
+        raise InvalidRecord(path, f"the {name} {verb} {most} ware(s) a use, not {len(wares)}")
+    if allowed is not None and place is not allowed:
+        where = "the supply" if allowed is Place.SUPPLY else "the opponent"
+        preposition = "from" if verb == "takes" else "to"
+        raise InvalidRecord(path, f"the {name} {verb} wares {preposition} {where}")
+
+
+def _label(card: Card) -> str:
+    """A card's name as messages give it."""
+    return card.value.replace("_", " ")
+
+
+def _kinds(wares: Wares) -> str:
+    """'tea and salt'."""
+    return " and ".join(sorted({w.value for w in wares}))
 
 
 def parse_turn(value: Any, players: Sequence[str], index: int) -> Turn:
@@ -548,8 +697,12 @@ def parse_turn(value: Any, players: Sequence[str], index: int) -> Turn:
     events = tuple(parse_event(e, players, f"{path}.events[{i}]") for i, e in enumerate(raw))
     for i, event in enumerate(events):
         check_card(event, due, f"{path}.events[{i}]")
-    if _card_plays(events) > actions:
-        rule = f"at least {_card_plays(events)}: one action per card played"
+    needed = _card_plays(events) + card_actions(events, due, path)
+    if needed > actions:
+        rule = (
+            f"at least {needed}: one action per card played and per utensil used"
+            " (the Guard, the Rain maker and the Dancer's ware card excepted)"
+        )
         raise InvalidRecord(f"{path}.actions_used", rule)
     wise = sum(e.count for e in events if isinstance(e, WiseMan))
     if wise > WISE_MEN_IN_DECK:
@@ -601,7 +754,11 @@ def parse(record: Mapping[str, Any]) -> Session | Totals:
     extra = extra_keys(obj, _TOP_KEYS)
     CHECK.game_of(obj)
     players = _players(obj.get("players"))
-    turns = _list(obj.get("turns", []), "turns")
+    if "turns" not in obj:
+        known = (*_TOP_KEYS, "totals", "ended_by")
+        events, totals = "the game as played, turn by turn", "a score pad: each player's final gold"
+        raise neither_events_nor_totals(obj, "turns", known, events, totals)
+    turns = _list(obj["turns"], "turns")
     parsed = tuple(parse_turn(t, players, i) for i, t in enumerate(turns))
     return Session(players, parsed, extra)
 
@@ -1026,13 +1183,21 @@ def _simulate_turn(
             apply(trial, name, event, path)
         except InvalidRecord:
             continue
-        if _card_plays([*events, event]) <= ACTIONS:
+        if _actions([*events, event], name) <= ACTIONS:
             work, events = trial, [*events, event]
             kept.append(obj)
     # Mostly no action left unused beyond the plays, so the action bonus stays a choice.
-    actions = min(ACTIONS, _card_plays(events) + rng.choice((0, 0, 0, 1, 2)))
+    actions = min(ACTIONS, _actions(events, name) + rng.choice((0, 0, 0, 1, 2)))
     record = {"player": name, "actions_used": actions, "events": kept}
     return record, Turn(name, actions, tuple(events))
+
+
+def _actions(events: Sequence[Event], name: str) -> int:
+    """The actions ``events`` cost ``name`` (more than 5 if a card's text is broken)."""
+    try:
+        return _card_plays(events) + card_actions(events, name, "")
+    except InvalidRecord:
+        return ACTIONS + 1
 
 
 def _candidates(purse: Purse, supply: Counter[Ware], rng: random.Random) -> list[dict[str, Any]]:

@@ -11,20 +11,22 @@ Glossary
     Outcome   one record's fate: its SessionResult when valid, its problems when not.
 
 A file is read as one JSON document first (an object, or an array of objects); when that
-fails and the file has several lines of which at least one is a JSON object on its own, it is
-JSON Lines, one record per non-blank line, and a bad line spoils only itself.
+fails it is several documents one after another (JSON Lines, or records pretty-printed or typed
+by hand one after the other), each located at its first line, and a bad one spoils only itself.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from ubongo.scoring.common import SEATS as SEATS  # re-exported: the CLI and export read it
 from ubongo.scoring.common import InvalidRecord, ScoringError, SessionResult
+from ubongo.scoring.names import normalise
 
 GAMES: tuple[str, ...] = tuple(SEATS)
 Record = dict[str, Any]
@@ -90,35 +92,104 @@ class Outcome:
 
 
 def entries(text: str, name: str) -> Iterator[Entry]:
-    """The records in ``text`` (JSON object, JSON array or JSON Lines), each with its location."""
+    """The records in ``text`` (a JSON object, a JSON array, or several JSON documents one
+    after another: JSON Lines, pretty-printed records, arrays), each with its location."""
     try:
         document = json.loads(text)
-    except json.JSONDecodeError as error:
-        yield from _json_lines_or_error(text, name, error.lineno, error.colno, error.msg)
+    except json.JSONDecodeError:
+        yield from _pad_entries(text, name) if _is_pad(text) else _documents(text, name)
         return
-    except (ValueError, RecursionError) as error:  # a huge integer, nesting past the stack
-        yield from _json_lines_or_error(text, name, 1, 1, _limit_message(error))
+    except (ValueError, RecursionError):  # a huge integer, nesting past the stack
+        yield from _documents(text, name)
         return
+    yield from _located(document, name)
+
+
+def _is_pad(text: str) -> bool:
+    """Whether ``text`` is a CSV score pad (``scoring.pads``), not JSON."""
+    from ubongo.scoring.pads import is_pad
+
+    return is_pad(text)
+
+
+def _pad_entries(text: str, name: str) -> Iterator[Entry]:
+    """The records of a CSV score pad, each at the line of its game's first row."""
+    from ubongo.scoring.pads import records
+
+    for line, found in records(text):
+        where = f"{name}:{line}"
+        if isinstance(found, tuple):
+            row, field, rule = found
+            yield Entry(where, problem=Problem(f"{name}:{row}", field, rule))
+        else:
+            yield Entry(where, found)
+
+
+def _located(document: Any, where: str) -> Iterator[Entry]:
+    """One document's entries: its elements if it is an array, else itself."""
     if isinstance(document, list):
-        yield from (Entry(f"{name}[{i}]", record) for i, record in enumerate(document))
+        yield from (Entry(f"{where}[{i}]", record) for i, record in enumerate(document))
     else:
-        yield Entry(name, document)
+        yield Entry(where, document)
 
 
-def _json_lines_or_error(
-    text: str, name: str, line: int, column: int, message: str
-) -> Iterator[Entry]:
-    """JSON Lines if ``text`` looks like it, else the whole-file syntax error (nothing if blank).
+_DECODER = json.JSONDecoder()
+_BLANK = re.compile(r"[ \t\n\r]*")
+_DOCUMENT_START = re.compile(r"^[\[{]", re.MULTILINE)
 
-    Lines end at ``\n`` only: a U+2028 inside a JSON string belongs to its record.
-    """
-    lines = [(n, ln.removesuffix("\r")) for n, ln in enumerate(text.split("\n"), 1) if ln.strip()]
-    found = [_line_entry(name, n, line) for n, line in lines]
-    if len(lines) > 1 and any(isinstance(e.record, dict) for e in found):
-        yield from found
-    elif lines:
-        where = f"{name}:{line}:{column}"
-        yield Entry(name, problem=Problem(where, "", f"invalid JSON: {message}"))
+
+def _documents(text: str, name: str) -> Iterator[Entry]:
+    """The documents of ``text`` one after another, each located at its first line
+    (``FILE:LINE``, its elements ``FILE:LINE[INDEX]``). A document that is not JSON is one
+    problem at its line and column, and reading goes on at the next line that starts with
+    ``{`` or ``[`` (as a record typed by hand, or a JSON Lines record, starts); when it is the
+    file's only document the problem is the file's, as for any one-document file.
+
+    Each document is decoded from its own line first, and from the rest of the text only when
+    it goes on past that line: so the work stays linear in the file (a JSON error counts the
+    lines before it, which over a whole file of broken lines would be quadratic)."""
+    position, found = _BLANK.match(text).end(), 0  # type: ignore[union-attr]
+    line, counted = 1, 0  # the line number at ``counted``
+    while position < len(text):
+        line, counted = line + text.count("\n", counted, position), position
+        where = f"{name}:{line}"
+        try:
+            document, end = _decode(text, position)
+        except json.JSONDecodeError as error:
+            row = error.lineno if error.doc is text else line  # a line's own error: its line
+            problem = Problem(f"{name}:{row}:{error.colno}", "", f"invalid JSON: {error.msg}")
+        except (ValueError, RecursionError) as error:
+            problem = Problem(where, "", f"invalid JSON: {_limit_message(error)}")
+        else:
+            found += 1
+            yield from _located(document, where)
+            position = _BLANK.match(text, end).end()  # type: ignore[union-attr]
+            continue
+        following = _DOCUMENT_START.search(text, text.find("\n", position) + 1 or len(text))
+        if found == 0 and following is None:
+            yield Entry(name, problem=problem)
+            return
+        found += 1
+        yield Entry(where, problem=problem)
+        if following is None:
+            return
+        position = following.start()
+
+
+def _decode(text: str, position: int) -> tuple[Any, int]:
+    """The document at ``position`` and where it ends: decoded within its line when it ends
+    there (an error's line and column then count in that line, ``error.doc`` being the line),
+    else from the whole text on."""
+    start = text.rfind("\n", 0, position) + 1
+    eol = text.find("\n", position)
+    piece = text[start : len(text) if eol < 0 else eol]
+    try:
+        document, end = _DECODER.raw_decode(piece, position - start)
+        return document, start + end
+    except json.JSONDecodeError as error:
+        if error.pos < len(piece.rstrip()):
+            raise  # wrong within its line: whatever follows, it is not JSON
+    return _DECODER.raw_decode(text, position)
 
 
 def line_entries(lines: Iterable[tuple[int, str | None]], name: str) -> Iterator[Entry]:
@@ -195,11 +266,27 @@ def evaluate(
     if not isinstance(record, dict):
         problem = Problem(where, "", f"a session must be a JSON object, not {_kind(record)}")
         return Outcome(where, where, None, None, None, (problem,))
+    named = game_name(record.get("game"))
+    if named is not None and named != record["game"]:
+        record = {**record, "game": named}  # "Ubongo", " JAIPUR ": the game as --game names it
     if game is not None and isinstance(record.get("game"), str) and record["game"] != game:
         return None
     if game is not None and "game" not in record:
         record = {"game": game, **record}
     return _scored(entry.location, record, catalog)
+
+
+def game_name(word: Any) -> str | None:
+    """The game ``word`` names, in any case, with spaces, hyphens or accents or not (every
+    edition calls the games by the same names); None when it names none of ours.
+
+    >>> game_name("Ubongo"), game_name(" JAIPUR "), game_name("chess")
+    ('ubongo', 'jaipur', None)
+    """
+    if not isinstance(word, str) or word in GAMES:
+        return word if isinstance(word, str) and word in GAMES else None
+    key = normalise(word)
+    return next((name for name in GAMES if normalise(name) == key), None)
 
 
 def _scored(location: str, record: Record, catalog: Catalog | None) -> Outcome:

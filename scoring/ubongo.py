@@ -39,6 +39,7 @@ from ubongo.scoring.common import (
     json_object,
     json_text,
     load_fast,
+    neither_events_nor_totals,
     quote,
     quote_list,
 )
@@ -147,6 +148,10 @@ def parse(record: Mapping[str, Any]) -> Session | Totals:
     rec = CHECK.record(record)
     if "totals" in rec:
         return parse_totals(rec)
+    if "rounds" not in rec:
+        known = ("game", "players", "rounds", "totals", "tiebreak")
+        events, totals = "the game round by round", "a score pad: each player's gems by colour"
+        raise neither_events_nor_totals(rec, "rounds", known, events, totals)
     extra = check_keys(rec, "", required=("game", "players", "rounds"), optional=("tiebreak",))
     CHECK.game_of(rec)
     players = CHECK.names(rec["players"])
@@ -232,6 +237,9 @@ def parse_totals(rec: Mapping[str, Any]) -> Totals:
     check_keys(table, "totals", required=players)
     gems = {name: _pad(table[name], f"totals.{name}") for name in players}
     _check_bag(gems, len(players))
+    for name in players:
+        _check_player_rounds(gems[name], f"totals.{name}", len(players))
+    _check_rounds(gems, len(players))
     return Totals(players, gems, _tiebreak(rec.get("tiebreak"), players), extra)
 
 
@@ -265,6 +273,99 @@ def _check_bag(gems: Mapping[str, Mapping[Gem, int]], players: int) -> None:
     if held > most:
         rule = f"{held} gems in all; 9 rounds of {players} players hand out at most {most}"
         raise InvalidRecord("totals", rule)
+
+
+# A finisher's place in a round: first (the marker's sapphire and a draw), second (the
+# marker's amber and a draw) or later (a draw only). ``Places`` counts them for one player
+# over the game: (firsts, seconds, later).
+Places = tuple[int, int, int]
+
+
+def _check_player_rounds(held: Mapping[Gem, int], path: str, players: int) -> None:
+    """One player's gems as 9 rounds can give them: at most one draw a round (rubies and
+    emeralds are never on the marker), and with two players every finisher is first or
+    second, so takes a marker gem with each draw."""
+    drawn_only = held[Gem.RUBY] + held[Gem.EMERALD]
+    if drawn_only > ROUNDS:
+        rule = (
+            f"{drawn_only} rubies and emeralds; a player draws one gem a round from the bag,"
+            f" {ROUNDS} at most (the marker holds only sapphires and ambers)"
+        )
+        raise InvalidRecord(path, rule)
+    gems = sum(held.values())
+    marker = held[Gem.SAPPHIRE] + held[Gem.AMBER]
+    if players == 2 and (gems % 2 or gems // 2 > marker):
+        rule = (
+            f"{gems} gems, {marker} of them sapphires and ambers; with 2 players each finisher"
+            " takes a marker gem (sapphire or amber) and a draw, so an even number of gems of"
+            " which half at least are sapphires and ambers"
+        )
+        raise InvalidRecord(path, rule)
+    if not _places(held, players):
+        rule = f"{gems} gems: no 9 rounds of draws and marker gems give these"
+        raise InvalidRecord(path, rule)
+
+
+def _places(held: Mapping[Gem, int], players: int) -> list[Places]:
+    """Every (firsts, seconds, later) that gives a player ``held`` in 9 rounds: a first takes
+    a sapphire off the marker, a second an amber, and each of them a draw from the bag."""
+    gems = sum(held.values())
+    found: list[Places] = []
+    for firsts in range(min(held[Gem.SAPPHIRE], ROUNDS) + 1):
+        for seconds in range(min(held[Gem.AMBER], ROUNDS - firsts) + 1):
+            later = gems - 2 * (firsts + seconds)
+            if 0 <= later <= ROUNDS - firsts - seconds and (later == 0 or players > 2):
+                found.append((firsts, seconds, later))
+    return found
+
+
+def _check_rounds(gems: Mapping[str, Mapping[Gem, int]], players: int) -> None:
+    """The players' gems together as 9 rounds can give them: a round has one first, one second
+    only if it has a first, later finishers only if it has a second, and a player places once a
+    round (necessary conditions; FORMAT.md says which)."""
+    if not _rounds_possible([_places(held, players) for held in gems.values()], players):
+        total = sum(sum(held.values()) for held in gems.values())
+        rule = (
+            f"{total} gems in all: no 9 rounds give these together (a round has one first, who"
+            " takes a sapphire off the marker, one second only after a first, who takes an"
+            " amber, and later finishers only after a second; each takes one draw)"
+        )
+        raise InvalidRecord("totals", rule)
+
+
+def _rounds_possible(options: Sequence[Sequence[Places]], players: int) -> bool:
+    """Whether one choice of places per player fits 9 rounds. With ``won`` rounds that have a
+    first and ``seconded`` rounds (among them) that have a second: every player places in at
+    most ``won`` rounds and is second or later in at most ``seconded``; later places fill at
+    most ``players - 2`` seats of each seconded round; and each seconded round's first is a
+    player who is neither second nor later in it. Exact for 2 and 3 players (checked against
+    every game in tests/test_scoring_totals.py), necessary for 4."""
+    return any(_fits(options, players, seconded) for seconded in range(ROUNDS + 1))
+
+
+def _fits(options: Sequence[Sequence[Places]], players: int, seconded: int) -> bool:
+    """``_rounds_possible`` for games with exactly ``seconded`` rounds that have a second."""
+    # State: (firsts, seconds, later, most rounds a player placed in, firsts that can fall in
+    # a seconded round, capped at ``seconded``). Second-or-later counts are checked per player.
+    states = {(0, 0, 0, 0, 0)}
+    for choices in options:
+        fitting = [(f, s, lat) for f, s, lat in choices if s + lat <= seconded]
+        states = {
+            (
+                w + f,
+                t + s,
+                o + lat,
+                max(most, f + s + lat),
+                min(seconded, room + min(f, seconded - s - lat)),
+            )
+            for w, t, o, most, room in states
+            for f, s, lat in fitting
+            if w + f <= ROUNDS and t + s <= seconded
+        }
+    return any(
+        t == seconded <= w and most <= w and room == seconded and o <= (players - 2) * t
+        for w, t, o, most, room in states
+    )
 
 
 # --- scoring ---------------------------------------------------------------------------

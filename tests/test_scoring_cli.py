@@ -259,7 +259,7 @@ def test_the_csv_record_column_says_which_kind_of_record_a_row_came_from() -> No
         "game": "ubongo",
         "id": "pad",
         "players": ["Ana", "Ben"],
-        "totals": {"Ana": {"ruby": 1, "sapphire": 2}, "Ben": {"amber": 1}},
+        "totals": {"Ana": {"ruby": 2, "sapphire": 2}, "Ben": {"amber": 2}},
     }
     result = run("score", "--csv", "-", stdin=jsonl(ANA_WINS, pad))
     assert result.exit_code == 0, result.stderr

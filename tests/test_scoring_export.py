@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import random
+import urllib.parse
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -214,7 +215,13 @@ TIED = {
     "date": "2024-05-01",
     "location": "Home",
     "players": ["Ana", "Ben", "Cy"],
-    "totals": {"Ana": {"ruby": 2}, "Ben": {"ruby": 2}, "Cy": {"amber": 1}},
+    # Ana and Ben each first once and second once (a sapphire, an amber, two emeralds drawn),
+    # Cy third once: 8, 8 and 1 points.
+    "totals": {
+        "Ana": {"sapphire": 1, "amber": 1, "emerald": 2},
+        "Ben": {"sapphire": 1, "amber": 1, "emerald": 2},
+        "Cy": {"amber": 1},
+    },
 }
 
 
@@ -235,6 +242,33 @@ def test_a_tie_broken_by_a_rule_is_a_manual_winner() -> None:
     doc = json.loads(run("score", "--export", "bgstats", "-", stdin=jsonl([broken, TIED])).stdout)
     assert [p["manualWinner"] for p in doc["plays"]] == [True, False]
     assert [s["winner"] for s in doc["plays"][0]["playerScores"]] == [False, True, False]
+
+
+def test_bgstats_plays_carry_the_day_key_seats_from_0_and_jambo_s_start_player() -> None:
+    """As the app's own files: ``playDateYmd`` the day as a number (a public reader of BG
+    Stats files fails without it), ``seatOrder`` from 0; only a Jambo game's turns say who
+    started (``players[0]`` plays the first turn)."""
+    game = {**jambo.simulate(2, random.Random(3)), "date": "2024-05-01 20:30"}
+    doc = json.loads(run("score", "--export", "bgstats", "-", stdin=jsonl([game, TIED])).stdout)
+    first, tie = doc["plays"]
+    assert (first["playDateYmd"], tie["playDateYmd"]) == (20240501, 20240501)
+    assert [s["seatOrder"] for s in tie["playerScores"]] == [0, 1, 2]
+    assert [s["startPlayer"] for s in first["playerScores"]] == [True, False]
+    assert [s["startPlayer"] for s in tie["playerScores"]] == [False, False, False]
+    (link, _) = run(
+        "score", "--export", "bgstats-links", "-", stdin=jsonl([game, TIED])
+    ).stdout.split("\n", 1)
+    base = "https://app.bgstatsapp.com/createPlay.html?data="
+    play = json.loads(urllib.parse.unquote(link.removeprefix(base)))
+    assert link.startswith(base) and play["sourcePlayId"] == first["uuid"]
+    assert [p["startPlayer"] for p in play["players"]] == [True, False]
+    assert play["game"] == {
+        "name": "Jambo",
+        "sourceGameId": "jambo",
+        "highestWins": True,
+        "noPoints": False,
+        "bggId": 12002,
+    }
 
 
 def test_exports_are_reproducible_and_uuids_follow_the_content() -> None:
@@ -357,3 +391,18 @@ def test_a_name_utf8_cannot_carry_is_exported_escaped_never_a_traceback() -> Non
     assert doc["locations"][0]["name"] == "X\udcff"
     rows = read_bgg(run("score", "--export", "bgg", "-", stdin=text).stdout)
     assert [s.name for s in rows[0].seats] == ["A\\udcff", "B\u2028"]
+
+
+def test_a_page_of_links_to_tap_escapes_what_the_records_say() -> None:
+    """The page of links: each play one item, its label and link escaped (a name is text)."""
+    from ubongo.scoring.export import bgstats_link, link_label, links_page
+
+    record = {**TIED, "players": ["<b>Ana</b>", "Ben & Co", "Cy"]}
+    record["totals"] = dict(zip(record["players"], TIED["totals"].values(), strict=True))
+    outcome = evaluate(Entry("night.jsonl:1", record))
+    assert outcome is not None and outcome.valid
+    link = bgstats_link(outcome, "bgstats")
+    assert link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=%7B")
+    page = links_page([(link_label(outcome), link)])
+    assert page.count("<li>") == 1 and "<b>Ana" not in page and "&lt;b&gt;Ana" in page
+    assert "Ben &amp; Co" in page and f'href="{link}"' in page  # a quoted link needs no escape

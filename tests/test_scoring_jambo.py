@@ -74,7 +74,7 @@ def test_brief_example_parses_and_scores() -> None:
             sell("tea", "tea", "salt", price=11),
             {"stand": 1},
             {"wise_man": 1},
-            {"gold": 2, "card": "weapons"},
+            {"gold": 2},  # the brief's Weapons: a sixth card in 5 actions, so a free ledger line
             {"wares_in": ["fruit"], "from": "supply"},
             {"wares_out": ["fruit"], "to": "opponent"},
             {"pay_opponent": 2, "card": "cheetah"},
@@ -567,8 +567,8 @@ def _event(
         amount = draw(st.integers(1, min(them.gold, 3)))
         m.move(other, -amount)
         m.move(me, amount)
-        labelled = amount == 2 and draw(st.booleans())
-        return {"pay_opponent": amount} | ({"card": "cheetah"} if labelled else {}), 0
+        labelled = amount == 2 and plays < 5 and draw(st.booleans())  # the Cheetah's play
+        return {"pay_opponent": amount} | ({"card": "cheetah"} if labelled else {}), labelled
     if kind == "in":
         from_opponent = draw(st.booleans())
         pool = them.wares if from_opponent else m.supply
@@ -759,9 +759,10 @@ def test_a_ware_leaves_a_small_stand_to_keep_a_full_large_stand_full() -> None:
         buy(*TEA3, price=3),
         buy(*SALT3, price=3),
         {"stand": 1},
-        {"wares_in": ["tea", "tea", "silk"], "from": "supply", "card": "carrier"},
+        {"wares_in": ["tea", "tea"], "from": "supply", "card": "carrier"},
+        {"wares_in": ["silk"], "from": "supply"},
         {"wares_out": ["tea"], "to": "supply", "card": "drums"},
-        {"wares_in": ["fruit"], "from": "supply", "card": "boat"},
+        {"wares_in": ["fruit"], "from": "supply"},
     ]
     result = run(turn("Ana", *events))
     assert result.players[0].breakdown["sixth_space_fees"] == 2
@@ -879,3 +880,118 @@ def test_no_card_labels_a_purchase() -> None:
     """No card in the list changes a purchase but the Wise Man, which is its own event."""
     rec = record(turn("Ana", {**buy(*TEA3, price=3), "card": "rain_maker"}))
     assert refused(rec).field == "turns[0].events[0].card"
+
+
+# --- what a card's text allows (issue 23) ------------------------------------------------------
+
+
+def test_a_utensil_is_used_once_a_turn_per_copy() -> None:
+    """Spanish book: "Un jugador puede utilizar cada una de sus cartas de utensilios sólo una
+    vez por turno" and "puede tener la misma carta de utensilio repetida ... (pero sólo una
+    vez por carta)"; the card list: "WEAPONS [Armas]: (2)". Two Weapons, two uses at most."""
+    weapons = {"gold": 2, "card": "weapons"}
+    assert gold(run(turn("Ana", weapons, weapons, actions=2)))["Ana"] == 20 + 4 + 1  # bonus
+    err = refused(record(turn("Ana", weapons, weapons, weapons, actions=3)))
+    assert err.field == "turns[0].events[2]"
+    assert err.rule == (
+        "the weapons used 3 times this turn; each utensil is used once a turn, and the game has 2"
+    )
+
+
+def test_every_card_use_costs_an_action() -> None:
+    """Spanish book: "cada vez que se utilice una carta de utensilio el jugador deberá gastar 1
+    ficha de acción"; "Regla básica: jugar 1 carta cuesta 1 acción". A Weapons use and a
+    Cheetah in a turn of 0 actions would also pay the action bonus on actions that were used."""
+    weapons = {"gold": 2, "card": "weapons"}
+    cheetah = {"pay_opponent": 2, "card": "cheetah"}
+    err = refused(record(turn("Ana", weapons, cheetah, actions=0)))
+    assert err.field == "turns[0].actions_used" and err.rule.startswith("at least 2: one action")
+    # Three card plays and the Weapons: 4 actions, no action bonus.
+    events = (buy(*TEA3, price=3), {"stand": 1}, {"wise_man": 1}, weapons)
+    assert refused(record(turn("Ana", *events, actions=3))).field == "turns[0].actions_used"
+    assert gold(run(turn("Ana", *events, actions=4)))["Ana"] == 20 - 3 - 6 + 2
+
+
+def test_the_dancer_s_ware_card_costs_no_action_of_its_own() -> None:
+    """Spanish book, Dancer: "La carta de mercancías jugada no cuesta ningún punto de acción
+    adicional": the Dancer and its ware card are one action."""
+    dance = {**sell(*TEA3, price=10), "card": "dancer"}
+    assert gold(run(turn("Ana", buy(*TEA3, price=3), dance, actions=2)))["Ana"] == 20 - 3 + 10 + 1
+
+
+@pytest.mark.parametrize(
+    ("event", "field", "rule"),
+    [
+        # "LEOPARD STATUE ... Paga 2 piezas de oro al banco y coge la mercancía que desees"
+        (
+            {"wares_in": ["tea", "silk"], "from": "supply", "card": "leopard_statue"},
+            "wares_in",
+            "the leopard statue takes 1 ware(s) a use, not 2",
+        ),
+        # "BOAT ... coge la mercancía que quieras de la reserva"
+        (
+            {"wares_in": ["tea"], "from": "opponent", "card": "boat"},
+            "wares_in",
+            "the boat takes wares from the supply",
+        ),
+        # "PARROT [Loro]: Coge una mercancía de tu adversario"
+        (
+            {"wares_in": ["tea"], "from": "supply", "card": "parrot"},
+            "wares_in",
+            "the parrot takes wares from the opponent",
+        ),
+        # "BASKET MAKER [Cestera]: ... coge 2 mercancías del mismo tipo de la reserva"
+        (
+            {"wares_in": ["tea", "silk"], "from": "supply", "card": "basket_maker"},
+            "wares_in",
+            "the basket maker takes wares of one kind, not silk and tea",
+        ),
+        # "DRUMS [Tambores]: Devuelve una de tus mercancías a la reserva"
+        (
+            {"wares_out": ["tea", "tea"], "to": "supply", "card": "drums"},
+            "wares_out",
+            "the drums gives 1 ware(s) a use, not 2",
+        ),
+        # "KETTLE [Caldera]: Descártate de 1 o 2 cartas de la mano y coge el mismo número de cartas"
+        (
+            {"wares_in": ["tea"], "from": "supply", "card": "kettle"},
+            "wares_in",
+            "the kettle takes no wares (its effect is on cards or gold)",
+        ),
+        # "THRONE [Trono]: Coge la mercancía que desees de tu adversario" (Ben's: Ana plays it)
+        (
+            {"wares_in": ["tea"], "from": "opponent", "card": "throne", "player": "Ben"},
+            "player",
+            "the throne moves Ana's own wares",
+        ),
+    ],
+)
+def test_cards_that_take_wares_take_what_their_text_says(
+    event: dict[str, Any], field: str, rule: str
+) -> None:
+    """The card list (seed 000): each card's wares, how many, from where and of which kind.
+    Ben holds three teas, so every refusal is the card's text, not the supply or his stands."""
+    paid = (
+        [{"gold": -2, "card": event["card"]}]
+        if event["card"] in ("leopard_statue", "basket_maker")
+        else []
+    )
+    rec = record(*alternate([], [buy(*TEA3, price=3)], [*paid, event]))
+    err = refused(rec)
+    assert (err.field, err.rule) == (f"turns[2].events[{len(paid)}].{field}", rule)
+
+
+def test_a_paid_card_s_wares_come_with_its_gold() -> None:
+    """Card list: the Leopard statue "Paga 2 piezas de oro al banco y coge la mercancía"; the
+    Basket maker "Paga 2 piezas de oro al banco y coge 2 mercancías": wares without the gold
+    are a use not paid for."""
+    statue = {"wares_in": ["tea"], "from": "supply", "card": "leopard_statue"}
+    paid = {"gold": -2, "card": "leopard_statue"}
+    assert gold(run(turn("Ana", statue, paid, actions=1)))["Ana"] == 18 + 1
+    assert gold(run(turn("Ana", statue, paid, paid, statue, actions=2)))["Ana"] == 16 + 1
+    err = refused(record(turn("Ana", statue, paid, statue, actions=2)))
+    assert err.field == "turns[0].events"
+    assert err.rule.startswith("a use of the leopard statue pays its gold")
+    assert refused(record(turn("Ana", statue, statue, paid, actions=2))).field == (
+        "turns[0].events[1]"
+    )

@@ -86,6 +86,40 @@ def test_entries_report_limits_as_problems_and_go_on() -> None:
     assert found[2].record == UBONGO
 
 
+PRETTY = """{
+  "game": "ubongo",
+  "players": ["Ana", "Ben"],
+  "rounds": [{"finished": ["Ana", "Ben"], "drawn": ["ruby", "ruby"]}]
+}"""
+
+
+def test_pretty_printed_records_one_after_another_are_several_records() -> None:
+    """FORMAT.md's example copied and a second game added below it: two records, each
+    located at its first line (it was "invalid JSON: Extra data", and nothing scored)."""
+    text = PRETTY + "\n\n" + PRETTY + "\n"
+    assert located(text) == [("f:1", UBONGO), ("f:7", UBONGO)]
+    assert located(PRETTY + PRETTY) == [("f:1", UBONGO), ("f:5", UBONGO)]  # "}{" on line 5
+
+
+def test_a_broken_record_among_pretty_printed_ones_is_one_problem_at_its_place() -> None:
+    """One problem, naming where the text stops being JSON; the records after it are read."""
+    broken = PRETTY.replace('"Ben"]', '"Ben",]', 1)  # a trailing comma, typed by hand
+    found = located("\n".join([PRETTY, broken, PRETTY]))
+    assert [where for where, _ in found] == ["f:1", "f:6", "f:11"]
+    assert found[1][1] == "f:8:28: invalid JSON: Expecting value"
+    assert found[0][1] == found[2][1] == UBONGO
+
+
+def test_arrays_and_lines_mix_in_one_file() -> None:
+    text = '{"a": 1}\n[{"a": 2},\n {"a": 3}]\n{"a": 4}\n'
+    assert located(text) == [
+        ("f:1", {"a": 1}),
+        ("f:2[0]", {"a": 2}),
+        ("f:2[1]", {"a": 3}),
+        ("f:4", {"a": 4}),
+    ]
+
+
 # --- evaluating records ------------------------------------------------------------------
 
 
@@ -313,7 +347,7 @@ def test_table_aligns_names_left_and_numbers_right() -> None:
 def test_added_keys_reach_the_json_result_of_every_game() -> None:
     """A scorekeeper's own keys are kept, whatever the game; id and date keep their places."""
     added = {"location": "Café Ubongo", "edition": "Kosmos", "notes": "rainy", "host": {"n": 1}}
-    for rec in (UBONGO, {"game": "jambo", "players": ["A", "B"]}):
+    for rec in (UBONGO, {"game": "jambo", "players": ["A", "B"], "turns": []}):
         found = outcome({**rec, **added, "id": "s1", "date": "2024-05-01"})
         assert found is not None and found.valid
         assert report.result_json(found)["extra"] == added
@@ -387,3 +421,21 @@ def test_each_scorer_names_a_record_of_another_game_in_its_words(game: str) -> N
     check: RecordCheck = module.CHECK
     assert refused.value.field == "game"
     assert refused.value.rule == check.wrong_game.format(game=game, got="chess")
+
+
+@pytest.mark.parametrize("written", ["Ubongo", "UBONGO", " ubongo ", "Ubongo\u0301"])
+def test_game_names_in_any_case_are_the_game(written: str) -> None:
+    """``"game": "Ubongo"`` is the game ``--game Ubongo`` names (it was refused)."""
+    found = outcome({**UBONGO, "game": written})
+    assert found is not None and found.valid and found.game == "ubongo"
+    assert outcome({**UBONGO, "game": written}, game="ubongo") is not None
+    assert outcome({**UBONGO, "game": written}, game="jaipur") is None
+
+
+def test_spanish_and_english_gem_colours_are_gems() -> None:
+    """Ubongo's Spanish rule book: "19 zafiros (azules) ... 19 ámbares (marrones) ... 10 rubíes
+    (rojos) ... 10 esmeraldas (verdes)"."""
+    pad = {"Ana": {"azules": 2, "Rojo": 1, "verde": 1}, "Ben": {"marrón": 1, "brown": 1}}
+    found = outcome({"game": "Ubongo", "players": ["Ana", "Ben"], "totals": pad})
+    assert found is not None and found.result is not None
+    assert [p.score for p in found.result.players] == [3 * 2 + 4 + 2, 2]
