@@ -17,15 +17,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import factorial
+from typing import TYPE_CHECKING
 
 from ubongo.solver import core as native
 from ubongo.solver.bitboard import Candidate, Frame, _oriented, figure_mask, frame_for, placements
 from ubongo.solver.bits import Mask, bit_index, lsb, popcount, scan_forward
-from ubongo.solver.core import Core
 from ubongo.solver.figure import Figure
 from ubongo.solver.lattice import Lattice
 from ubongo.solver.limits import CHECK_EVERY, Limits
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
+
+if TYPE_CHECKING:  # a type name only (solver.core defines it for type checkers)
+    from ubongo.solver.core import Core
 
 
 @dataclass(frozen=True)

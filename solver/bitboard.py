@@ -43,18 +43,20 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ubongo.solver import core as native
 from ubongo.solver.bits import Mask, lsb
 from ubongo.solver.cells import Picture
-from ubongo.solver.core import Core, KitPiece, Slot, Slots, Tick
 from ubongo.solver.core import core_name as core_name  # where the CLI and tests have read it
 from ubongo.solver.figure import Figure
 from ubongo.solver.lattice import Lattice, Turn
 from ubongo.solver.limits import CHECK_EVERY, Limits
 from ubongo.solver.pieces import Piece, Point, Shape
 from ubongo.solver.puzzle import Placement, Puzzle, Solution, solution_rows
+
+if TYPE_CHECKING:  # type names only (solver.core defines them for type checkers)
+    from ubongo.solver.core import Core, KitPiece, Slot, Slots, Tick
 
 Candidate = tuple[int, int, int, Mask, int]
 

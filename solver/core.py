@@ -3,7 +3,8 @@
 Every reader of the core (the bitboard engine, analyze, the engine's text solver, figure
 parsing, the generator's effort search, the CLI's batch lines) reads ``CORE`` from here when it
 is called, so a test or a benchmark that sets ``core.CORE`` switches them all at once. At the
-bottom of solver: this module imports only the type names of solver.bits and solver.lattice.
+bottom of solver: at run time this module imports only ``os``; the type names of solver.bits and
+solver.lattice are read by type checkers only.
 
 Glossary (Mask as in solver.bits)
     Slot      (need, req, bit, pos): piece number ``pos`` marked by ``bit`` in a used-set
@@ -14,96 +15,99 @@ Glossary (Mask as in solver.bits)
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
 
-from ubongo.solver.bits import Mask
-from ubongo.solver.lattice import Point, Shape
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers know it)
+if TYPE_CHECKING:  # type names only: ``ubongo --version`` names the core through this module,
+    # and importing typing, dataclasses (solver.lattice) and the rest cost half its start-up
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import Any, Protocol
 
-Slot = tuple[int, int, int, int]
-Slots = list[tuple[Slot, tuple[Mask, ...]]]
-Tick = Callable[[int], None]
-KitPiece = tuple[int, int, tuple[tuple[Point, ...], ...]]  # class, extent, orientation offsets
+    from ubongo.solver.bits import Mask
+    from ubongo.solver.lattice import Point, Shape
 
+    Slot = tuple[int, int, int, int]
+    Slots = list[tuple[Slot, tuple[Mask, ...]]]
+    Tick = Callable[[int], None]
+    KitPiece = tuple[int, int, tuple[tuple[Point, ...], ...]]  # class, extent, orientation offsets
 
-class Core(Protocol):
-    """The compiled core's interface (solver/_core.c; its types in solver/_core.pyi)."""
+    class Core(Protocol):
+        """The compiled core's interface (solver/_core.c; its types in solver/_core.pyi)."""
 
-    BITS: int  # mask width: figures whose Mask is wider stay on the Python engine
-    MAX_PIECES: int
-    MAX_POOL: int  # pieces in a pool analyze can take
+        BITS: int  # mask width: figures whose Mask is wider stay on the Python engine
+        MAX_PIECES: int
+        MAX_POOL: int  # pieces in a pool analyze can take
 
-    def area_table(self, areas: tuple[int, ...], /) -> object: ...
+        def area_table(self, areas: tuple[int, ...], /) -> object: ...
 
-    def analyze(
-        self,
-        full: Mask,
-        pieces: tuple[tuple[Mask, ...], ...],
-        areas: object,
-        size: int,
-        need: int,
-        cap: int,
-        twins: tuple[int, ...],
-        tick: Tick | None,
-        every: int,
-        /,
-    ) -> list[tuple[tuple[int, ...], int]]: ...
+        def analyze(
+            self,
+            full: Mask,
+            pieces: tuple[tuple[Mask, ...], ...],
+            areas: object,
+            size: int,
+            need: int,
+            cap: int,
+            twins: tuple[int, ...],
+            tick: Tick | None,
+            every: int,
+            /,
+        ) -> list[tuple[tuple[int, ...], int]]: ...
 
-    def first(
-        self, full: Mask, slots: Slots, goal: int, tick: Tick | None, every: int, /
-    ) -> list[tuple[int, Mask]] | None: ...
+        def first(
+            self, full: Mask, slots: Slots, goal: int, tick: Tick | None, every: int, /
+        ) -> list[tuple[int, Mask]] | None: ...
 
-    def effort(
-        self,
-        full: Mask,
-        moves: list[tuple[int, Mask]],
-        free: int,
-        tick: Tick | None,
-        every: int,
-        /,
-    ) -> tuple[int, int]: ...
+        def effort(
+            self,
+            full: Mask,
+            moves: list[tuple[int, Mask]],
+            free: int,
+            tick: Tick | None,
+            every: int,
+            /,
+        ) -> tuple[int, int]: ...
 
-    def kit(self, pieces: tuple[KitPiece, ...], /) -> object: ...
+        def kit(self, pieces: tuple[KitPiece, ...], /) -> object: ...
 
-    def cells(self, rows: Sequence[str], most: int, /) -> tuple[Shape, int, int] | None: ...
+        def cells(self, rows: Sequence[str], most: int, /) -> tuple[Shape, int, int] | None: ...
 
-    def placements(self, grid: bytes, n: int, /) -> tuple[Shape, ...]: ...
+        def placements(self, grid: bytes, n: int, /) -> tuple[Shape, ...]: ...
 
-    def tile(
-        self,
-        kit: object,
-        figure: Iterable[Point] | Sequence[str],
-        height: int,
-        width: int,
-        ids: Sequence[int],
-        mode: int,
-        cap: int,
-        tick: Tick | None,
-        every: int,
-        /,
-    ) -> Any: ...
+        def tile(
+            self,
+            kit: object,
+            figure: Iterable[Point] | Sequence[str],
+            height: int,
+            width: int,
+            ids: Sequence[int],
+            mode: int,
+            cap: int,
+            tick: Tick | None,
+            every: int,
+            /,
+        ) -> Any: ...
 
-    def count(
-        self,
-        full: Mask,
-        slots: Slots,
-        goal: int,
-        cap: int,
-        tick: Tick | None,
-        every: int,
-        /,
-    ) -> int: ...
+        def count(
+            self,
+            full: Mask,
+            slots: Slots,
+            goal: int,
+            cap: int,
+            tick: Tick | None,
+            every: int,
+            /,
+        ) -> int: ...
 
-    def count_first(
-        self,
-        full: Mask,
-        slots: Slots,
-        goal: int,
-        cap: int,
-        tick: Tick | None,
-        every: int,
-        /,
-    ) -> tuple[int, list[tuple[int, Mask]] | None]: ...
+        def count_first(
+            self,
+            full: Mask,
+            slots: Slots,
+            goal: int,
+            cap: int,
+            tick: Tick | None,
+            every: int,
+            /,
+        ) -> tuple[int, list[tuple[int, Mask]] | None]: ...
 
 
 def load_core() -> Core | None:
