@@ -42,7 +42,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ubongo.solver import core as native
@@ -50,7 +50,7 @@ from ubongo.solver.bits import Mask, lsb
 from ubongo.solver.cells import Picture
 from ubongo.solver.core import core_name as core_name  # where the CLI and tests have read it
 from ubongo.solver.figure import Figure
-from ubongo.solver.lattice import Lattice, Turn
+from ubongo.solver.lattice import Lattice
 from ubongo.solver.limits import CHECK_EVERY, Limits
 from ubongo.solver.pieces import Piece, Point, Shape
 from ubongo.solver.puzzle import Placement, Puzzle, Solution, solution_rows
@@ -221,6 +221,7 @@ KIT_SHAPES = 4096
 """Shapes the core's kit holds before it starts again (a generator may try many shapes)."""
 
 
+@cache
 def kit_takes(lattice: Lattice) -> bool:
     """Whether the core's kit and ``tile`` take pieces of this lattice: cells of two
     coordinates, in an orientation group with the transpose (``tile`` transposes a figure
@@ -286,7 +287,7 @@ def _offsets(shape: Shape, lattice: Lattice) -> tuple[tuple[Point, ...], ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Frame:
     """How a figure's cells become bits (see the glossary): ``order`` the lattice's axes,
     slowest first, ``weights`` the bit step of each; ``as_is`` when the reordering is itself a
@@ -296,7 +297,7 @@ class Frame:
     lattice: Lattice
     order: tuple[int, ...]
     weights: tuple[int, ...]
-    as_is: bool
+    as_is: bool  # (compared by identity: ``_frame`` makes one Frame per kind, cheap to hash)
 
     @property
     def stride(self) -> int:
@@ -354,21 +355,29 @@ def frame_for(
 def _frame(
     lattice: Lattice, order: tuple[int, ...], bounds: tuple[int, ...], shapes: tuple[Shape, ...]
 ) -> Frame:
-    as_is = order == tuple(sorted(order)) or lattice.has(_permutation(order))
+    as_is = _as_is(lattice, order)
     margins = [0] * len(order)  # the empty cells each axis needs after its last (see above)
     for shape in dict.fromkeys(shapes):
-        for o in _seen(shape, lattice, order, as_is):
-            for k, span in enumerate(extent_of(o)):
-                margins[k] = max(margins[k], span - 1)
+        margins = [max(m, r) for m, r in zip(margins, _reach(shape, lattice, order), strict=True)]
     weights = [1]
     for k in range(len(order) - 1, 0, -1):
         weights.append(weights[-1] * (bounds[k] + margins[k]))
     return Frame(lattice, order, tuple(reversed(weights)), as_is)
 
 
-def _permutation(order: tuple[int, ...]) -> Turn:
-    """The turn that reads coordinates in ``order``."""
-    return tuple(tuple(int(j == a) for j in range(len(order))) for a in order)
+@lru_cache(maxsize=64)
+def _as_is(lattice: Lattice, order: tuple[int, ...]) -> bool:
+    """Whether reading coordinates in ``order`` is a turn of the lattice (or no change)."""
+    turn = tuple(tuple(int(j == a) for j in range(len(order))) for a in order)
+    return order == tuple(sorted(order)) or lattice.has(turn)
+
+
+@lru_cache(maxsize=4096)
+def _reach(shape: Shape, lattice: Lattice, order: tuple[int, ...]) -> tuple[int, ...]:
+    """Per axis of a frame, the most cells any orientation of the shape spans beyond one: the
+    margin the axis needs for it (a batch's figures differ, its shapes are a dozen)."""
+    spans = [extent_of(o) for o in _seen(shape, lattice, order, _as_is(lattice, order))]
+    return tuple(max(axis) - 1 for axis in zip(*spans, strict=True))
 
 
 @lru_cache(maxsize=4096)

@@ -74,7 +74,7 @@ class Figure:
         more passes over the cells for height and width cost a tenth of reading one.
         """
         figure = cls(cells, lattice)
-        figure.__dict__.update(height=height, width=width)
+        figure.__dict__.update(height=height, width=width, extent=(height, width))
         return figure
 
     @cached_property
@@ -219,10 +219,15 @@ def layer_texts(text: str | Sequence[str]) -> list[str | list[str]] | None:
     if isinstance(text, str):
         if "|" in text:
             return [part.strip() for part in text.split("|")]
+        if LAYER_MARK not in text:  # most figures: one look at the text, not at every line
+            return None
         lines: list[str] = text.split("\n")
     else:
         lines = list(text)
-    marks = [i for i, ln in enumerate(lines) if isinstance(ln, str) and _is_mark(ln)]
+    # ``in`` first: a batch reads thousands of rows, and a mark is two characters
+    marks = [
+        i for i, ln in enumerate(lines) if isinstance(ln, str) and LAYER_MARK in ln and _is_mark(ln)
+    ]
     if not marks:
         return None
     bounds = [-1, *marks, len(lines)]

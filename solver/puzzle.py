@@ -35,9 +35,10 @@ class Puzzle:
     pieces: tuple[Piece, ...]
 
     def __post_init__(self) -> None:
-        space = self.figure.lattice.space
+        lattice = self.figure.lattice
+        space = lattice.space
         for p in self.pieces:
-            if p.lattice.space != space:
+            if p.lattice is not lattice and p.lattice.space != space:
                 raise PieceDefinitionError(
                     f"piece {p.name} is made of {p.lattice.space}s; the figure of {space}s"
                 )
