@@ -19,7 +19,8 @@
    best of ``--repeat``, and the plain search (``compile_puzzle`` + ``count_solutions``, no
    counting by orbits) beside it; then whole process, ``ubongo solve --pieces soma ###/###/###
    V L T Z A B P --height 3 --count`` on each core beside ``python -c pass``, best of
-   ``--process-repeat`` turns. The issue's target: at most 0.1 s, whole process.
+   ``--process-repeat`` turns (and, compiled, without ``--count``: the start-up and one
+   tiling, what the count adds to). The issue's target: at most 0.1 s, whole process.
 3. peer           Thilo-J/Tiling3D (``pip install tiling3d``: a 0/1 matrix built in Python, then
    DLX in C) in a scratch venv (``--tiling3d-python``; it is never a project dependency), run
    in a subprocess (``bench/tiling3d_worker.py``) on the same problems, read as JSON: its
@@ -295,10 +296,11 @@ def processes(turns: int, peer_python: str | None) -> dict[str, float]:
             None,
             f"{SOMA_TILINGS} tilings",
         ),
+        "first tiling": ([*ubongo_argv(), *SOMA_ARGV[:-1]], {}, None, None),
         "python -c pass": ([sys.executable, "-c", "pass"], {}, None, None),
     }
     if solver_core.load_core() is None:
-        del cmds["compiled C"]
+        del cmds["compiled C"], cmds["first tiling"]
     if peer_python:
         stdin = json.dumps({"soma": spec(soma_puzzle())})
         cmds["tiling3d"] = ([peer_python, str(WORKER), "--one-soma"], {}, stdin, str(SOMA_TILINGS))
@@ -417,6 +419,8 @@ def report(
     if theirs and "tiling3d" in whole:
         row += f"{us(whole['tiling3d']):>16}{ratio(c, whole['tiling3d']):>10}"
     print(row)
+    if "first tiling" in whole:
+        print(f"{'whole process, without --count':32}{'':>12}{us(whole['first tiling']):>12}")
     bare = f"{'python -c pass':32}{us(whole['python -c pass']):>12}"
     if "tiling3d python -c pass" in whole:
         bare += f"  (the peer venv's: {us(whole['tiling3d python -c pass']).strip()})"
