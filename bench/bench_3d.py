@@ -70,6 +70,7 @@ WORKER = ROOT / "bench" / "tiling3d_worker.py"
 BLOCKS = bundled_pieces("ubongo-3d")
 SOMA = bundled_pieces("soma")
 SOMA_FIGURE, SOMA_TILINGS = "###/###/###", 11_520
+SOMA_LINE = f"{SOMA_TILINGS} tilings (240 up to symmetry)"  # the count line solve prints
 SOMA_ARGV = ["solve", "--pieces", "soma", SOMA_FIGURE, *SOMA, "--height", "3", "--count"]
 FRAME = (4, 5)  # rows, columns: every published footprint fits (3x5 or 4x4 at most)
 SIZES = {
@@ -289,12 +290,12 @@ def processes(turns: int, peer_python: str | None) -> dict[str, float]:
     """{what: best wall seconds} of whole processes, taking turns: ``ubongo solve ... --count``
     on Soma with each core, ``python -c pass``, and the peer's Soma count when given."""
     cmds: dict[str, tuple[list[str], dict[str, str], str | None, str | None]] = {
-        "compiled C": ([*ubongo_argv(), *SOMA_ARGV], {}, None, f"{SOMA_TILINGS} tilings"),
+        "compiled C": ([*ubongo_argv(), *SOMA_ARGV], {}, None, SOMA_LINE),
         "pure Python": (
             [*ubongo_argv(), *SOMA_ARGV],
             {"UBONGO_PURE": "1"},
             None,
-            f"{SOMA_TILINGS} tilings",
+            SOMA_LINE,
         ),
         "first tiling": ([*ubongo_argv(), *SOMA_ARGV[:-1]], {}, None, None),
         "python -c pass": ([sys.executable, "-c", "pass"], {}, None, None),
