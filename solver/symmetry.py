@@ -258,7 +258,7 @@ def _fixed(
     for kind in order:
         held = False
         for start in placed[kind]:
-            found = _orbit(start, kind, table, swap)
+            found = _orbit(start, kind, table, swap, kinds)
             if found is not None:
                 held = True
                 masks, used = found
@@ -286,14 +286,17 @@ def _orbit(
     kind: tuple[Point, ...],
     table: dict[Mask, Mask],
     swap: dict[tuple[Point, ...], tuple[Point, ...]],
+    copies: dict[tuple[Point, ...], int],
 ) -> tuple[list[Mask], list[tuple[Point, ...]]] | None:
     """The placements a symmetry runs a placement through, and their shapes, until it comes
-    back; None when two of them overlap without being equal (no tiling holds that orbit)."""
+    back; None when two of them overlap without being equal, or when the orbit needs more
+    copies of a shape than the puzzle has (no tiling holds that orbit: with one copy of each
+    shape, only a placement the symmetry keeps, or a mirror pair, can be in one)."""
     masks, used = [start], [kind]
     union = start
     current, shape = _image(start, table), swap[kind]
     while current != start:
-        if current & union:
+        if current & union or used.count(shape) == copies[shape]:
             return None
         masks.append(current)
         used.append(shape)
