@@ -54,6 +54,11 @@ class Figure:
     cells: Shape
     lattice: Lattice = SQUARE
 
+    def __hash__(self) -> int:
+        # the cells alone (a frozenset keeps its hash): equal figures have equal cells, and a
+        # batch hashes figures for every cache it asks
+        return hash(self.cells)
+
     @classmethod
     def from_cells(cls, cells: Iterable[Point], lattice: Lattice = SQUARE) -> Figure:
         """A figure from any set of points (translated to the origin)."""
@@ -162,6 +167,12 @@ def parse_figure(
     >>> parse_figure("##./.##").area, parse_figure("##/#. | #./..").extent
     (4, (2, 2, 2))
     """
+    if height is None and not isinstance(text, str) and (lattice is None or lattice.dims == 2):
+        rows = list(text)
+        plain = _plain(rows, lattice or SQUARE)  # rows of '#' and '.' hold no layer mark
+        if plain is not None:
+            return plain
+        text = rows
     if height is not None or (lattice is not None and lattice.dims != 2):
         return _stacked(text, height, lattice or CUBE)
     layers = layer_texts(text)
@@ -172,32 +183,32 @@ def parse_figure(
     return _flat(text, lattice or SQUARE)
 
 
+def _plain(rows: list[str], lattice: Lattice) -> Figure | None:
+    """The figure of rows of only ``#`` and ``.`` (as a batch line gives them), read fast; None
+    for any other rows (``read_picture`` then reads them, and names what is wrong)."""
+    read = _read_in_c(rows)
+    if read is not None:
+        return Figure._sized(*read, lattice)
+    # read_picture would find the same cells (no comment, no other character) at the same
+    # place up to a shift, which is taken away here, several times faster. Past MAX_SQUARES,
+    # read_picture says why.
+    if all(isinstance(r, str) and not r.strip("#.") for r in rows) and (
+        sum(r.count("#") for r in rows) <= MAX_SQUARES
+    ):
+        marked = [(r, row) for r, row in enumerate(rows) if "#" in row]
+        if marked:
+            top, bottom = marked[0][0], marked[-1][0]
+            left = min(row.find("#") for _, row in marked)
+            right = max(row.rfind("#") for _, row in marked)
+            cells = [
+                (r - top, c - left) for r, row in marked for c, ch in enumerate(row) if ch == "#"
+            ]
+            return Figure._sized(frozenset(cells), bottom - top + 1, right - left + 1, lattice)
+    return None
+
+
 def _flat(text: str | Sequence[str], lattice: Lattice) -> Figure:
-    """A figure of one layer of squares (or of another flat lattice's cells)."""
-    if not isinstance(text, str):  # rows as a batch line gives them: most are only '#' and '.'
-        rows = list(text)
-        read = _read_in_c(rows)
-        if read is not None:
-            return Figure._sized(*read)
-        # read_picture would find the same cells (no comment, no other character) at the same
-        # place up to a shift, which is taken away here, several times faster. Past
-        # MAX_SQUARES, read_picture says why.
-        if all(isinstance(r, str) and not r.strip("#.") for r in rows) and (
-            sum(r.count("#") for r in rows) <= MAX_SQUARES
-        ):
-            marked = [(r, row) for r, row in enumerate(rows) if "#" in row]
-            if marked:
-                top, bottom = marked[0][0], marked[-1][0]
-                left = min(row.find("#") for _, row in marked)
-                right = max(row.rfind("#") for _, row in marked)
-                cells = [
-                    (r - top, c - left)
-                    for r, row in marked
-                    for c, ch in enumerate(row)
-                    if ch == "#"
-                ]
-                return Figure._sized(frozenset(cells), bottom - top + 1, right - left + 1, lattice)
-        text = rows
+    """A figure of one layer of squares (or of another flat lattice's cells), from a picture."""
     drawn = read_picture(text)
     _only_cells(drawn)
     return Figure.from_cells(drawn.chars, lattice)
@@ -258,7 +269,8 @@ def _stacked(text: str | Sequence[str], height: int | None, lattice: Lattice) ->
         raise FigureError("give the layers or a height, not both")
     if not 1 <= height <= MAX_LEVELS:
         raise FigureError(f"height {height}: expected 1 to {MAX_LEVELS} layers")
-    footprint = _flat(text, SQUARE)
+    plain = None if isinstance(text, str) else _plain(list(text), SQUARE)
+    footprint = plain or _flat(text, SQUARE)
     if footprint.area * height > MAX_SQUARES:
         raise PictureTooLarge(footprint.area * height)
     return Figure(frozenset((z, *p) for z in range(height) for p in footprint.cells), lattice)
