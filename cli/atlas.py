@@ -13,14 +13,15 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager
+from collections.abc import Callable, Generator, Iterator
+from contextlib import AbstractContextManager, ExitStack, closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from ubongo.cli import _complete, _interrupts
 from ubongo.cli._common import (
+    Clock,
     Failure,
     atomic_path,
     emit_json,
@@ -37,6 +38,7 @@ from ubongo.cli._common import (
     read_text,
     reported,
     show_picture,
+    timeout_option,
     workers_option,
     write_atomic,
 )
@@ -418,10 +420,13 @@ def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
         try:
             con = duckdb.connect(path, read_only=True, config=QUERY_CONFIG)
         except duckdb.Error as e:
-            first = str(e).splitlines()[0] if str(e) else type(e).__name__
-            raise Failure(f"{printable(name)}: not a DuckDB atlas ({first})") from None
+            why = f"not a DuckDB atlas, or a damaged one ({_first_line(e)})"
+            raise Failure(f"{printable(name)}: {why}") from None
         stack.callback(con.close)
-        yield con, info(con, name), name
+        try:  # the queries of the commands are fixed: an error of DuckDB's is the file's
+            yield con, info(con, name), name
+        except duckdb.Error as e:
+            raise Failure(f"{printable(name)}: damaged atlas ({_first_line(e)})") from None
 
 
 # --- stats ------------------------------------------------------------------------------------
@@ -608,16 +613,25 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
 # --- sql --------------------------------------------------------------------------------------
 
 
+SQL_TIMEOUT = 300.0
+"""``atlas sql``'s default time limit: long enough to print every row of the 5x6 atlas's 11.6
+million puzzles, short enough that a runaway join does not run all day."""
+_BATCH = 1000
+"""Rows fetched at a time: the query's thread holds at most two batches ahead of the printer."""
+
+
 @atlas.command()
 @click.argument("args", nargs=-1, metavar="[ATLAS] QUERY", shell_complete=_complete.files)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per row (JSON Lines).")
+@timeout_option(SQL_TIMEOUT)
 @reported
-def sql(args: tuple[str, ...], as_json: bool) -> None:
-    """Run an SQL query on ATLAS (read-only) and print its rows as a table, streamed.
+def sql(args: tuple[str, ...], as_json: bool, timeout: float) -> None:
+    """Run one SQL statement on ATLAS (read-only) and print its rows as a table, streamed.
 
     Tables: figures, puzzles, pieces, meta ('DESCRIBE figures' lists a table's columns). A query
-    reads the atlas and nothing else (no other file, no extension, at most 1 GB of memory). An
-    SQL error is exit 1.
+    reads the atlas and nothing else (no other file, no extension, at most 1 GB of memory); it
+    is stopped at --timeout and by Ctrl-C (exit 130). An SQL error, an empty QUERY, more than
+    one statement or the time limit is exit 1.
     ATLAS may be omitted: the bundled atlas.
 
     \b
@@ -627,29 +641,115 @@ def sql(args: tuple[str, ...], as_json: bool) -> None:
     """
     import duckdb
 
+    clock = Clock(timeout)
     atlas_arg, query = _atlas_and(args, "QUERY")
     with open_atlas(atlas_arg) as (con, _, name):
         try:
-            cur = con.execute(query)
-            if cur.description is None:
-                return
-            columns = [d[0] for d in cur.description]
-            batch = cur.fetchmany(1000)
-            widths = [len(c) for c in columns]
-            if not as_json:
-                for row in batch:
-                    widths = [max(w, len(_cell(v))) for w, v in zip(widths, row, strict=True)]
-                click.echo(_line(columns, widths))
-            while batch:
-                for row in batch:
-                    if as_json:
-                        click.echo(json_line(dict(zip(columns, map(_jsonable, row), strict=True))))
-                    else:
-                        click.echo(_line([_cell(v) for v in row], widths))
-                batch = cur.fetchmany(1000)
+            _one_statement(con, query)
+            with closing(_rows(con, query, clock)) as rows:
+                _print_rows(rows, as_json)
         except duckdb.Error as e:
-            first = str(e).splitlines()[0] if str(e) else type(e).__name__
-            raise Failure(f"{printable(name)}: {first}") from None
+            raise Failure(f"{printable(name)}: {_first_line(e)}") from None
+
+
+def _print_rows(rows: Iterator[Any], as_json: bool) -> None:
+    """The column names and then batches of rows, as a table (its widths from the first batch)
+    or as JSON Lines."""
+    columns = next(rows)
+    if columns is None:
+        return
+    batch: list[Any] = next(rows, [])
+    widths = [len(c) for c in columns]
+    if not as_json:
+        for row in batch:
+            widths = [max(w, len(_cell(v))) for w, v in zip(widths, row, strict=True)]
+        click.echo(_line(columns, widths))
+    while batch:
+        for row in batch:
+            if as_json:
+                click.echo(json_line(dict(zip(columns, map(_jsonable, row), strict=True))))
+            else:
+                click.echo(_line([_cell(v) for v in row], widths))
+        batch = next(rows, [])
+
+
+def _one_statement(con: Any, query: str) -> None:
+    """A Failure unless QUERY is exactly one SQL statement (a parse error is DuckDB's)."""
+    count = len(con.extract_statements(query))
+    if count == 0:
+        raise Failure("the query is empty; give one SQL statement, such as 'DESCRIBE figures'")
+    if count > 1:
+        raise Failure(f"the query holds {count} statements; give one")
+
+
+def _rows(con: Any, query: str, clock: Clock) -> Generator[Any, None, None]:
+    """The query's column names (None for a statement without rows), then its rows in batches.
+
+    The query runs in a thread of its own: DuckDB does not see this program's Ctrl-C while it
+    executes (a cross join ran on for minutes), and this thread, which waits for its batches,
+    does. On Ctrl-C, on the time limit or when the caller stops reading, the query is
+    interrupted and its thread ended before the caller closes the connection.
+    """
+    import queue
+    import threading
+
+    out: queue.Queue[Any] = queue.Queue(maxsize=2)
+    stop = threading.Event()
+
+    def put(item: Any) -> bool:
+        while not stop.is_set():
+            try:
+                out.put(item, timeout=0.05)
+                return True
+            except queue.Full:
+                pass
+        return False
+
+    def run() -> None:
+        try:
+            cur = con.execute(query)
+            names = None if cur.description is None else [d[0] for d in cur.description]
+            if put(names) and names is not None:
+                while (batch := cur.fetchmany(_BATCH)) and put(batch):
+                    pass
+            put(_END)
+        except BaseException as e:  # noqa: BLE001 - handed to the reading thread, raised there
+            put(e)
+
+    worker = threading.Thread(target=run, name="atlas-sql", daemon=True)
+    worker.start()
+    try:
+        while True:
+            try:
+                item = out.get(timeout=min(0.1, clock.left()))
+            except queue.Empty:
+                continue
+            if item is _END:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        _stop_query(con, stop, worker)
+
+
+_END = object()
+"""The end of a query's rows, from its thread."""
+
+
+def _stop_query(con: Any, stop: Any, worker: Any) -> None:
+    """Interrupt the query until its thread has ended; a Ctrl-C meanwhile waits till then (the
+    connection is closed next, and must not be while a thread runs a query on it)."""
+    stop.set()
+    with _interrupts.deferred():
+        while worker.is_alive():
+            con.interrupt()
+            worker.join(0.05)
+
+
+def _first_line(error: BaseException) -> str:
+    """A DuckDB error's first line (its message; the rest points into the query)."""
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def _atlas_and(args: tuple[str, ...], what: str) -> tuple[str | None, str]:

@@ -13,6 +13,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -341,6 +342,41 @@ def test_sql_reads_the_atlas_and_nothing_else(tmp_path: Path, query: str) -> Non
     assert code == 1 and out == "", (code, out, err)
     assert len(err.splitlines()) == 1 and err.startswith("ubongo atlas sql: 4x5: "), err
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+CROSS = "SELECT count(*) FROM figures a, figures b, figures c WHERE a.mask + b.mask > c.mask"
+"""A query of 2.3 trillion rows: minutes of work (a plain count of it took 273 s)."""
+
+
+def test_sql_stops_at_its_time_limit() -> None:
+    """``--timeout 1`` ends a query of minutes within 10 s: exit 1, one line, nothing printed."""
+    start = time.monotonic()
+    code, out, err = _run("atlas", "sql", "4x5", CROSS, "--timeout", "1")
+    took = time.monotonic() - start
+    assert code == 1 and out == "", (code, out, err)
+    assert err == "ubongo atlas sql: time limit of 1 s (--timeout) reached\n"
+    assert took < 10, took
+
+
+def test_sql_has_a_default_time_limit() -> None:
+    text = _ok("atlas", "sql", "--help")
+    assert "--timeout SECONDS" in text and "[default: 300.0]" in text
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("", "the query is empty; give one SQL statement"),
+        ("  \n ", "the query is empty; give one SQL statement"),
+        ("/* a comment */", "the query is empty; give one SQL statement"),
+        ("SELECT 1; SELECT 2", "the query holds 2 statements; give one"),
+        ("SELECT 1;; SELECT 2; SELECT 3", "the query holds 3 statements; give one"),
+    ],
+)
+def test_sql_takes_exactly_one_statement(query: str, message: str) -> None:
+    code, out, err = _run("atlas", "sql", "4x5", query)
+    assert code == 1 and out == "", (code, err)
+    assert err.startswith(f"ubongo atlas sql: {message}") and len(err.splitlines()) == 1, err
 
 
 def test_sql_and_figure_take_the_bundled_atlas_when_it_is_left_out() -> None:

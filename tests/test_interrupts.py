@@ -95,6 +95,13 @@ COMMANDS = [
         ("a.duckdb", "a.duckdb.shards"),
         1.2,
     ),
+    # a query of minutes: DuckDB does not see the program's Ctrl-C while it executes
+    Command(
+        "atlas-sql",
+        ("atlas", "sql", "4x5", "SELECT count(*) FROM figures a, figures b, figures c"),
+        (),
+        3.0,
+    ),
     # Dask's LocalCluster starts its workers from its own thread: they must not see Ctrl-C
     Command(
         "atlas-build-dask",
