@@ -14,7 +14,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Generator, Iterator
-from contextlib import AbstractContextManager, ExitStack, closing, contextmanager
+from contextlib import AbstractContextManager, ExitStack, closing, contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -55,6 +55,8 @@ SHARDS_SUFFIX = ".shards"
 CONSOLIDATE_MEMORY = "400MB"
 """DuckDB's memory limit while it sorts the shards into one file (the 5x6 atlas: 1.4 GB without)."""
 MANIFEST = "manifest.json"
+MAX_LIMIT = 2**63 - 1
+"""The largest ``find --limit`` DuckDB takes (a BIGINT); a larger one means every figure too."""
 
 
 @click.group()
@@ -63,7 +65,8 @@ def atlas() -> None:
 
     An ATLAS is a DuckDB file made by `atlas build`, or a bundled atlas's name (default: the
     bundled 4x5 atlas). Exit codes: 0 success; 1 a missing or damaged atlas, an atlas of
-    another schema, an SQL error; 2 usage error.
+    another schema, an SQL error, a time limit, a build that cannot go on (another build holds
+    its folder, a worker died, a full disk); 2 usage error; 130 Ctrl-C.
 
     \b
     Examples:
@@ -152,9 +155,14 @@ def build(
     each size that tiles it and its tiling count.
 
     Shards are written as Parquet files into ATLAS.shards/ as they finish (a manifest lists
-    the finished ones), so an interrupted build continues where it stopped when run again with
-    the same options; then they are consolidated into ATLAS. The shard files are the same
-    bytes whatever --workers or --dask; nothing under the name ATLAS exists until it is whole.
+    the finished ones and the options), so a build stopped by Ctrl-C, a dead worker or a full
+    disk continues where it stopped when run again with the same options; with other options
+    it refuses (exit 1). A build locks ATLAS.shards/ while it runs: a second build into the
+    same ATLAS refuses at once. The shards are then consolidated into ATLAS; nothing under the
+    name ATLAS exists until it is whole. ATLAS.shards/ is kept afterwards, deliberately: its
+    files are the same bytes whatever --workers or --dask (the DuckDB file is not byte-stable),
+    and a new run with the same options consolidates them again without building; remove the
+    folder when you need neither.
 
     \b
     Examples:
@@ -172,14 +180,29 @@ def build(
         raise click.BadParameter(str(e), param_hint="'--frame'") from None
     spec = Spec(fr, _range(areas), _sizes(sizes), piece_set(pieces_set))
     folder = output_folder(output + SHARDS_SUFFIX)
-    todo = tasks(spec, shards or default_shards(fr))
+    with _locked(folder):
+        _build(
+            output, folder, spec, tasks(spec, shards or default_shards(fr)), workers, dask, quiet
+        )
+
+
+def _build(
+    output: str,
+    folder: str,
+    spec: Spec,
+    todo: list[Task],
+    workers: int,
+    dask: str | None,
+    quiet: bool,
+) -> None:
+    """Build the shards not yet in ``folder`` and consolidate them all into ``output``."""
     done = _resume(folder, spec, len(todo))
     left = [t for t in todo if t.shard.index not in done]
     start = time.perf_counter()
     figures = 0
     show = not quiet and sys.stderr.isatty()
     with _executor(workers, dask) as ex, _bar(len(left), show) as step:
-        for rows in _run(ex, left):
+        for rows in _run(ex, left, len(todo) - len(left)):
             _write_shard(folder, rows)
             done.add(rows.index)
             _write_manifest(folder, spec, len(todo), done)
@@ -193,6 +216,35 @@ def build(
             f"{plural(figures, 'figure')} built in {time.perf_counter() - start:.1f} s",
             err=True,
         )
+
+
+@contextmanager
+def _locked(folder: str) -> Iterator[None]:
+    """The shard folder locked for this build (``flock``, released when the process ends, however
+    it ends): a second build into the same ATLAS refuses at once instead of mixing its shards
+    with this one's."""
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: no lock
+        yield
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError as e:
+        raise Failure(f"{folder}: cannot open the folder: {e.strerror or e}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Failure(
+                f"{folder}: another atlas build is writing into this folder; wait for it to "
+                "end, or choose another -o"
+            ) from None
+        except OSError as e:
+            raise Failure(f"{folder}: cannot lock the folder: {e.strerror or e}") from None
+        yield
+    finally:
+        os.close(fd)
 
 
 def _resume(folder: str, spec: Spec, count: int) -> set[int]:
@@ -228,8 +280,9 @@ def _name(table: str, index: int) -> str:
     return f"{table}-{index:05d}.parquet"
 
 
-def _run(ex: Any, left: list[Task]) -> Iterator[Rows]:
-    """Each task's rows as it finishes (in shard order without an executor)."""
+def _run(ex: Any, left: list[Task], finished: int) -> Iterator[Rows]:
+    """Each task's rows as it finishes (in shard order without an executor); a Failure when a
+    worker process dies (``finished``: shards already done before this run, for the message)."""
     from ubongo.puzzles.atlas.build import build_shard
 
     if ex is None:
@@ -239,14 +292,33 @@ def _run(ex: Any, left: list[Task]) -> Iterator[Rows]:
 
     # a finished future holds its rows: drop each once yielded, or the driver ends up holding
     # the whole atlas (the 5x6 build peaked at 1.4 GB while the list kept them)
-    pending = {ex.submit(build_shard, t) for t in left}
+    pending = {ex.submit(build_shard, t): t.shard.index for t in left}
     try:
         for f in as_completed(pending):
-            pending.discard(f)
-            yield f.result()
+            index = pending.pop(f)
+            try:
+                rows = f.result()
+            except Exception as e:
+                if not _died(e):
+                    raise
+                done = finished + len(left) - len(pending) - 1
+                raise Failure(
+                    f"a worker process died (killed, or out of memory): shard {index} and "
+                    f"{plural(len(pending), 'other')} unfinished, the {done} finished ones "
+                    "kept; run the same command again to go on"
+                ) from None
+            yield rows
     finally:
         for f in pending:
             f.cancel()
+
+
+def _died(error: BaseException) -> bool:
+    """Whether an executor's error says that a worker process died under its task: a process
+    pool's BrokenProcessPool, or Dask's KilledWorker (a task that took down its workers)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    return isinstance(error, BrokenProcessPool) or type(error).__name__ == "KilledWorker"
 
 
 def _executor(workers: int, dask: str | None) -> AbstractContextManager[Any]:
@@ -297,6 +369,11 @@ def _client(distributed: Any, address: str, workers: int, stack: ExitStack) -> A
         return stack.enter_context(distributed.Client(address, timeout=10))
     except (OSError, TimeoutError) as e:
         raise Failure(f"--dask {address}: cannot reach the cluster: {e}") from None
+    except (ValueError, TypeError) as e:  # Dask's parse of the address, a TLS one unconfigured
+        raise Failure(
+            f"--dask {address}: not a usable cluster address ({e}); expected tcp://HOST:PORT "
+            "or local"
+        ) from None
 
 
 @contextmanager
@@ -339,8 +416,12 @@ def _write_shard(folder: str, rows: Rows) -> None:
         try:
             con.execute("SET threads = 1")
             con.register("shard", data)
-            with atomic_path(os.path.join(folder, _name(table, rows.index))) as tmp:
-                con.execute(f"COPY (SELECT * FROM shard) TO '{_quote(tmp)}' (FORMAT parquet)")
+            path = os.path.join(folder, _name(table, rows.index))
+            with atomic_path(path) as tmp:
+                try:
+                    con.execute(f"COPY (SELECT * FROM shard) TO '{_quote(tmp)}' (FORMAT parquet)")
+                except duckdb.Error as e:  # a full disk, a read-only folder
+                    raise Failure(f"{path}: cannot write: {_io_message(e)}") from None
         finally:
             con.close()
 
@@ -354,6 +435,16 @@ _DTYPES: dict[str, Any] = {
     "symmetry": "uint8",
     "size": "uint8",
 }
+
+
+def _io_message(error: BaseException) -> str:
+    """A DuckDB write error's first line, or the system's message inside it when DuckDB wraps
+    it as JSON ("Async write failed ...: {..."exception_message":"... No space left ..."}")."""
+    first = _first_line(error)
+    if "{" in first:
+        with suppress(ValueError, KeyError, TypeError):
+            return str(json.loads(first[first.index("{") :])["exception_message"])
+    return first
 
 
 def _quote(path: str) -> str:
@@ -370,14 +461,17 @@ def _consolidate(output: str, folder: str, spec: Spec, count: int) -> None:
     figures = [os.path.join(folder, _name("figures", i)) for i in range(count)]
     puzzles = [os.path.join(folder, _name("puzzles", i)) for i in range(count)]
     with atomic_path(output) as tmp:
-        con = duckdb.connect(tmp, config={"storage_compatibility_version": "v1.0.0"})
+        try:
+            con = duckdb.connect(tmp, config={"storage_compatibility_version": "v1.0.0"})
+        except duckdb.Error as e:
+            raise Failure(f"{output}: cannot write: {_io_message(e)}") from None
         try:
             # sorting millions of rows: spill to disk rather than pass the memory target
             con.execute(f"SET memory_limit = '{CONSOLIDATE_MEMORY}'")
             create_tables(con, spec, count, figures, puzzles)
             con.execute("CHECKPOINT")
         except duckdb.Error as e:
-            raise Failure(f"{output}: cannot consolidate the shards: {e}") from None
+            raise Failure(f"{output}: cannot consolidate the shards: {_io_message(e)}") from None
         finally:
             con.close()
 
@@ -517,7 +611,7 @@ def find(
             area=area,
             box=None if box is None else _box(box),
         )
-        found = run(con, name, want, limit)
+        found = run(con, name, want, min(limit, MAX_LIMIT))
     if as_json:
         emit_json([_match_json(m, about) for m in found])
         return
