@@ -179,6 +179,7 @@ def build(
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--frame'") from None
     spec = Spec(fr, _range(areas), _sizes(sizes), piece_set(pieces_set))
+    _utf8_name(output, output)
     folder = output_folder(output + SHARDS_SUFFIX)
     with _locked(folder):
         _build(
@@ -511,6 +512,7 @@ def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
         else:
             path = str(stack.enter_context(bundled_atlas(arg)))
             name = arg or "the bundled atlas"
+        _utf8_name(path, name)
         try:
             con = duckdb.connect(path, read_only=True, config=QUERY_CONFIG)
         except duckdb.Error as e:
@@ -521,6 +523,17 @@ def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
             yield con, info(con, name), name
         except duckdb.Error as e:
             raise Failure(f"{printable(name)}: damaged atlas ({_first_line(e)})") from None
+
+
+def _utf8_name(path: str, name: str) -> None:
+    """A Failure when the path (made absolute) is not UTF-8: DuckDB takes no other file name
+    (it fails with ``std::bad_cast``), and a name from the command line may hold any bytes."""
+    try:
+        os.path.realpath(path).encode("utf-8")
+    except UnicodeEncodeError:
+        raise Failure(
+            f"{printable(name)}: DuckDB takes only UTF-8 file names; rename the file or its folder"
+        ) from None
 
 
 # --- stats ------------------------------------------------------------------------------------
@@ -768,7 +781,12 @@ def _print_rows(rows: Iterator[Any], as_json: bool) -> None:
 
 
 def _one_statement(con: Any, query: str) -> None:
-    """A Failure unless QUERY is exactly one SQL statement (a parse error is DuckDB's)."""
+    """A Failure unless QUERY is exactly one SQL statement of UTF-8 text (a parse error is
+    DuckDB's)."""
+    try:
+        query.encode("utf-8")
+    except UnicodeEncodeError as e:  # bytes of another encoding on the command line
+        raise Failure(f"the query is not UTF-8 text (character {e.start + 1})") from None
     count = len(con.extract_statements(query))
     if count == 0:
         raise Failure("the query is empty; give one SQL statement, such as 'DESCRIBE figures'")

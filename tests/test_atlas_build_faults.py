@@ -236,3 +236,19 @@ def test_find_takes_a_limit_past_64_bits_as_every_figure(limit: int) -> None:
     code, out, err = _run("atlas", "find", "--area", "18", "--limit", str(limit), "--json")
     assert code == 0 and err == "", err
     assert len(json.loads(out)) == 30  # every figure of 18 cells in the 4x5 frame
+
+
+def test_names_and_queries_that_are_not_utf8_are_one_line(tmp_path: Path) -> None:
+    """A command line may hold any bytes (as lone surrogates); DuckDB takes only UTF-8."""
+    from ubongo.puzzles.atlas import bundled_atlas
+
+    odd = tmp_path / "\udcff.duckdb"
+    with bundled_atlas() as path:
+        odd.write_bytes(Path(path).read_bytes())
+    code, _, err = _run("atlas", "stats", str(odd))
+    assert code == 1 and "DuckDB takes only UTF-8 file names" in _one_line(err)
+    code, _, err = _run(*SMALL, "-o", str(tmp_path / "\udcffb.duckdb"))
+    assert code == 1 and "DuckDB takes only UTF-8 file names" in _one_line(err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [odd.name]  # no shard folder
+    code, _, err = _run("atlas", "sql", "SELECT '\udcff'")
+    assert code == 1 and err == "ubongo atlas sql: the query is not UTF-8 text (character 9)\n"
