@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -518,7 +519,7 @@ def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
         except duckdb.Error as e:
             why = f"not a DuckDB atlas, or a damaged one ({_first_line(e)})"
             raise Failure(f"{printable(name)}: {why}") from None
-        stack.callback(con.close)
+        stack.callback(_close, con)
         try:  # the queries of the commands are fixed: an error of DuckDB's is the file's
             yield con, info(con, name), name
         except duckdb.Error as e:
@@ -737,8 +738,9 @@ def sql(args: tuple[str, ...], as_json: bool, timeout: float) -> None:
 
     Tables: figures, puzzles, pieces, meta ('DESCRIBE figures' lists a table's columns). A query
     reads the atlas and nothing else (no other file, no extension, at most 1 GB of memory); it
-    is stopped at --timeout and by Ctrl-C (exit 130). An SQL error, an empty QUERY, more than
-    one statement or the time limit is exit 1.
+    is stopped at --timeout and by Ctrl-C (exit 130). A value is printed up to 1,048,576
+    characters, a list up to 100,000 elements. An SQL error, an empty QUERY, more than one
+    statement, a value too long or the time limit is exit 1.
     ATLAS may be omitted: the bundled atlas.
 
     \b
@@ -754,14 +756,14 @@ def sql(args: tuple[str, ...], as_json: bool, timeout: float) -> None:
         try:
             _one_statement(con, query)
             with closing(_rows(con, query, clock)) as rows:
-                _print_rows(rows, as_json)
+                _print_rows(rows, as_json, clock)
         except duckdb.Error as e:
             raise Failure(f"{printable(name)}: {_first_line(e)}") from None
 
 
-def _print_rows(rows: Iterator[Any], as_json: bool) -> None:
+def _print_rows(rows: Iterator[Any], as_json: bool, clock: Clock) -> None:
     """The column names and then batches of rows, as a table (its widths from the first batch)
-    or as JSON Lines."""
+    or as JSON Lines; the time limit holds between rows too."""
     columns = next(rows)
     if columns is None:
         return
@@ -773,6 +775,7 @@ def _print_rows(rows: Iterator[Any], as_json: bool) -> None:
         click.echo(_line(columns, widths))
     while batch:
         for row in batch:
+            clock.left()
             if as_json:
                 click.echo(json_line(dict(zip(columns, map(_jsonable, row), strict=True))))
             else:
@@ -818,8 +821,8 @@ def _rows(con: Any, query: str, clock: Clock) -> Generator[Any, None, None]:
         return False
 
     def run() -> None:
-        try:
-            cur = con.execute(query)
+        try:  # DESCRIBE too: DuckDB folds constants while it binds (len(range(10**8)): 46 s)
+            cur = con.execute(_bounded(con, query))
             names = None if cur.description is None else [d[0] for d in cur.description]
             if put(names) and names is not None:
                 while (batch := cur.fetchmany(_BATCH)) and put(batch):
@@ -845,18 +848,116 @@ def _rows(con: Any, query: str, clock: Clock) -> Generator[Any, None, None]:
         _stop_query(con, stop, worker)
 
 
+def _bounded(con: Any, query: str) -> str:
+    """QUERY, when it is a SELECT, wrapped so that DuckDB itself refuses a value longer than
+    MAX_VALUE characters or a list of more than MAX_ITEMS elements, within its memory limit
+    and before the value becomes a Python object outside it (``SELECT range(100000000)``:
+    100 million Python ints, some 4 GB). Other statements (PRAGMA, EXPLAIN) as they are."""
+    import duckdb
+
+    if con.extract_statements(query)[0].type != duckdb.StatementType.SELECT:
+        return query
+    body = _without_tail(query)
+    columns = con.execute(f"DESCRIBE SELECT * FROM (\n{body}\n)").fetchall()
+    exprs = []
+    for i, (name, kind, *_) in enumerate(columns, 1):
+        alias = '"' + str(name).replace('"', '""') + '"'
+        too_big = _too_big(f"#{i}", str(kind), printable(str(name)))
+        if too_big is None:
+            exprs.append(f"#{i} AS {alias}")
+        else:
+            test, message = too_big
+            exprs.append(
+                f"CASE WHEN {test} THEN error({_literal(message)}) ELSE #{i} END AS {alias}"
+            )
+    return f"SELECT {', '.join(exprs)} FROM (\n{body}\n)"
+
+
+MAX_ITEMS = 100_000
+"""The most elements of a list ``atlas sql`` prints (a list of every mask of the 5x6 atlas
+would be 2.4 million: aggregate, or unnest it into rows)."""
+
+
+def _too_big(ref: str, kind: str, name: str) -> tuple[str, str] | None:
+    """An SQL test of column ``ref`` (of type ``kind``) that is true when a value is too big
+    to print, with the message; None for types whose values are always short. AtlasError (the
+    command's Failure, raised from the query's thread) for a list inside an array, a struct, a
+    map or a union, which no test here measures."""
+    from ubongo.puzzles.atlas.query import AtlasError
+
+    if _SHORT.fullmatch(kind):
+        return None
+    lists = re.fullmatch(r"([^\[\]]+)((?:\[\])+)", kind)
+    if lists:
+        depth = len(lists.group(2)) // 2
+        flat = "flatten(" * (depth - 1) + ref + ")" * (depth - 1)
+        return f"len({flat}) > {MAX_ITEMS}", f"{name}: a list of more than {MAX_ITEMS:,} elements"
+    if "[" in kind:
+        raise AtlasError(
+            f"column {name} is of type {printable(kind)}: lists inside arrays, structs, maps "
+            "or unions are not printed; select their parts"
+        )
+    measure = {"VARCHAR": "strlen", "BLOB": "octet_length"}.get(kind)
+    test = f"{measure}({ref})" if measure else f"length(CAST({ref} AS VARCHAR))"
+    return f"{test} > {MAX_VALUE}", f"{name}: a value of more than {MAX_VALUE:,} characters"
+
+
+_SHORT = re.compile(
+    r"BOOLEAN|U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|FLOAT|DOUBLE|DATE|TIME.*|INTERVAL"
+    r"|UUID|DECIMAL\(\d+,\d+\)"
+)
+"""Types whose values are short as text: no test."""
+
+
+def _literal(text: str) -> str:
+    """Text as an SQL string literal."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _without_tail(query: str) -> str:
+    """One statement's text without its trailing comments and semicolon (to be a subquery)."""
+    import duckdb
+
+    tokens = duckdb.tokenize(query)
+    end = len(query)
+    while tokens and tokens[-1][1] == duckdb.token_type.comment:
+        end = tokens.pop()[0]
+    if tokens and tokens[-1][1] == duckdb.token_type.operator and query[tokens[-1][0]] == ";":
+        end = tokens[-1][0]
+    return query[:end]
+
+
 _END = object()
 """The end of a query's rows, from its thread."""
 
 
 def _stop_query(con: Any, stop: Any, worker: Any) -> None:
     """Interrupt the query until its thread has ended; a Ctrl-C meanwhile waits till then (the
-    connection is closed next, and must not be while a thread runs a query on it)."""
+    connection is closed next, and must not be while a thread runs a query on it). DuckDB
+    checks for an interrupt between chunks of work, not inside one function over one huge
+    value (``len(range(100000000))`` ran 71 s past a 3 s limit): after STOP_GRACE seconds
+    the thread is left to the process's exit and its connection is not closed under it."""
     stop.set()
+    deadline = time.monotonic() + STOP_GRACE
     with _interrupts.deferred():
-        while worker.is_alive():
+        while worker.is_alive() and time.monotonic() < deadline:
             con.interrupt()
             worker.join(0.05)
+        if worker.is_alive():
+            _LEFT_RUNNING.add(id(con))
+            _interrupts.strand()  # Ctrl-C: the program exits without waiting for it
+
+
+STOP_GRACE = 1.0
+"""Seconds a query may take to stop once interrupted."""
+_LEFT_RUNNING: set[int] = set()
+"""The connections (by id) whose query would not stop: never closed under it."""
+
+
+def _close(con: Any) -> None:
+    """Close a connection, unless a query that would not stop still runs on it."""
+    if id(con) not in _LEFT_RUNNING:
+        con.close()
 
 
 def _first_line(error: BaseException) -> str:
@@ -873,12 +974,31 @@ def _atlas_and(args: tuple[str, ...], what: str) -> tuple[str | None, str]:
     raise click.UsageError(f"expected [ATLAS] {what}: one or two arguments, got {len(args)}")
 
 
+MAX_VALUE = 1 << 20
+"""The longest value ``atlas sql`` prints, in characters (a list or a long string; no column
+of an atlas comes near it)."""
+
+
 def _cell(v: Any) -> str:
-    return "NULL" if v is None else printable(str(v))
+    return "NULL" if v is None else printable(_text(v))
 
 
 def _jsonable(v: Any) -> Any:
-    return v if v is None or isinstance(v, bool | int | float | str) else str(v)
+    if v is None or isinstance(v, bool | int | float):
+        return v
+    return _text(v)
+
+
+def _text(v: Any) -> str:
+    """A value as text; a Failure past MAX_VALUE characters, which would take the printing
+    past any time limit (100 million characters took 2 s to print, 7 s on a busy machine)."""
+    text = v if isinstance(v, str) else str(v)
+    if len(text) > MAX_VALUE:
+        raise Failure(
+            f"a value of {len(text):,} characters; at most {MAX_VALUE:,} are printed (select "
+            "a part of it, such as left(x, 1000))"
+        )
+    return text
 
 
 def _line(cells: list[str], widths: list[int]) -> str:

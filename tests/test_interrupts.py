@@ -102,6 +102,8 @@ COMMANDS = [
         (),
         3.0,
     ),
+    # DuckDB folds this constant while it binds, deaf to its interrupt for 46 s
+    Command("atlas-sql-folded", ("atlas", "sql", "4x5", "SELECT len(range(100000000))"), (), 3.0),
     # Dask's LocalCluster starts its workers from its own thread: they must not see Ctrl-C
     Command(
         "atlas-build-dask",
