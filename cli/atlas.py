@@ -11,16 +11,18 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager
+from collections.abc import Callable, Generator, Iterator
+from contextlib import AbstractContextManager, ExitStack, closing, contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from ubongo.cli import _complete, _interrupts
 from ubongo.cli._common import (
+    Clock,
     Failure,
     atomic_path,
     emit_json,
@@ -37,6 +39,7 @@ from ubongo.cli._common import (
     read_text,
     reported,
     show_picture,
+    timeout_option,
     workers_option,
     write_atomic,
 )
@@ -53,6 +56,8 @@ SHARDS_SUFFIX = ".shards"
 CONSOLIDATE_MEMORY = "400MB"
 """DuckDB's memory limit while it sorts the shards into one file (the 5x6 atlas: 1.4 GB without)."""
 MANIFEST = "manifest.json"
+MAX_LIMIT = 2**63 - 1
+"""The largest ``find --limit`` DuckDB takes (a BIGINT); a larger one means every figure too."""
 
 
 @click.group()
@@ -61,7 +66,8 @@ def atlas() -> None:
 
     An ATLAS is a DuckDB file made by `atlas build`, or a bundled atlas's name (default: the
     bundled 4x5 atlas). Exit codes: 0 success; 1 a missing or damaged atlas, an atlas of
-    another schema, an SQL error; 2 usage error.
+    another schema, an SQL error, a time limit, a build that cannot go on (another build holds
+    its folder, a worker died, a full disk); 2 usage error; 130 Ctrl-C.
 
     \b
     Examples:
@@ -150,9 +156,14 @@ def build(
     each size that tiles it and its tiling count.
 
     Shards are written as Parquet files into ATLAS.shards/ as they finish (a manifest lists
-    the finished ones), so an interrupted build continues where it stopped when run again with
-    the same options; then they are consolidated into ATLAS. The shard files are the same
-    bytes whatever --workers or --dask; nothing under the name ATLAS exists until it is whole.
+    the finished ones and the options), so a build stopped by Ctrl-C, a dead worker or a full
+    disk continues where it stopped when run again with the same options; with other options
+    it refuses (exit 1). A build locks ATLAS.shards/ while it runs: a second build into the
+    same ATLAS refuses at once. The shards are then consolidated into ATLAS; nothing under the
+    name ATLAS exists until it is whole. ATLAS.shards/ is kept afterwards, deliberately: its
+    files are the same bytes whatever --workers or --dask (the DuckDB file is not byte-stable),
+    and a new run with the same options consolidates them again without building; remove the
+    folder when you need neither.
 
     \b
     Examples:
@@ -169,15 +180,31 @@ def build(
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--frame'") from None
     spec = Spec(fr, _range(areas), _sizes(sizes), piece_set(pieces_set))
+    _utf8_name(output, output)
     folder = output_folder(output + SHARDS_SUFFIX)
-    todo = tasks(spec, shards or default_shards(fr))
+    with _locked(folder):
+        _build(
+            output, folder, spec, tasks(spec, shards or default_shards(fr)), workers, dask, quiet
+        )
+
+
+def _build(
+    output: str,
+    folder: str,
+    spec: Spec,
+    todo: list[Task],
+    workers: int,
+    dask: str | None,
+    quiet: bool,
+) -> None:
+    """Build the shards not yet in ``folder`` and consolidate them all into ``output``."""
     done = _resume(folder, spec, len(todo))
     left = [t for t in todo if t.shard.index not in done]
     start = time.perf_counter()
     figures = 0
     show = not quiet and sys.stderr.isatty()
     with _executor(workers, dask) as ex, _bar(len(left), show) as step:
-        for rows in _run(ex, left):
+        for rows in _run(ex, left, len(todo) - len(left)):
             _write_shard(folder, rows)
             done.add(rows.index)
             _write_manifest(folder, spec, len(todo), done)
@@ -191,6 +218,35 @@ def build(
             f"{plural(figures, 'figure')} built in {time.perf_counter() - start:.1f} s",
             err=True,
         )
+
+
+@contextmanager
+def _locked(folder: str) -> Iterator[None]:
+    """The shard folder locked for this build (``flock``, released when the process ends, however
+    it ends): a second build into the same ATLAS refuses at once instead of mixing its shards
+    with this one's."""
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: no lock
+        yield
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError as e:
+        raise Failure(f"{folder}: cannot open the folder: {e.strerror or e}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Failure(
+                f"{folder}: another atlas build is writing into this folder; wait for it to "
+                "end, or choose another -o"
+            ) from None
+        except OSError as e:
+            raise Failure(f"{folder}: cannot lock the folder: {e.strerror or e}") from None
+        yield
+    finally:
+        os.close(fd)
 
 
 def _resume(folder: str, spec: Spec, count: int) -> set[int]:
@@ -226,8 +282,9 @@ def _name(table: str, index: int) -> str:
     return f"{table}-{index:05d}.parquet"
 
 
-def _run(ex: Any, left: list[Task]) -> Iterator[Rows]:
-    """Each task's rows as it finishes (in shard order without an executor)."""
+def _run(ex: Any, left: list[Task], finished: int) -> Iterator[Rows]:
+    """Each task's rows as it finishes (in shard order without an executor); a Failure when a
+    worker process dies (``finished``: shards already done before this run, for the message)."""
     from ubongo.puzzles.atlas.build import build_shard
 
     if ex is None:
@@ -237,14 +294,33 @@ def _run(ex: Any, left: list[Task]) -> Iterator[Rows]:
 
     # a finished future holds its rows: drop each once yielded, or the driver ends up holding
     # the whole atlas (the 5x6 build peaked at 1.4 GB while the list kept them)
-    pending = {ex.submit(build_shard, t) for t in left}
+    pending = {ex.submit(build_shard, t): t.shard.index for t in left}
     try:
         for f in as_completed(pending):
-            pending.discard(f)
-            yield f.result()
+            index = pending.pop(f)
+            try:
+                rows = f.result()
+            except Exception as e:
+                if not _died(e):
+                    raise
+                done = finished + len(left) - len(pending) - 1
+                raise Failure(
+                    f"a worker process died (killed, or out of memory): shard {index} and "
+                    f"{plural(len(pending), 'other')} unfinished, the {done} finished ones "
+                    "kept; run the same command again to go on"
+                ) from None
+            yield rows
     finally:
         for f in pending:
             f.cancel()
+
+
+def _died(error: BaseException) -> bool:
+    """Whether an executor's error says that a worker process died under its task: a process
+    pool's BrokenProcessPool, or Dask's KilledWorker (a task that took down its workers)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    return isinstance(error, BrokenProcessPool) or type(error).__name__ == "KilledWorker"
 
 
 def _executor(workers: int, dask: str | None) -> AbstractContextManager[Any]:
@@ -295,6 +371,11 @@ def _client(distributed: Any, address: str, workers: int, stack: ExitStack) -> A
         return stack.enter_context(distributed.Client(address, timeout=10))
     except (OSError, TimeoutError) as e:
         raise Failure(f"--dask {address}: cannot reach the cluster: {e}") from None
+    except (ValueError, TypeError) as e:  # Dask's parse of the address, a TLS one unconfigured
+        raise Failure(
+            f"--dask {address}: not a usable cluster address ({e}); expected tcp://HOST:PORT "
+            "or local"
+        ) from None
 
 
 @contextmanager
@@ -337,8 +418,12 @@ def _write_shard(folder: str, rows: Rows) -> None:
         try:
             con.execute("SET threads = 1")
             con.register("shard", data)
-            with atomic_path(os.path.join(folder, _name(table, rows.index))) as tmp:
-                con.execute(f"COPY (SELECT * FROM shard) TO '{_quote(tmp)}' (FORMAT parquet)")
+            path = os.path.join(folder, _name(table, rows.index))
+            with atomic_path(path) as tmp:
+                try:
+                    con.execute(f"COPY (SELECT * FROM shard) TO '{_quote(tmp)}' (FORMAT parquet)")
+                except duckdb.Error as e:  # a full disk, a read-only folder
+                    raise Failure(f"{path}: cannot write: {_io_message(e)}") from None
         finally:
             con.close()
 
@@ -352,6 +437,16 @@ _DTYPES: dict[str, Any] = {
     "symmetry": "uint8",
     "size": "uint8",
 }
+
+
+def _io_message(error: BaseException) -> str:
+    """A DuckDB write error's first line, or the system's message inside it when DuckDB wraps
+    it as JSON ("Async write failed ...: {..."exception_message":"... No space left ..."}")."""
+    first = _first_line(error)
+    if "{" in first:
+        with suppress(ValueError, KeyError, TypeError):
+            return str(json.loads(first[first.index("{") :])["exception_message"])
+    return first
 
 
 def _quote(path: str) -> str:
@@ -368,14 +463,17 @@ def _consolidate(output: str, folder: str, spec: Spec, count: int) -> None:
     figures = [os.path.join(folder, _name("figures", i)) for i in range(count)]
     puzzles = [os.path.join(folder, _name("puzzles", i)) for i in range(count)]
     with atomic_path(output) as tmp:
-        con = duckdb.connect(tmp, config={"storage_compatibility_version": "v1.0.0"})
+        try:
+            con = duckdb.connect(tmp, config={"storage_compatibility_version": "v1.0.0"})
+        except duckdb.Error as e:
+            raise Failure(f"{output}: cannot write: {_io_message(e)}") from None
         try:
             # sorting millions of rows: spill to disk rather than pass the memory target
             con.execute(f"SET memory_limit = '{CONSOLIDATE_MEMORY}'")
             create_tables(con, spec, count, figures, puzzles)
             con.execute("CHECKPOINT")
         except duckdb.Error as e:
-            raise Failure(f"{output}: cannot consolidate the shards: {e}") from None
+            raise Failure(f"{output}: cannot consolidate the shards: {_io_message(e)}") from None
         finally:
             con.close()
 
@@ -415,13 +513,28 @@ def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
         else:
             path = str(stack.enter_context(bundled_atlas(arg)))
             name = arg or "the bundled atlas"
+        _utf8_name(path, name)
         try:
             con = duckdb.connect(path, read_only=True, config=QUERY_CONFIG)
         except duckdb.Error as e:
-            first = str(e).splitlines()[0] if str(e) else type(e).__name__
-            raise Failure(f"{printable(name)}: not a DuckDB atlas ({first})") from None
-        stack.callback(con.close)
-        yield con, info(con, name), name
+            why = f"not a DuckDB atlas, or a damaged one ({_first_line(e)})"
+            raise Failure(f"{printable(name)}: {why}") from None
+        stack.callback(_close, con)
+        try:  # the queries of the commands are fixed: an error of DuckDB's is the file's
+            yield con, info(con, name), name
+        except duckdb.Error as e:
+            raise Failure(f"{printable(name)}: damaged atlas ({_first_line(e)})") from None
+
+
+def _utf8_name(path: str, name: str) -> None:
+    """A Failure when the path (made absolute) is not UTF-8: DuckDB takes no other file name
+    (it fails with ``std::bad_cast``), and a name from the command line may hold any bytes."""
+    try:
+        os.path.realpath(path).encode("utf-8")
+    except UnicodeEncodeError:
+        raise Failure(
+            f"{printable(name)}: DuckDB takes only UTF-8 file names; rename the file or its folder"
+        ) from None
 
 
 # --- stats ------------------------------------------------------------------------------------
@@ -512,7 +625,7 @@ def find(
             area=area,
             box=None if box is None else _box(box),
         )
-        found = run(con, name, want, limit)
+        found = run(con, name, want, min(limit, MAX_LIMIT))
     if as_json:
         emit_json([_match_json(m, about) for m in found])
         return
@@ -608,16 +721,26 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
 # --- sql --------------------------------------------------------------------------------------
 
 
+SQL_TIMEOUT = 300.0
+"""``atlas sql``'s default time limit: long enough to print every row of the 5x6 atlas's 11.6
+million puzzles, short enough that a runaway join does not run all day."""
+_BATCH = 1000
+"""Rows fetched at a time: the query's thread holds at most two batches ahead of the printer."""
+
+
 @atlas.command()
 @click.argument("args", nargs=-1, metavar="[ATLAS] QUERY", shell_complete=_complete.files)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per row (JSON Lines).")
+@timeout_option(SQL_TIMEOUT)
 @reported
-def sql(args: tuple[str, ...], as_json: bool) -> None:
-    """Run an SQL query on ATLAS (read-only) and print its rows as a table, streamed.
+def sql(args: tuple[str, ...], as_json: bool, timeout: float) -> None:
+    """Run one SQL statement on ATLAS (read-only) and print its rows as a table, streamed.
 
     Tables: figures, puzzles, pieces, meta ('DESCRIBE figures' lists a table's columns). A query
-    reads the atlas and nothing else (no other file, no extension, at most 1 GB of memory). An
-    SQL error is exit 1.
+    reads the atlas and nothing else (no other file, no extension, at most 1 GB of memory); it
+    is stopped at --timeout and by Ctrl-C (exit 130). A value is printed up to 1,048,576
+    characters, a list up to 100,000 elements. An SQL error, an empty QUERY, more than one
+    statement, a value too long or the time limit is exit 1.
     ATLAS may be omitted: the bundled atlas.
 
     \b
@@ -625,31 +748,221 @@ def sql(args: tuple[str, ...], as_json: bool) -> None:
       ubongo atlas sql 4x5 'SELECT area, count(*) AS n FROM figures GROUP BY area ORDER BY area'
       ubongo atlas sql 4x5 'SELECT size, max(tilings) FROM puzzles GROUP BY size' --json
     """
+    clock = Clock(timeout)  # before DuckDB's import: the limit is the command's
     import duckdb
 
     atlas_arg, query = _atlas_and(args, "QUERY")
     with open_atlas(atlas_arg) as (con, _, name):
         try:
-            cur = con.execute(query)
-            if cur.description is None:
-                return
-            columns = [d[0] for d in cur.description]
-            batch = cur.fetchmany(1000)
-            widths = [len(c) for c in columns]
-            if not as_json:
-                for row in batch:
-                    widths = [max(w, len(_cell(v))) for w, v in zip(widths, row, strict=True)]
-                click.echo(_line(columns, widths))
-            while batch:
-                for row in batch:
-                    if as_json:
-                        click.echo(json_line(dict(zip(columns, map(_jsonable, row), strict=True))))
-                    else:
-                        click.echo(_line([_cell(v) for v in row], widths))
-                batch = cur.fetchmany(1000)
+            _one_statement(con, query)
+            with closing(_rows(con, query, clock)) as rows:
+                _print_rows(rows, as_json, clock)
         except duckdb.Error as e:
-            first = str(e).splitlines()[0] if str(e) else type(e).__name__
-            raise Failure(f"{printable(name)}: {first}") from None
+            raise Failure(f"{printable(name)}: {_first_line(e)}") from None
+
+
+def _print_rows(rows: Iterator[Any], as_json: bool, clock: Clock) -> None:
+    """The column names and then batches of rows, as a table (its widths from the first batch)
+    or as JSON Lines; the time limit holds between rows too."""
+    columns = next(rows)
+    if columns is None:
+        return
+    batch: list[Any] = next(rows, [])
+    widths = [len(c) for c in columns]
+    if not as_json:
+        for row in batch:
+            widths = [max(w, len(_cell(v))) for w, v in zip(widths, row, strict=True)]
+        click.echo(_line(columns, widths))
+    while batch:
+        for row in batch:
+            clock.left()
+            if as_json:
+                click.echo(json_line(dict(zip(columns, map(_jsonable, row), strict=True))))
+            else:
+                click.echo(_line([_cell(v) for v in row], widths))
+        batch = next(rows, [])
+
+
+def _one_statement(con: Any, query: str) -> None:
+    """A Failure unless QUERY is exactly one SQL statement of UTF-8 text (a parse error is
+    DuckDB's)."""
+    try:
+        query.encode("utf-8")
+    except UnicodeEncodeError as e:  # bytes of another encoding on the command line
+        raise Failure(f"the query is not UTF-8 text (character {e.start + 1})") from None
+    count = len(con.extract_statements(query))
+    if count == 0:
+        raise Failure("the query is empty; give one SQL statement, such as 'DESCRIBE figures'")
+    if count > 1:
+        raise Failure(f"the query holds {count} statements; give one")
+
+
+def _rows(con: Any, query: str, clock: Clock) -> Generator[Any, None, None]:
+    """The query's column names (None for a statement without rows), then its rows in batches.
+
+    The query runs in a thread of its own: DuckDB does not see this program's Ctrl-C while it
+    executes (a cross join ran on for minutes), and this thread, which waits for its batches,
+    does. On Ctrl-C, on the time limit or when the caller stops reading, the query is
+    interrupted and its thread ended before the caller closes the connection.
+    """
+    import queue
+    import threading
+
+    out: queue.Queue[Any] = queue.Queue(maxsize=2)
+    stop = threading.Event()
+
+    def put(item: Any) -> bool:
+        while not stop.is_set():
+            try:
+                out.put(item, timeout=0.05)
+                return True
+            except queue.Full:
+                pass
+        return False
+
+    def run() -> None:
+        try:  # DESCRIBE too: DuckDB folds constants while it binds (len(range(10**8)): 46 s)
+            cur = con.execute(_bounded(con, query))
+            names = None if cur.description is None else [d[0] for d in cur.description]
+            if put(names) and names is not None:
+                while (batch := cur.fetchmany(_BATCH)) and put(batch):
+                    pass
+            put(_END)
+        except BaseException as e:  # noqa: BLE001 - handed to the reading thread, raised there
+            put(e)
+
+    worker = threading.Thread(target=run, name="atlas-sql", daemon=True)
+    worker.start()
+    try:
+        while True:
+            try:
+                item = out.get(timeout=min(0.1, clock.left()))
+            except queue.Empty:
+                continue
+            if item is _END:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        _stop_query(con, stop, worker)
+
+
+def _bounded(con: Any, query: str) -> str:
+    """QUERY, when it is a SELECT, wrapped so that DuckDB itself refuses a value longer than
+    MAX_VALUE characters or a list of more than MAX_ITEMS elements, within its memory limit
+    and before the value becomes a Python object outside it (``SELECT range(100000000)``:
+    100 million Python ints, some 4 GB). Other statements (PRAGMA, EXPLAIN) as they are."""
+    import duckdb
+
+    if con.extract_statements(query)[0].type != duckdb.StatementType.SELECT:
+        return query
+    body = _without_tail(query)
+    columns = con.execute(f"DESCRIBE SELECT * FROM (\n{body}\n)").fetchall()
+    exprs = []
+    for i, (name, kind, *_) in enumerate(columns, 1):
+        alias = '"' + str(name).replace('"', '""') + '"'
+        too_big = _too_big(f"#{i}", str(kind), printable(str(name)))
+        if too_big is None:
+            exprs.append(f"#{i} AS {alias}")
+        else:
+            test, message = too_big
+            exprs.append(
+                f"CASE WHEN {test} THEN error({_literal(message)}) ELSE #{i} END AS {alias}"
+            )
+    return f"SELECT {', '.join(exprs)} FROM (\n{body}\n)"
+
+
+MAX_ITEMS = 100_000
+"""The most elements of a list ``atlas sql`` prints (a list of every mask of the 5x6 atlas
+would be 2.4 million: aggregate, or unnest it into rows)."""
+
+
+def _too_big(ref: str, kind: str, name: str) -> tuple[str, str] | None:
+    """An SQL test of column ``ref`` (of type ``kind``) that is true when a value is too big
+    to print, with the message; None for types whose values are always short. AtlasError (the
+    command's Failure, raised from the query's thread) for a list inside an array, a struct, a
+    map or a union, which no test here measures."""
+    from ubongo.puzzles.atlas.query import AtlasError
+
+    if _SHORT.fullmatch(kind):
+        return None
+    lists = re.fullmatch(r"([^\[\]]+)((?:\[\])+)", kind)
+    if lists:
+        depth = len(lists.group(2)) // 2
+        flat = "flatten(" * (depth - 1) + ref + ")" * (depth - 1)
+        return f"len({flat}) > {MAX_ITEMS}", f"{name}: a list of more than {MAX_ITEMS:,} elements"
+    if "[" in kind:
+        raise AtlasError(
+            f"column {name} is of type {printable(kind)}: lists inside arrays, structs, maps "
+            "or unions are not printed; select their parts"
+        )
+    measure = {"VARCHAR": "strlen", "BLOB": "octet_length"}.get(kind)
+    test = f"{measure}({ref})" if measure else f"length(CAST({ref} AS VARCHAR))"
+    return f"{test} > {MAX_VALUE}", f"{name}: a value of more than {MAX_VALUE:,} characters"
+
+
+_SHORT = re.compile(
+    r"BOOLEAN|U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|FLOAT|DOUBLE|DATE|TIME.*|INTERVAL"
+    r"|UUID|DECIMAL\(\d+,\d+\)"
+)
+"""Types whose values are short as text: no test."""
+
+
+def _literal(text: str) -> str:
+    """Text as an SQL string literal."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _without_tail(query: str) -> str:
+    """One statement's text without its trailing comments and semicolon (to be a subquery)."""
+    import duckdb
+
+    tokens = duckdb.tokenize(query)
+    end = len(query)
+    while tokens and tokens[-1][1] == duckdb.token_type.comment:
+        end = tokens.pop()[0]
+    if tokens and tokens[-1][1] == duckdb.token_type.operator and query[tokens[-1][0]] == ";":
+        end = tokens[-1][0]
+    return query[:end]
+
+
+_END = object()
+"""The end of a query's rows, from its thread."""
+
+
+def _stop_query(con: Any, stop: Any, worker: Any) -> None:
+    """Interrupt the query until its thread has ended; a Ctrl-C meanwhile waits till then (the
+    connection is closed next, and must not be while a thread runs a query on it). DuckDB
+    checks for an interrupt between chunks of work, not inside one function over one huge
+    value (``len(range(100000000))`` ran 71 s past a 3 s limit): after STOP_GRACE seconds
+    the thread is left to the process's exit and its connection is not closed under it."""
+    stop.set()
+    deadline = time.monotonic() + STOP_GRACE
+    with _interrupts.deferred():
+        while worker.is_alive() and time.monotonic() < deadline:
+            con.interrupt()
+            worker.join(0.05)
+        if worker.is_alive():
+            _LEFT_RUNNING.add(id(con))
+            _interrupts.strand()  # Ctrl-C: the program exits without waiting for it
+
+
+STOP_GRACE = 1.0
+"""Seconds a query may take to stop once interrupted."""
+_LEFT_RUNNING: set[int] = set()
+"""The connections (by id) whose query would not stop: never closed under it."""
+
+
+def _close(con: Any) -> None:
+    """Close a connection, unless a query that would not stop still runs on it."""
+    if id(con) not in _LEFT_RUNNING:
+        con.close()
+
+
+def _first_line(error: BaseException) -> str:
+    """A DuckDB error's first line (its message; the rest points into the query)."""
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def _atlas_and(args: tuple[str, ...], what: str) -> tuple[str | None, str]:
@@ -661,12 +974,31 @@ def _atlas_and(args: tuple[str, ...], what: str) -> tuple[str | None, str]:
     raise click.UsageError(f"expected [ATLAS] {what}: one or two arguments, got {len(args)}")
 
 
+MAX_VALUE = 1 << 20
+"""The longest value ``atlas sql`` prints, in characters (a list or a long string; no column
+of an atlas comes near it)."""
+
+
 def _cell(v: Any) -> str:
-    return "NULL" if v is None else printable(str(v))
+    return "NULL" if v is None else printable(_text(v))
 
 
 def _jsonable(v: Any) -> Any:
-    return v if v is None or isinstance(v, bool | int | float | str) else str(v)
+    if v is None or isinstance(v, bool | int | float):
+        return v
+    return _text(v)
+
+
+def _text(v: Any) -> str:
+    """A value as text; a Failure past MAX_VALUE characters, which would take the printing
+    past any time limit (100 million characters took 2 s to print, 7 s on a busy machine)."""
+    text = v if isinstance(v, str) else str(v)
+    if len(text) > MAX_VALUE:
+        raise Failure(
+            f"a value of {len(text):,} characters; at most {MAX_VALUE:,} are printed (select "
+            "a part of it, such as left(x, 1000))"
+        )
+    return text
 
 
 def _line(cells: list[str], widths: list[int]) -> str:

@@ -13,6 +13,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -341,6 +342,84 @@ def test_sql_reads_the_atlas_and_nothing_else(tmp_path: Path, query: str) -> Non
     assert code == 1 and out == "", (code, out, err)
     assert len(err.splitlines()) == 1 and err.startswith("ubongo atlas sql: 4x5: "), err
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+CROSS = "SELECT count(*) FROM figures a, figures b, figures c WHERE a.mask + b.mask > c.mask"
+"""A query of 2.3 trillion rows: minutes of work (a plain count of it took 273 s)."""
+
+
+def test_sql_stops_at_its_time_limit() -> None:
+    """``--timeout 1`` ends a query of minutes within 10 s: exit 1, one line, nothing printed."""
+    start = time.monotonic()
+    code, out, err = _run("atlas", "sql", "4x5", CROSS, "--timeout", "1")
+    took = time.monotonic() - start
+    assert code == 1 and out == "", (code, out, err)
+    assert err == "ubongo atlas sql: time limit of 1 s (--timeout) reached\n"
+    assert took < 10, took
+
+
+def test_sql_stops_a_query_that_duckdb_cannot_interrupt() -> None:
+    """DuckDB folds ``len(range(10**8))`` while it binds, deaf to interrupts for 46 s: the
+    command ends anyway, a second after its limit (its thread is left to the process's exit)."""
+    ubongo = str(Path(sys.executable).parent / "ubongo")  # a process of its own: the thread
+    query = "SELECT len(range(100000000))"  # is left running, to end with the process
+    start = time.monotonic()
+    done = subprocess.run(
+        [ubongo, "atlas", "sql", "4x5", query, "--timeout", "1"], capture_output=True, text=True
+    )
+    took = time.monotonic() - start
+    code, out, err = done.returncode, done.stdout, done.stderr
+    assert code == 1 and out == "", (code, out, err)
+    assert err == "ubongo atlas sql: time limit of 1 s (--timeout) reached\n"
+    assert took < 10, took
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("SELECT repeat('x', 2000000) AS s", "s: a value of more than 1,048,576 characters"),
+        ("SELECT range(200000) AS r", "r: a list of more than 100,000 elements"),
+        ("SELECT [range(200000)] AS r", "r: a list of more than 100,000 elements"),
+        ("SELECT {'a': [1]} AS s", "column s is of type STRUCT(a INTEGER[]): lists inside"),
+    ],
+)
+def test_sql_refuses_values_too_big_to_print(query: str, message: str) -> None:
+    """DuckDB refuses them itself, before they become Python objects beyond its memory limit."""
+    code, out, err = _run("atlas", "sql", "4x5", query)
+    assert code == 1 and out == "", (code, out, err)
+    assert message in err and len(err.splitlines()) == 1, err
+
+
+def test_sql_keeps_order_names_and_short_values_as_they_are() -> None:
+    """The guard wraps a SELECT in a subquery: rows keep their order, columns their names
+    (duplicates too), a trailing semicolon and comment are the query's own."""
+    rows = _sql("4x5", "SELECT mask, mask AS mask, [area] AS l FROM figures ORDER BY mask DESC "
+                "LIMIT 3; -- the largest")  # fmt: skip
+    assert [r["mask"] for r in rows] == [1032159, 1031679, 1031167]
+    assert list(rows[0]) == ["mask", "mask_1", "l"] and rows[0]["l"] == "[18]"
+    masks = _ok("atlas", "sql", "4x5", "SELECT list(mask ORDER BY mask) AS m FROM figures")
+    assert masks.count(",") == 13282
+
+
+def test_sql_has_a_default_time_limit() -> None:
+    text = _ok("atlas", "sql", "--help")
+    assert "--timeout SECONDS" in text and "[default: 300.0]" in text
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("", "the query is empty; give one SQL statement"),
+        ("  \n ", "the query is empty; give one SQL statement"),
+        ("/* a comment */", "the query is empty; give one SQL statement"),
+        ("SELECT 1; SELECT 2", "the query holds 2 statements; give one"),
+        ("SELECT 1;; SELECT 2; SELECT 3", "the query holds 3 statements; give one"),
+    ],
+)
+def test_sql_takes_exactly_one_statement(query: str, message: str) -> None:
+    code, out, err = _run("atlas", "sql", "4x5", query)
+    assert code == 1 and out == "", (code, err)
+    assert err.startswith(f"ubongo atlas sql: {message}") and len(err.splitlines()) == 1, err
 
 
 def test_sql_and_figure_take_the_bundled_atlas_when_it_is_left_out() -> None:

@@ -95,6 +95,15 @@ COMMANDS = [
         ("a.duckdb", "a.duckdb.shards"),
         1.2,
     ),
+    # a query of minutes: DuckDB does not see the program's Ctrl-C while it executes
+    Command(
+        "atlas-sql",
+        ("atlas", "sql", "4x5", "SELECT count(*) FROM figures a, figures b, figures c"),
+        (),
+        3.0,
+    ),
+    # DuckDB folds this constant while it binds, deaf to its interrupt for 46 s
+    Command("atlas-sql-folded", ("atlas", "sql", "4x5", "SELECT len(range(100000000))"), (), 3.0),
     # Dask's LocalCluster starts its workers from its own thread: they must not see Ctrl-C
     Command(
         "atlas-build-dask",

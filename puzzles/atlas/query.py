@@ -13,9 +13,10 @@ The schema (FORMAT.md, "The atlas") is created here too, so writer and readers a
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from ubongo.puzzles.atlas.build import Spec
 from ubongo.puzzles.atlas.enumerate import Mask, cells_of
@@ -114,16 +115,34 @@ def _flat(rows: Sequence[tuple[Any, ...]]) -> list[Any]:
     return [v for row in rows for v in row]
 
 
+TABLES: dict[str, dict[str, str]] = {
+    "meta": {"key": "VARCHAR", "value": "VARCHAR"},
+    "pieces": {"bit": "UTINYINT", "name": "VARCHAR", "code": "VARCHAR", "area": "UTINYINT"},
+    "figures": {
+        "mask": "BIGINT",
+        "area": "UTINYINT",
+        "rows": "UTINYINT",
+        "cols": "UTINYINT",
+        "symmetry": "UTINYINT",
+    },
+    "puzzles": {"mask": "BIGINT", "pieces": "BIGINT", "size": "UTINYINT", "tilings": "INTEGER"},
+}
+"""The columns and types of schema 1 (FORMAT.md); ``figures`` has ``combosN``, ``uniqueN``
+(INTEGER) for each size besides. Readers check them, and that no row of figures or puzzles
+holds a NULL, when they open an atlas."""
+
+
 def info(con: Connection, name: str) -> Info:
-    """The atlas's description; AtlasError when the database is no atlas of this schema."""
+    """The atlas's description; AtlasError when the database is no atlas of this schema, or a
+    damaged one (its meta rows, the tables' columns and types, a NULL)."""
+    columns = _columns(con)
+    if "meta" not in columns:
+        raise AtlasError(f"{name}: not an atlas (no meta table)")
+    found = con.execute("SELECT key, value FROM meta").fetchall()
     try:
-        found = dict(con.execute("SELECT key, value FROM meta").fetchall())
-    except Exception as e:  # DuckDB raises its own CatalogException: not importable here
-        raise AtlasError(f"{name}: not an atlas (no meta table: {type(e).__name__})") from None
-    try:
-        meta = {k: json.loads(v) for k, v in found.items()}
+        meta = {str(k): json.loads(v) for k, v in found}
     except (TypeError, ValueError):
-        raise AtlasError(f"{name}: not an atlas (its meta table is not JSON)") from None
+        raise AtlasError(f"{name}: damaged atlas (its meta table is not JSON)") from None
     if meta.get("format") != "ubongo-atlas":
         raise AtlasError(f"{name}: not an atlas (meta.format is {meta.get('format')!r})")
     if meta.get("schema") != SCHEMA:
@@ -131,15 +150,107 @@ def info(con: Connection, name: str) -> Info:
             f"{name}: atlas schema {meta.get('schema')!r}; this version reads schema {SCHEMA} "
             "(rebuild it with ubongo atlas build)"
         )
-    rows, cols = (int(x) for x in str(meta["frame"]).split("x"))
-    areas = meta["areas"]
-    return Info(
+    about = _described(meta, name)
+    _check_tables(con, columns, about, name)
+    return about
+
+
+def _columns(con: Connection) -> dict[str, dict[str, str]]:
+    """Each table of the database's main schema: its columns and their types."""
+    rows = con.execute(
+        "SELECT table_name, column_name, data_type FROM duckdb_columns() "
+        "WHERE database_name = current_database() AND schema_name = 'main'"
+    ).fetchall()
+    out: dict[str, dict[str, str]] = {}
+    for table, column, kind in rows:
+        out.setdefault(str(table), {})[str(column)] = str(kind)
+    return out
+
+
+def _described(meta: dict[str, Any], name: str) -> Info:
+    """The Info of meta's values; AtlasError naming the first key that is missing or wrong."""
+    from ubongo.puzzles.atlas.enumerate import check_frame
+
+    def bad(key: str) -> AtlasError:
+        shown = json.dumps(meta[key])[:60] if key in meta else "missing"
+        return AtlasError(f"{name}: damaged atlas (meta.{key} is {shown})")
+
+    frame, areas, sizes, pieces = (meta.get(k) for k in ("frame", "areas", "sizes", "pieces"))
+    if not isinstance(frame, str) or not _FRAME.fullmatch(frame):
+        raise bad("frame")
+    rows, cols = (int(x) for x in frame.split("x"))
+    try:
+        if check_frame((rows, cols)) != (rows, cols):
+            raise bad("frame")
+    except ValueError:
+        raise bad("frame") from None
+    if not (_ints(areas) and len(areas) == 2 and 1 <= areas[0] <= areas[1] <= rows * cols):
+        raise bad("areas")
+    sizes = meta.get("sizes")
+    if not (
+        _ints(sizes) and sizes and all(n >= 1 for n in sizes) and len(set(sizes)) == len(sizes)
+    ):
+        raise bad("sizes")
+    if not (isinstance(pieces, list) and 0 < len(pieces) < 63 and all(map(_piece, pieces))):
+        raise bad("pieces")
+    about = Info(
         (rows, cols),
-        (int(areas[0]), int(areas[1])),
-        tuple(int(n) for n in meta["sizes"]),
-        tuple(str(p["name"]) for p in meta["pieces"]),
-        tuple((str(p["name"]), str(p["code"]), tuple(p["rows"])) for p in meta["pieces"]),
+        (areas[0], areas[1]),
+        tuple(sizes),
+        tuple(p["name"] for p in pieces),
+        tuple((p["name"], p["code"], tuple(p["rows"])) for p in pieces),
     )
+    try:
+        about.piece_set()
+    except (UbongoError, ValueError):
+        raise bad("pieces") from None
+    return about
+
+
+_FRAME = re.compile(r"[1-9][0-9]?x[1-9][0-9]?")
+
+
+def _ints(value: Any) -> TypeGuard[list[int]]:
+    """Whether ``value`` is a JSON list of integers (not booleans)."""
+    return isinstance(value, list) and all(type(v) is int for v in value)
+
+
+def _piece(value: Any) -> bool:
+    """Whether ``value`` looks like a meta piece: name, code and rows, all text."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("name"), str)
+        and isinstance(value.get("code"), str)
+        and isinstance(value.get("rows"), list)
+        and all(isinstance(r, str) for r in value["rows"])
+    )
+
+
+def _check_tables(
+    con: Connection, columns: dict[str, dict[str, str]], about: Info, name: str
+) -> None:
+    """AtlasError unless every table has its columns (of their types), the pieces table lists
+    meta's pieces, and no row of figures or puzzles holds a NULL."""
+    per_size = {f"{k}{n}": "INTEGER" for n in about.sizes for k in ("combos", "unique")}
+    for table, want in TABLES.items():
+        have = columns.get(table)
+        if have is None:
+            raise AtlasError(f"{name}: damaged atlas (no {table} table)")
+        for column, kind in (want | per_size if table == "figures" else want).items():
+            if have.get(column) != kind:
+                got = f"of type {have[column]}" if column in have else "missing"
+                raise AtlasError(
+                    f"{name}: damaged atlas (column {table}.{column} {got}; expected {kind})"
+                )
+    listed = con.execute("SELECT bit, name, code FROM pieces ORDER BY bit").fetchall()
+    if listed != [(i, n, c) for i, (n, c, _) in enumerate(about.defs)]:
+        raise AtlasError(f"{name}: damaged atlas (its pieces table does not match meta.pieces)")
+    for table in ("figures", "puzzles"):
+        cols = list(TABLES[table]) + (list(per_size) if table == "figures" else [])
+        nulls = " OR ".join(f'"{c}" IS NULL' for c in cols)
+        (count,) = con.execute(f"SELECT count(*) FROM {table} WHERE {nulls}").fetchone()
+        if count:
+            raise AtlasError(f"{name}: damaged atlas ({count} rows of {table} hold a NULL)")
 
 
 def stats(con: Connection, name: str) -> dict[str, Any]:
