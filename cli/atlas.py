@@ -8,6 +8,7 @@ rows), and consolidates the shards into one DuckDB file. ``stats``, ``find``, ``
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import os
@@ -348,7 +349,23 @@ def _dask_executor(address: str, workers: int) -> Iterator[Any]:
 
 
 def _client(distributed: Any, address: str, workers: int, stack: ExitStack) -> Any:
-    """A Dask client of the cluster at ``address`` or of a LocalCluster, closed with ``stack``."""
+    """A Dask client of the cluster at ``address`` or of a LocalCluster, closed with ``stack``.
+
+    A Client whose start failed is finalised at once (``gc.collect`` below and before a new
+    one): its ``__del__`` takes distributed's loop-runner lock, and run by a garbage collection
+    inside another Client's start, which holds that lock, it waited for ever (seen in the
+    test suite: a second build in one process after a refused address).
+    """
+    gc.collect()
+    try:
+        return _started(distributed, address, workers, stack)
+    except BaseException:
+        gc.collect()
+        raise
+
+
+def _started(distributed: Any, address: str, workers: int, stack: ExitStack) -> Any:
+    """``_client``'s work: the client, or one line saying why there is none."""
     try:
         if address == "local":
             with _interrupts.kept_from_workers():
