@@ -458,7 +458,7 @@ def stats(
     given = sets or ("standard",)
     fr = _frame(frame)
     clock = _budget(timeout)
-    found = tuple(set_stats(_inputs.set_of(s), fr, clock) for s in given)
+    found = tuple(set_stats(_inputs.flat_set_of(s, "statistics"), fr, clock) for s in given)
     sources = tuple(_source(s, st.name) for s, st in zip(given, found, strict=True))
     return Stats(found, sources, published)
 
@@ -560,7 +560,11 @@ def cards(
 
     mm = DEFAULT_CELL_MM if cell_mm is None else cell_mm
     data, pages = printed(
-        _inputs.set_of(set), cell_mm=mm, paper=paper.lower(), per_page=per_page, flip=flip.lower()
+        _inputs.flat_set_of(set, "printed cards"),
+        cell_mm=mm,
+        paper=paper.lower(),
+        per_page=per_page,
+        flip=flip.lower(),
     )
     return Cards(data, pages, mm, flip.lower())
 
@@ -577,7 +581,7 @@ def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
     from ubongo.render.html import page as document
     from ubongo.render.html import unsolvable
 
-    ps = _inputs.set_of(set)
+    ps = _inputs.flat_set_of(set, "web pages")
     listings = _listings(ps, _budget(timeout))
     return Page(ps, document(ps, listings), len(listings), tuple(unsolvable(ps, listings)))
 
@@ -618,7 +622,7 @@ def svgs(set: SetLike = None) -> dict[tuple[str, str], str]:
     """
     from ubongo.render.svg import side_svg, sides
 
-    ps = _inputs.set_of(set)
+    ps = _inputs.flat_set_of(set, "SVG cards")
     return {
         (s.template, s.name): side_svg(
             s.figure, s.combos, ps.die, title=s.title, side=s.name, pieces=ps.pieces

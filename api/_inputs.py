@@ -64,6 +64,24 @@ def set_of(given: SetLike) -> PuzzleSet:
     raise _files.FileError(arg, f"no such file, and no bundled set of that name{also}")
 
 
+class NotYet(UbongoError):
+    """A command that does not take sets of this lattice yet (one line, exit 1)."""
+
+    def __init__(self, set_name: str, lattice: Lattice, what: str) -> None:
+        super().__init__(
+            f"{set_name}: {what} of a set of {lattice.space}s are not made yet; verify, show, "
+            "solve, analyze and hint take it"
+        )
+
+
+def flat_set_of(given: SetLike, what: str) -> PuzzleSet:
+    """``set_of`` for the commands that take sets of squares only so far (``what`` they make)."""
+    ps = set_of(given)
+    if ps.pieces.lattice.dims != 2:
+        raise NotYet(ps.name, ps.pieces.lattice, what)
+    return ps
+
+
 def pieces_of(given: PieceSetLike) -> PieceSet:
     """The pieces of ``--pieces SET``: a bundled piece set (``ubongo-3d``, ``soma``...), a
     set's own pieces, a pieces file, else the 12 pieces."""

@@ -612,6 +612,17 @@ def piece_set(arg: str | None) -> PieceSet:
         return pieces_of(arg)
 
 
+def flat_pieces(pieces: PieceSet, what: str) -> PieceSet:
+    """The pieces, for a command that takes pieces of squares only so far (``what`` it makes);
+    one line, exit 1, for blocks of cubes and other lattices."""
+    if pieces.lattice.dims != 2:
+        raise Failure(
+            f"{what} of {pieces.lattice.space}s are not made yet; solve, analyze, hint and "
+            "verify take them"
+        )
+    return pieces
+
+
 def read_figure(arg: str, height: int | None = None, pieces: PieceSet | None = None) -> Figure:
     """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``), read
     as the API reads one (a problem file gives the figure above its combinations); ``height``

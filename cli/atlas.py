@@ -27,6 +27,7 @@ from ubongo.cli._common import (
     Failure,
     atomic_path,
     emit_json,
+    flat_pieces,
     json_line,
     json_option,
     output_folder,
@@ -180,7 +181,7 @@ def build(
         fr = check_frame(_box(frame))
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--frame'") from None
-    spec = Spec(fr, _range(areas), _sizes(sizes), piece_set(pieces_set))
+    spec = Spec(fr, _range(areas), _sizes(sizes), flat_pieces(piece_set(pieces_set), "atlases"))
     _utf8_name(output, output)
     folder = output_folder(output + SHARDS_SUFFIX)
     with _locked(folder):

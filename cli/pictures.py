@@ -115,8 +115,8 @@ def render(
         write_atomic(pdf_path, printed.data)
         said.append(f"wrote {pdf_path}: {printed}")
     if svg_dir:
+        drawn = ubongo.svgs(ps)  # first: a set the pictures refuse leaves no empty folder
         folder = output_folder(svg_dir)
-        drawn = ubongo.svgs(ps)
         n = sum(1 for _ in (write_in_folder(folder, name, svg) for name, svg in _files(drawn)))
         said.append(f"wrote {plural(n, 'SVG file')} in {svg_dir}")
     if html_dir:

@@ -16,6 +16,7 @@ from ubongo.cli._common import (
     display,
     emit_json,
     engine_option,
+    flat_pieces,
     height_option,
     is_figure_file,
     json_line,
@@ -564,6 +565,8 @@ def analyze(
         raise click.UsageError("--json and --format ubongo-utils do not go together")
     clock = Clock(timeout)
     ps = piece_set(pieces_set)
+    if out_format != "text":  # ubongo-utils's problem files draw squares
+        flat_pieces(ps, "ubongo-utils problem files")
     try:
         # the options' pieces are checked before the figure is read, whose errors come second
         Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from ubongo.puzzles.game import DEFAULT_DIE, SIDES
 from ubongo.puzzles.problems import Place, Problem, SetProblems, clip, unknown_keys
-from ubongo.puzzles.sets import FORMAT, VERSION, PuzzleSet, Side, Template
+from ubongo.puzzles.sets import FORMAT, VERSIONS, PuzzleSet, Side, Template
 from ubongo.solver.errors import DuplicatePiece, UbongoError, UnknownName, UnknownPiece
 from ubongo.solver.figure import Figure, parse_figure
 from ubongo.solver.lattice import LATTICES, SQUARE, Lattice
@@ -17,7 +17,7 @@ MAX_NUMBER_ID = 999_999
 """The largest template id given as a number (ids are card numbers)."""
 MAX_LABEL = 64
 """The longest template id or die label, in characters."""
-TOP_KEYS = ("format", "version", "name", "pieces", "die", "templates")
+TOP_KEYS = ("format", "version", "name", "lattice", "pieces", "height", "die", "templates")
 TEMPLATE_KEYS = ("id", *SIDES)
 SIDE_KEYS = ("figure", "combos")
 
@@ -51,9 +51,13 @@ class Reader:
     fast and its figures shared.
     """
 
-    def __init__(self, pieces: PieceSet | None, die: Sequence[str] | None) -> None:
+    def __init__(
+        self, pieces: PieceSet | None, die: Sequence[str] | None, height: int | None = None
+    ) -> None:
         self.pieces = pieces
         self.die = die
+        self.height = height  # figures are footprints this many layers of cubes high
+        self.lattice = None if pieces is None or pieces.lattice is SQUARE else pieces.lattice
         self._figures: dict[str | tuple[str, ...], Figure | str] = {}
         self._combos: dict[tuple[str, ...], tuple[tuple[str, ...], list[str]]] = {}
         self._ids: dict[str, int] = {}
@@ -125,7 +129,7 @@ class Reader:
                 at.add(field, "expected a list of row strings")
                 return None
             try:
-                found = parse_figure(value)
+                found = parse_figure(value, height=self.height, lattice=self.lattice)
             except UbongoError as e:
                 found = str(e)
             self._figures[value if isinstance(value, str) else tuple(value)] = found
@@ -206,21 +210,76 @@ def _read_set(data: Any, at: Place) -> PuzzleSet | None:
     if not at.check(data.get("format") == FORMAT, "format", f"expected {FORMAT!r}"):
         return None
     version = data.get("version")
-    if not at.check(_is_int(version) and version == VERSION, "version", f"expected {VERSION}"):
+    versions = " or ".join(map(str, VERSIONS))
+    if not at.check(_is_int(version) and version in VERSIONS, "version", f"expected {versions}"):
         return None
     unknown_keys(data, TOP_KEYS, at)
     name = data.get("name", at.source)
     at.check(isinstance(name, str), "name", "expected a string")
-    pieces = _read_pieces(data["pieces"], at, "pieces") if "pieces" in data else STANDARD
+    lattice = _read_lattice(data, version, at)
+    named = data.get("pieces") if isinstance(data.get("pieces"), str) else None
+    pieces = _set_pieces(data, lattice, at)
+    height = data.get("height")
+    if height is not None and not at.check(
+        _is_int(height) and 1 <= height <= MAX_HEIGHT and lattice is not None and lattice.dims == 3,
+        "height",
+        f"expected 1 to {MAX_HEIGHT} layers, on a lattice of cubes",
+    ):
+        return None
     die = _read_die(data.get("die", list(DEFAULT_DIE)), at)
     templates = data.get("templates")
     if not at.check(isinstance(templates, list), "templates", "expected a list of templates"):
         return None
-    reader = Reader(pieces, die)
+    reader = Reader(pieces, die, height)
     ts = [reader.template(t, at, i) for i, t in enumerate(templates, 1)]
     if at.found or pieces is None or die is None:
         return None
-    return PuzzleSet(name, pieces, die, tuple(t for t in ts if t is not None), "pieces" in data)
+    kept = tuple(t for t in ts if t is not None)
+    return PuzzleSet(name, pieces, die, kept, "pieces" in data, named, height)
+
+
+MAX_HEIGHT = 64
+"""The most layers a set's ``height`` may stack."""
+
+
+def _read_lattice(data: Mapping[str, Any], version: int, at: Place) -> Lattice | None:
+    """The set's lattice: squares unless a version 2 file names another."""
+    value = data.get("lattice", "square")
+    if value != "square" and not at.check(
+        version == 2, "lattice", "expected version 2 for a lattice other than squares"
+    ):
+        return None
+    if not at.check(value in LATTICES, "lattice", f"expected one of {', '.join(LATTICES)}"):
+        return None
+    return LATTICES[value]
+
+
+def _set_pieces(data: Mapping[str, Any], lattice: Lattice | None, at: Place) -> PieceSet | None:
+    """The set's pieces: the 12 Ubongo pieces, the ones it lists, or a bundled piece set's."""
+    if lattice is None:
+        return None
+    value = data.get("pieces")
+    if value is None:
+        at.check(lattice is SQUARE, "pieces", f"expected the pieces of a {lattice} set")
+        return STANDARD if lattice is SQUARE else None
+    found: PieceSet | None
+    if isinstance(value, str):
+        from ubongo.puzzles.bundles import bundled_piece_names, bundled_pieces  # reads sets too
+
+        if not at.check(
+            value in bundled_piece_names(),
+            "pieces",
+            f"expected a bundled piece set ({', '.join(bundled_piece_names())}) or pieces",
+        ):
+            return None
+        found = bundled_pieces(value)
+    else:
+        found = _read_pieces(value, at, "pieces", lattice)
+    if found is not None and not at.check(
+        found.lattice is lattice, "pieces", f"expected pieces on the {lattice} lattice"
+    ):
+        return None
+    return found
 
 
 def _read_die(value: Any, at: Place) -> tuple[str, ...] | None:

@@ -17,11 +17,16 @@ from typing import Any
 from ubongo.puzzles.game import DEFAULT_DIE, PIECES_PER_SIDE, SIDES
 from ubongo.solver.errors import UbongoError, UnknownName
 from ubongo.solver.figure import Figure
-from ubongo.solver.pieces import PieceSet
+from ubongo.solver.lattice import SQUARE
+from ubongo.solver.pieces import Piece, PieceSet
 from ubongo.solver.puzzle import Puzzle
 
 FORMAT = "ubongo-puzzle-set"
 VERSION = 1
+"""The version of a set of squares (every set before other lattices: the files stay as they
+were); a set on another lattice is version 2 (``VERSIONS``), with its ``lattice``."""
+LATTICE_VERSION = 2
+VERSIONS = (VERSION, LATTICE_VERSION)
 
 
 class MissingSide(UbongoError):
@@ -74,6 +79,8 @@ class PuzzleSet:
     die: tuple[str, ...]
     templates: tuple[Template, ...]
     custom_pieces: bool = False
+    pieces_name: str | None = None  # a bundled piece set the file names instead of listing
+    height: int | None = None  # figures written as footprints this many layers of cubes high
 
     def combinations(self) -> Iterator[Combination]:
         """Every combination in set order: template, easy then hard, die order."""
@@ -152,24 +159,43 @@ class PuzzleSet:
 
     def to_json(self) -> dict[str, Any]:
         """The set as a JSON-ready object in the puzzle-set format."""
-        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "name": self.name}
-        if self.custom_pieces:
-            out["pieces"] = {
-                p.name: {"rows": [r.replace(p.code, "#") for r in p.rows()], "code": p.code}
-                for p in self.pieces.values()
-            }
+        lattice = self.pieces.lattice
+        flat = lattice is SQUARE
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION if flat else LATTICE_VERSION}
+        out["name"] = self.name
+        if not flat:
+            out["lattice"] = lattice.name
+        if self.pieces_name is not None:
+            out["pieces"] = self.pieces_name
+        elif self.custom_pieces:
+            out["pieces"] = {p.name: _piece_json(p) for p in self.pieces.values()}
+        if self.height is not None:
+            out["height"] = self.height
         if self.die != DEFAULT_DIE:
             out["die"] = list(self.die)
-        out["templates"] = [_template_json(t) for t in self.templates]
+        out["templates"] = [_template_json(t, self.height) for t in self.templates]
         return out
 
 
-def _template_json(t: Template) -> dict[str, Any]:
+def _piece_json(p: Piece) -> dict[str, Any]:
+    """A piece as a set file gives it: rows of squares, else its cells (and its colour)."""
+    out: dict[str, Any]
+    if p.lattice is SQUARE:
+        out = {"rows": [r.replace(p.code, "#") for r in p.rows()], "code": p.code}
+    else:
+        out = {"code": p.code, "cells": sorted(list(c) for c in p.shape)}
+    if p.colour is not None:
+        out["colour"] = p.colour
+    return out
+
+
+def _template_json(t: Template, height: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {"id": t.id}
     for name in SIDES:
         side = t.side(name)
         if side is not None:
-            out[name] = {"figure": side.figure.rows(), "combos": [list(c) for c in side.combos]}
+            figure = side.figure.footprint if height is not None else side.figure
+            out[name] = {"figure": figure.rows(), "combos": [list(c) for c in side.combos]}
     return out
 
 

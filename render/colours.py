@@ -21,6 +21,7 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
+from ubongo.solver.cells import draw_layers
 from ubongo.solver.errors import UbongoError
 from ubongo.solver.figure import LAYER_MARK, Figure, Picture
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point
@@ -279,13 +280,29 @@ def _paint_row(row: str, fills: Mapping[str, Colour]) -> str:
 
 
 def combination_rows(figure: Figure, pieces: Sequence[Piece]) -> Picture:
-    """The figure in ``#`` with each piece drawn in its letter beside it, top-aligned."""
-    return beside([figure.rows(), *(p.rows() for p in pieces)], "..", ".")
+    """The figure in ``#`` with each piece drawn in its letter beside it, top-aligned; figures
+    and blocks of cubes with their layers side by side, bottom first, ``|`` between them."""
+    return beside([_level(figure.layers()), *(_level(_layers(p)) for p in pieces)], "..", ".")
 
 
 def pieces_rows(pieces: Sequence[Piece]) -> Picture:
-    """The pieces drawn in their letters side by side, on blank (space) ground."""
-    return beside([[r.replace(".", " ") for r in p.rows()] for p in pieces], "  ", " ")
+    """The pieces drawn in their letters side by side, on blank (space) ground (blocks of
+    cubes as ``combination_rows`` draws them)."""
+    drawn = [_level(_layers(p)) for p in pieces]
+    return beside([[r.replace(".", " ") for r in rows] for rows in drawn], "  ", " ")
+
+
+def _layers(piece: Piece) -> list[Picture]:
+    """A piece's layers drawn in its letter (one for a flat piece)."""
+    if piece.lattice.dims == 2:
+        return [piece.rows()]
+    return draw_layers({piece.code: piece.shape})
+
+
+def _level(layers: list[Picture]) -> Picture:
+    """Layers of one box side by side, ``|`` between two: a block reads in one glance, and a
+    row of blocks keeps its rows aligned."""
+    return ["|".join(rows) for rows in zip(*layers, strict=True)]
 
 
 def beside(blocks: Sequence[Picture], gap: str, ground: str) -> Picture:

@@ -148,3 +148,79 @@ def test_a_half_built_board_of_cubes_is_read_layer_by_layer(tmp_path: Path) -> N
     result = run("hint", "--pieces", "ubongo-3d", "--board", str(wrong), "A", "H", "I", "M")
     assert result.exit_code == 1
     assert "board: layer 1, row 1, column 1: I (I) is drawn on 5 cell(s)" in result.stderr
+
+
+SET_3D = {  # made-up footprints (not cards of the game), with the golden counts' block sets
+    "format": "ubongo-puzzle-set",
+    "version": 2,
+    "name": "my 3D cards",
+    "lattice": "cube",
+    "pieces": "ubongo-3d",
+    "height": 2,
+    "templates": [
+        {
+            "id": "1",
+            "easy": {"figure": ["####", "###."], "combos": [["A", "C", "D"], ["F", "I", "P"]]},
+            "hard": {
+                "figure": ["####", "####", ".#.."],
+                "combos": [["A", "B", "C", "J"], ["A", "H", "I", "M"]],
+            },
+        }
+    ],
+}
+
+
+def test_a_set_of_3d_cards_is_verified_shown_solved_and_written_back(tmp_path: Path) -> None:
+    path = tmp_path / "mine3d.json"
+    path.write_text(json.dumps(SET_3D))
+    result = run("verify", str(path), "--count")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "my 3D cards: 4/4 combinations solvable",
+        "tilings per solvable combination: min 1, mean 10.00, max 37; unique: 3",
+    ]
+    shown = run("show", str(path), "1", "hard").stdout.splitlines()
+    assert shown[0] == "my 3D cards 1 hard: 18 cells, box 3x4" and shown[4] == "--"
+    assert shown[8] == "face 1: A B C J" and "|" in shown[9]  # blocks with layers side by side
+    solved = run("solve", "--set", str(path), "1", "hard", "2", "--count")
+    assert solved.stdout.endswith("37 tilings\n")
+    again = ubongo.load_set(str(path))
+    assert again.to_json() == SET_3D
+    assert again.pieces is not None and again.pieces.lattice.name == "cube"
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (["stats", "{set}"], "statistics of a set of cubes are not made yet"),
+        (["render", "{set}", "--svg", "{tmp}/out"], "SVG cards of a set of cubes"),
+        (["render", "{set}", "--pdf", "{tmp}/c.pdf"], "printed cards of a set of cubes"),
+        (["generate", "--pieces", "ubongo-3d", "-o", "{tmp}/g.json"], "generated sets of cubes"),
+        (["atlas", "build", "--pieces", "ubongo-3d", "-o", "{tmp}/a.duckdb"], "atlases of cubes"),
+        (
+            [
+                "analyze",
+                "####/###.",
+                "--pieces",
+                "ubongo-3d",
+                "--height",
+                "2",
+                "--format",
+                "ubongo-utils",
+                "-o",
+                "{tmp}/x.txt",
+            ],
+            "ubongo-utils problem files of cubes",
+        ),
+    ],
+)
+def test_what_3d_cannot_do_yet_is_one_line_and_writes_nothing(
+    tmp_path: Path, args: list[str], what: str
+) -> None:
+    path = tmp_path / "mine3d.json"
+    path.write_text(json.dumps(SET_3D))
+    before = set(tmp_path.iterdir())
+    result = run(*(a.format(set=path, tmp=tmp_path) for a in args))
+    assert result.exit_code == 1 and what in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert set(tmp_path.iterdir()) == before
