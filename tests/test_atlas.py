@@ -551,3 +551,15 @@ def test_the_shipped_atlas_holds_a_figure_exactly_when_it_should(cells: set[Cell
             con.close()
     assert found is not None
     assert (found[0] == 1) == (fig.is_connected() and not fig.holes())
+
+
+def test_an_atlas_whose_areas_run_past_its_frame_is_no_damaged_atlas(tmp_path: Path) -> None:
+    """A 4x4 frame built with the default areas 11-18 holds no figure above 16 cells; its meta
+    says 11-18, and every command still reads it (bench_atlas --smoke builds one)."""
+    out = tmp_path / "small.duckdb"
+    code, _, err = _run("atlas", "build", "--frame", "4x4", "-o", str(out), "-j", "1", "-q")
+    assert code == 0, err
+    code, text, err = _run("atlas", "sql", str(out), "SELECT count(*) FROM figures")
+    assert code == 0 and err == "" and text.split()[-1] == "329"
+    code, text, err = _run("atlas", "stats", str(out))
+    assert code == 0 and text.startswith("frame 4x4, areas 11-18"), err
