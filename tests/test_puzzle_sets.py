@@ -186,7 +186,12 @@ def test_piece_twice_in_a_combo():
     ("change", "where", "what"),
     [
         ({"format": "ubongo"}, "format", "expected 'ubongo-puzzle-set'"),
-        ({"version": 2}, "version", "expected 1"),
+        ({"version": 3}, "version", "expected 1 or 2"),
+        ({"lattice": "cube"}, "lattice", "expected version 2 for a lattice"),
+        ({"version": 2, "lattice": "cube"}, "pieces", "expected the pieces of a cube set"),
+        ({"version": 2, "lattice": "hexes"}, "lattice", "expected one of square"),
+        ({"version": 2, "lattice": "cube", "pieces": "ubongo3d"}, "pieces", "bundled piece"),
+        ({"version": 2, "height": 2}, "height", "on a lattice of cubes"),
         ({"colour": "red"}, "", "unknown key 'colour'"),
         ({"die": ["1", "1"]}, "die", "distinct labels"),
         ({"die": []}, "die", "distinct labels"),
