@@ -65,20 +65,27 @@ def set_of(given: SetLike) -> PuzzleSet:
 
 
 class NotYet(UbongoError):
-    """A command that does not take sets of this lattice yet (one line, exit 1)."""
+    """What a command does not make on this lattice yet (one line, exit 1)."""
 
-    def __init__(self, set_name: str, lattice: Lattice, what: str) -> None:
+    def __init__(self, what: str, lattice: Lattice) -> None:
         super().__init__(
-            f"{set_name}: {what} of a set of {lattice.space}s are not made yet; verify, show, "
-            "solve, analyze and hint take it"
+            f"{what} of {lattice.space}s are not made yet; verify, show, solve, analyze and "
+            "hint take them"
         )
+
+
+def squares_only(pieces: PieceSet, what: str) -> PieceSet:
+    """The pieces, for what is made of squares only so far (``what``: "atlases"...); NotYet for
+    blocks of cubes and the other lattices."""
+    if pieces.lattice.dims != 2:
+        raise NotYet(what, pieces.lattice)
+    return pieces
 
 
 def flat_set_of(given: SetLike, what: str) -> PuzzleSet:
     """``set_of`` for the commands that take sets of squares only so far (``what`` they make)."""
     ps = set_of(given)
-    if ps.pieces.lattice.dims != 2:
-        raise NotYet(ps.name, ps.pieces.lattice, what)
+    squares_only(ps.pieces, f"{ps.name}: {what}")
     return ps
 
 

@@ -613,14 +613,11 @@ def piece_set(arg: str | None) -> PieceSet:
 
 
 def flat_pieces(pieces: PieceSet, what: str) -> PieceSet:
-    """The pieces, for a command that takes pieces of squares only so far (``what`` it makes);
-    one line, exit 1, for blocks of cubes and other lattices."""
-    if pieces.lattice.dims != 2:
-        raise Failure(
-            f"{what} of {pieces.lattice.space}s are not made yet; solve, analyze, hint and "
-            "verify take them"
-        )
-    return pieces
+    """The pieces, for a command that takes pieces of squares only so far (``what`` it makes):
+    ``ubongo._inputs.squares_only``, one line and exit 1 otherwise (as every UbongoError)."""
+    from ubongo._inputs import squares_only
+
+    return squares_only(pieces, what)
 
 
 def read_figure(arg: str, height: int | None = None, pieces: PieceSet | None = None) -> Figure:
