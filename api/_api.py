@@ -422,9 +422,8 @@ def design(
     from ubongo.generator.design import Options
     from ubongo.generator.design import generate as run
 
-    opts = Options(
-        templates, seed, _frame(frame), faces, sizes, _inputs.pieces_of(piece_set), profile, name
-    )
+    pieces = _inputs.squares_only(_inputs.pieces_of(piece_set), "generated sets")
+    opts = Options(templates, seed, _frame(frame), faces, sizes, pieces, profile, name)
     source = {} if figures is None else {"source": figures}
     return Design(*run(opts, executor, progress, timeout=timeout, **source))
 

@@ -16,7 +16,6 @@ from ubongo.cli._common import (
     Clock,
     Failure,
     emit_json,
-    flat_pieces,
     json_option,
     output_option,
     piece_set,
@@ -135,7 +134,7 @@ def generate(
 
     fr = _pair(frame, "x", f"a frame such as {_FRAME}")
     easy, hard = _pair(sizes, ",", f"two sizes such as {_SIZES}")
-    pieces = flat_pieces(piece_set(pieces_set), "generated sets")
+    pieces = piece_set(pieces_set)
     show = not quiet and sys.stderr.isatty()
     start = time.perf_counter()
     with ExitStack() as stack:

@@ -40,7 +40,7 @@ from ubongo.solver.cells import (
 )
 from ubongo.solver.errors import TimeLimit, UbongoError
 from ubongo.solver.figure import Figure, layer_texts
-from ubongo.solver.lattice import SQUARE, Lattice
+from ubongo.solver.lattice import SQUARE, Lattice, translated
 from ubongo.solver.limits import Limits
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet
 from ubongo.solver.puzzle import Placement, Puzzle, Solution, solution_rows
@@ -412,13 +412,7 @@ def _rest(puzzle: Puzzle, placed: Solution) -> tuple[Puzzle | None, Point]:
 
 
 def _shift(sol: Solution, offset: Point) -> Solution:
-    return tuple(
-        Placement(
-            pl.piece,
-            frozenset(tuple(v + d for v, d in zip(p, offset, strict=True)) for p in pl.cells),
-        )
-        for pl in sol
-    )
+    return tuple(Placement(pl.piece, translated(pl.cells, offset)) for pl in sol)
 
 
 def _complete(puzzle: Puzzle, placed: Solution, limits: Limits) -> Solution | None:

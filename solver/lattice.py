@@ -79,6 +79,11 @@ def normalise(points: Iterable[Point]) -> Shape:
     return frozenset(tuple(v - lo for v, lo in zip(p, lows, strict=True)) for p in pts)
 
 
+def translated(points: Iterable[Point], by: Sequence[int]) -> frozenset[Point]:
+    """The points moved by ``by``, coordinate by coordinate."""
+    return frozenset(tuple(v + d for v, d in zip(p, by, strict=True)) for p in points)
+
+
 def extent(points: Iterable[Point]) -> tuple[int, ...]:
     """How many cells the points span along each coordinate."""
     return tuple(max(axis) - min(axis) + 1 for axis in zip(*points, strict=True))

@@ -23,7 +23,7 @@ from ubongo.solver.cells import (
 )
 from ubongo.solver.errors import FigureError, PieceDefinitionError, UbongoError
 from ubongo.solver.figure import LAYER_MARK, Figure, layer_texts
-from ubongo.solver.lattice import Lattice
+from ubongo.solver.lattice import Lattice, translated
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet
 
 
@@ -101,6 +101,4 @@ def parse_solution(
 
 def _moved(points: set[Point], lows: list[int]) -> frozenset[Point]:
     """The points as Figure.from_cells moves the figure's (its least coordinates to 0)."""
-    if not any(lows):
-        return frozenset(points)
-    return frozenset(tuple(v - lo for v, lo in zip(p, lows, strict=True)) for p in points)
+    return translated(points, [-lo for lo in lows]) if any(lows) else frozenset(points)

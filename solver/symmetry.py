@@ -23,12 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ubongo.solver.bitboard import figure_mask, frame_for
+from ubongo.solver.bitboard import Frame, figure_mask, frame_for
 from ubongo.solver.bitboard import placements as bitboard_placements
 from ubongo.solver.bits import Mask
 from ubongo.solver.cells import Point, Shape
 from ubongo.solver.figure import Figure
-from ubongo.solver.lattice import SQUARE, Lattice, Turn, apply, compose, moved
+from ubongo.solver.lattice import SQUARE, Lattice, Turn, apply, compose, moved, translated
 from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 Symmetry = Callable[[Point], Point]
@@ -96,12 +96,7 @@ def orbits(puzzle: Puzzle) -> Orbits | None:
     keys = [p.key for p in puzzle.pieces]
     frame = frame_for(figure, tuple(p.shape for p in puzzle.pieces), lattice, reorder=False)
     full = figure_mask(figure, frame)
-    cells = list(figure.cells)
-    bits = [1 << frame.index(p) for p in cells]
-    tables = [
-        dict(zip(bits, (1 << frame.index(q) for q in moved(turn, shift, cells)), strict=True))
-        for turn, shift in group
-    ]
+    tables = [_table(figure, frame, turn, shift) for turn, shift in group]
     best: tuple[int, list[tuple[Mask, int]]] | None = None
     for i, piece in enumerate(puzzle.pieces):
         if keys.count(keys[i]) > 1:
@@ -125,6 +120,14 @@ def _orbits_of(placed: list[Mask], tables: list[dict[Mask, Mask]]) -> list[tuple
         seen |= orbit
         found.append((p, len(orbit)))
     return found
+
+
+def _table(figure: Figure, frame: Frame, turn: Turn, shift: Point) -> dict[Mask, Mask]:
+    """A symmetry of the figure (``turn`` then ``shift``) as a table from each figure bit to
+    the bit of its image."""
+    cells = list(figure.cells)
+    images = (1 << frame.index(q) for q in moved(turn, shift, cells))
+    return dict(zip((1 << frame.index(p) for p in cells), images, strict=True))
 
 
 def _image(mask: Mask, table: dict[Mask, Mask]) -> Mask:
@@ -181,13 +184,7 @@ def _with_pivot(
     lows = [min(axis) for axis in zip(*left, strict=True)]
 
     def solution() -> Solution:
-        moved = [
-            Placement(
-                p.piece,
-                frozenset(tuple(v + d for v, d in zip(q, lows, strict=True)) for q in p.cells),
-            )
-            for p in found()
-        ]
+        moved = [Placement(p.piece, translated(p.cells, lows)) for p in found()]
         return (*moved[:index], pivot, *moved[index:])
 
     return solution
@@ -229,14 +226,10 @@ def up_to_symmetry(puzzle: Puzzle, tilings: int) -> int:
         return tilings
     frame = frame_for(figure, tuple(shapes.values()), lattice, reorder=False)
     full = figure_mask(figure, frame)
-    cells = list(figure.cells)
-    bits = [1 << frame.index(p) for p in cells]
     placed = {k: _in_order(bitboard_placements(full, s, frame)) for k, s in shapes.items()}
     fixed = tilings
     for turn, shift in group[1:]:
-        table = dict(
-            zip(bits, (1 << frame.index(q) for q in moved(turn, shift, cells)), strict=True)
-        )
+        table = _table(figure, frame, turn, shift)
         swap = mirrored if not lattice.has(turn) else {k: k for k in kinds}
         fixed += _fixed(full, kinds, placed, table, swap)
     return fixed // len(group)
