@@ -77,7 +77,7 @@ class NotYet(UbongoError):
 def squares_only(pieces: PieceSet, what: str) -> PieceSet:
     """The pieces, for what is made of squares only so far (``what``: "atlases"...); NotYet for
     blocks of cubes and the other lattices."""
-    if pieces.lattice.dims != 2:
+    if pieces.lattice.space != "square":
         raise NotYet(what, pieces.lattice)
     return pieces
 
