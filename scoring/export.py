@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ubongo.scoring.common import InvalidRecord, SessionResult, json_text
+from ubongo.scoring.common import InvalidRecord, SessionResult, escape_surrogates, json_text
 from ubongo.scoring.records import SEATS, Outcome
 from ubongo.scoring.report import Cell, inert, result_json
 
@@ -376,7 +376,8 @@ def bgstats_link(outcome: Outcome, scheme: str = "https") -> str:
     """The create-play link of a valid session: ``https`` (BG Stats' web app, which hands
     the play to the app) or ``bgstats`` (the app's own scheme)."""
     data = json.dumps(bgstats_play(outcome), ensure_ascii=False, separators=(",", ":"))
-    return LINK_BASES[scheme] + urllib.parse.quote(data, safe="")
+    # A lone surrogate in a name has no UTF-8 bytes to quote: JSON's own escape carries it.
+    return LINK_BASES[scheme] + urllib.parse.quote(escape_surrogates(data), safe="")
 
 
 def link_line(outcome: Outcome) -> str:
@@ -384,17 +385,38 @@ def link_line(outcome: Outcome) -> str:
     return bgstats_link(outcome) + "\n"
 
 
-def links_page(links: Iterable[tuple[str, str]]) -> str:
-    """A small HTML page of (label, link) pairs to tap on a phone, one play a line."""
-    items = "\n".join(
-        f'<li><a href="{html.escape(link)}">{html.escape(label)}</a></li>' for label, link in links
-    )
-    return (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        "<title>Plays for BG Stats</title></head>\n<body><h1>Plays for BG Stats</h1>\n"
-        f"<ul>\n{items}\n</ul>\n</body></html>\n"
-    )
+PAGE_STYLE = (
+    "body{font:18px/1.4 system-ui,sans-serif;margin:0 auto;max-width:40em;padding:0 12px}"
+    "h1{font-size:1.4em}ul{list-style:none;padding:0}"
+    "a{display:block;margin:10px 0;padding:14px 12px;border:1px solid #888;border-radius:8px;"
+    "text-decoration:none;overflow-wrap:anywhere}"
+)
+"""The page's look: one big tap target a play, wrapped (a long name never widens the page)."""
+
+
+class LinksPage:
+    """The page of ``--export bgstats-links --html``, streamed as ``BGStats`` is:
+    ``opening()``, ``play(outcome)`` per valid session (a link to tap), ``closing()``."""
+
+    def opening(self) -> str:
+        """The text before the first play."""
+        return (
+            '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>Plays for BG Stats</title>\n<style>{PAGE_STYLE}</style></head>\n"
+            "<body><h1>Plays for BG Stats</h1>\n"
+            "<p>Tap a play to open it in BG Stats, check it and save it.</p>\n<ul>\n"
+        )
+
+    def play(self, outcome: Outcome) -> str:
+        """A valid session's item (an InvalidRecord when its date cannot be read)."""
+        link = html.escape(bgstats_link(outcome))
+        label = html.escape(escape_surrogates(link_label(outcome)))
+        return f'<li><a href="{link}">{label}</a></li>\n'
+
+    def closing(self) -> str:
+        """The text after the last play."""
+        return "</ul>\n</body></html>\n"
 
 
 def link_label(outcome: Outcome) -> str:

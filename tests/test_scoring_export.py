@@ -395,7 +395,7 @@ def test_a_name_utf8_cannot_carry_is_exported_escaped_never_a_traceback() -> Non
 
 def test_a_page_of_links_to_tap_escapes_what_the_records_say() -> None:
     """The page of links: each play one item, its label and link escaped (a name is text)."""
-    from ubongo.scoring.export import bgstats_link, link_label, links_page
+    from ubongo.scoring.export import LinksPage, bgstats_link
 
     record = {**TIED, "players": ["<b>Ana</b>", "Ben & Co", "Cy"]}
     record["totals"] = dict(zip(record["players"], TIED["totals"].values(), strict=True))
@@ -403,6 +403,77 @@ def test_a_page_of_links_to_tap_escapes_what_the_records_say() -> None:
     assert outcome is not None and outcome.valid
     link = bgstats_link(outcome, "bgstats")
     assert link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=%7B")
-    page = links_page([(link_label(outcome), link)])
-    assert page.count("<li>") == 1 and "<b>Ana" not in page and "&lt;b&gt;Ana" in page
-    assert "Ben &amp; Co" in page and f'href="{link}"' in page  # a quoted link needs no escape
+    page = LinksPage()
+    text = page.opening() + page.play(outcome) + page.closing()
+    assert text.count("<li>") == 1 and "<b>Ana" not in text and "&lt;b&gt;Ana" in text
+    assert "Ben &amp; Co" in text and f'href="{bgstats_link(outcome)}"' in text
+
+
+def page_links(html_text: str) -> list[tuple[str, str]]:
+    """The (label, link) of each item of a page of links, read with the standard parser."""
+    from html.parser import HTMLParser
+
+    class Links(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.found: list[tuple[str, str]] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == "a":
+                self.found.append(("", dict(attrs)["href"] or ""))
+
+        def handle_data(self, data: str) -> None:
+            if self.found and self.lasttag == "a" and not self.found[-1][0]:
+                self.found[-1] = (data, self.found[-1][1])
+
+    reader = Links()
+    reader.feed(html_text)
+    return reader.found
+
+
+def test_html_writes_the_links_as_a_page_atomically_and_reports_as_the_lines(
+    tmp_path: Path,
+) -> None:
+    """``--html FILE``: the same links as the lines, one item a play, the file written whole
+    (bad records reported and left out, as ever); a missing folder writes nothing."""
+    good = {**TIED, "id": "good", "tiebreak": "Ana"}
+    undated = {k: v for k, v in good.items() if k != "date"} | {"id": "undated"}
+    stdin = jsonl([good, undated, {**good, "id": "again", "location": "<club>"}])
+    lines = run("score", "--export", "bgstats-links", "-", stdin=stdin)
+    out = tmp_path / "plays.html"
+    out.write_text("old\n")
+    done = run("score", "--export", "bgstats-links", "--html", str(out), "-", stdin=stdin)
+    assert (done.exit_code, done.stdout, done.stderr) == (1, "", lines.stderr)
+    found = page_links(out.read_text())
+    assert [link for _, link in found] == lines.stdout.splitlines()
+    assert all(label.startswith(f"{TIED['date']} Ubongo: Ana ") for label, _ in found)
+    missing = tmp_path / "no" / "p.html"
+    done = run("score", "--export", "bgstats-links", "--html", str(missing), "-", stdin=stdin)
+    assert done.exit_code == 1 and done.stderr.endswith("does not exist\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plays.html"]
+
+
+def test_html_needs_the_links_export_and_no_other_output(tmp_path: Path) -> None:
+    page = str(tmp_path / "p.html")
+    for flags in ([], ["--export", "bgstats"], ["--export", "bgstats-links", "-o", "x"]):
+        done = run("score", *flags, "--html", page, "-", stdin="")
+        assert done.exit_code == 2 and done.stdout == "", flags
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_name_utf8_cannot_carry_makes_a_link_and_a_page_never_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """A lone surrogate travels in the link as JSON's own escape of it."""
+    odd = {"game": "jambo", "date": "2024-05-01", "players": ["A\udcff", "B"]}
+    odd["totals"] = {"A\udcff": 61, "B": 3}
+    done = run("score", "--export", "bgstats-links", "-", stdin=json.dumps(odd) + "\n")
+    assert done.exit_code == 0, done.stderr
+    data = done.stdout.strip().split("?data=", 1)[1]
+    players = json.loads(urllib.parse.unquote(data))["players"]
+    assert [p["name"] for p in players] == ["A\udcff", "B"]
+    page = tmp_path / "p.html"
+    done = run(
+        "score", "--export", "bgstats-links", "--html", str(page), "-", stdin=json.dumps(odd)
+    )
+    assert done.exit_code == 0 and "A\\udcff 61" in page.read_text()
