@@ -43,7 +43,9 @@ TITLES = {
     "ubongo": Title("Ubongo", 16986, 2003, "Grzegorz Rejchtman"),
     "jaipur": Title("Jaipur", 54043, 2009, "Sébastien Pauchon"),
     "jambo": Title("Jambo", 12002, 2004, "Rüdiger Dorn"),
-    "amul": Title("Amul", 0, 2019, "Remo Conzadori, Stefano Negro"),  # BGG id not known to us: 0
+    # Amul's id as BoardGameGeek's ranking lists it (/boardgame/260710/amul, 2019; a daily
+    # public copy of that list, 2020-06-01); the others as we know BoardGameGeek.
+    "amul": Title("Amul", 260710, 2019, "Remo Conzadori, Stefano Negro"),
 }
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "ubongo-lab:score:export")
 """The namespace of every uuid an export makes: the same session always gets the same uuid."""

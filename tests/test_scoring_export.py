@@ -31,7 +31,7 @@ SEATS: dict[ModuleType, tuple[int, int]] = {
     m: common.SEATS[m.GAME] for m in (amul, jaipur, jambo, ubongo)
 }
 BGG = {"ubongo": ("Ubongo", "16986"), "jaipur": ("Jaipur", "54043"), "jambo": ("Jambo", "12002")}
-BGG["amul"] = ("Amul", "0")  # its id is not known to us: 0, as docs/FORMAT.md says
+BGG["amul"] = ("Amul", "260710")  # as BoardGameGeek's ranking lists it (docs/FORMAT.md)
 DATE_FORMS = ("%Y-%m-%d", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S")
 PLACES = ("Home", "Café Nuñez", "club", "=cmd|' /C calc'!A0")
 
