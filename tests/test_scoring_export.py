@@ -96,10 +96,32 @@ def read_bgstats(text: str) -> list[Play]:
             for s in ordered
         )
         assert all(isinstance(s.score, str) for s in seats)
+        assert sheet_totals(play) == {s["metaData"]: float(s["score"]) for s in ordered}
         place = tables["locations"][where]["name"] if where else None
         name, bgg_id = game["name"], str(game["bggId"])
         plays.append(Play(play["playDate"], place, name, bgg_id, not play["ignored"], seats))
     return plays
+
+
+def sheet_rows(play: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
+    """A play's score sheet (JSON in a string, as the app's files keep it) as each player's
+    rows of (label, points), by the ``metaData`` of their ``playerScores`` entry."""
+    sheet = json.loads(play["scoresheet"])
+    assert sheet["scoreType"] == "bestTotalWins" and sheet["langCode"] == "en"
+    owner = {json.loads(s["metaData"])["scoreUuid"]: s["metaData"] for s in play["playerScores"]}
+    rows: dict[str, list[tuple[str, str]]] = {m: [] for m in owner.values()}
+    for group in sheet["groups"]:
+        assert not group["isExtra"]
+        for row in group["rows"]:
+            assert not row["negative"] and not row["isExtra"]
+            for mark, points in row["scores"].items():
+                rows[owner[mark]].append((row["label"], points))
+    return rows
+
+
+def sheet_totals(play: dict[str, Any]) -> dict[str, float]:
+    """What each player's score-sheet rows add up to."""
+    return {m: sum(float(p) for _, p in rows) for m, rows in sheet_rows(play).items()}
 
 
 def read_bgg(text: str) -> list[Play]:
@@ -477,3 +499,79 @@ def test_a_name_utf8_cannot_carry_makes_a_link_and_a_page_never_a_traceback(
         "score", "--export", "bgstats-links", "--html", str(page), "-", stdin=json.dumps(odd)
     )
     assert done.exit_code == 0 and "A\\udcff 61" in page.read_text()
+
+
+# --- score sheets: each player's categories of points -----------------------------------------
+
+
+def sheets(records: list[dict[str, Any]]) -> list[dict[str, list[tuple[str, str]]]]:
+    """Each exported play's score-sheet rows, by player name."""
+    doc = json.loads(run("score", "--export", "bgstats", "-", stdin=jsonl(records)).stdout)
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    found = []
+    for play in doc["plays"]:
+        rows = sheet_rows(play)
+        found.append({names[s["playerRefId"]]: rows[s["metaData"]] for s in play["playerScores"]})
+    return found
+
+
+def test_score_sheets_carry_each_game_s_categories_of_points() -> None:
+    """Ubongo's gems at the rule book's values (ruby 4, sapphire 3, emerald 2, amber 1), a
+    Jaipur pad's seals by round (the game's score is seals: rupees would not add up to it),
+    a Jambo pad's gold alone, Amul's cards and majorities."""
+    jaipur_pad = {"game": "jaipur", "date": "2024-05-01", "players": ["Ana", "Ben"]}
+    jaipur_pad["totals"] = [
+        {"Ana": {"rupees": 61}, "Ben": {"rupees": 48}},
+        {"Ana": {"rupees": 52}, "Ben": {"rupees": 55}},
+        {"Ana": {"rupees": 70}, "Ben": {"rupees": 41}},
+    ]
+    jambo_pad = {"game": "jambo", "date": "2024-05-01", "players": ["Ana", "Cy"]}
+    jambo_pad["totals"] = {"Ana": 61, "Cy": 58}
+    amul_game = {**amul.simulate(3, random.Random(2), True), "date": "2024-05-01"}
+    ubongo_, jaipur_, jambo_, amul_ = sheets([TIED, jaipur_pad, jambo_pad, amul_game])
+    gems = ["Rubies", "Sapphires", "Emeralds", "Ambers"]
+    assert ubongo_["Ana"] == list(zip(gems, ["0", "3", "4", "1"], strict=True))
+    assert ubongo_["Cy"] == list(zip(gems, ["0", "0", "0", "1"], strict=True))
+    rounds = ["Round 1", "Round 2", "Round 3"]
+    assert jaipur_["Ana"] == list(zip(rounds, ["1", "0", "1"], strict=True))
+    assert jaipur_["Ben"] == list(zip(rounds, ["0", "1", "0"], strict=True))
+    assert jambo_ == {"Ana": [("Gold", "61")], "Cy": [("Gold", "58")]}
+    result = evaluate(Entry("x", amul_game))
+    assert result is not None and result.result is not None
+    for p in result.result.players:
+        b = p.breakdown
+        points = [str(b[k]) for k in ("card_points", "arab_majority", "mongol_majority")]
+        labels = ["Cards", "Arab majority", "Mongol majority"]
+        assert amul_[p.name] == list(zip(labels, points, strict=True))
+
+
+SIXTH = "the large stand's sixth space"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.booleans())
+def test_jambo_gold_by_cause_is_the_turns_gold_changes_summed(seed: int, finished: bool) -> None:
+    """Jambo's categories against the turns' own list of gold changes (not the purse's sums
+    the export reads): the starting 20, then each change by what it was for."""
+    record = {**jambo.simulate(2, random.Random(seed), finished), "date": "2024-05-01"}
+    outcome = evaluate(Entry("x", record))
+    assert outcome is not None and outcome.result is not None
+    changes = [c for turn in outcome.result.rounds for c in turn["changes"]]
+    (rows,) = sheets([record])
+    for name in record["players"]:
+        mine = [c for c in changes if c["player"] == name]
+        bonus = sum(c["gold"] for c in mine if c["for"] == "action bonus")
+        fees = sum(c["gold"] for c in mine if c["for"] == SIXTH)
+        other = [c["gold"] for c in mine if c["for"] not in ("action bonus", SIXTH)]
+        expect = [20, sum(g for g in other if g > 0), bonus, sum(g for g in other if g < 0), fees]
+        labels = ["Starting gold", "Income", "Action bonuses", "Spending", "Sixth-space fees"]
+        assert rows[name] == list(zip(labels, map(str, expect), strict=True))
+
+
+def test_the_export_module_s_examples_hold() -> None:
+    import doctest
+
+    from ubongo.scoring import export
+
+    outcome = doctest.testmod(export)
+    assert outcome.attempted >= 2 and outcome.failed == 0
