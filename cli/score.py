@@ -69,9 +69,10 @@ Out = Callable[[str], object]
 @click.option(
     "--export",
     type=click.Choice(["bgstats", "bgstats-links", "bgg"], case_sensitive=False),
-    help="The valid sessions as an app imports them: bgstats (a BG Stats JSON file), "
+    help="The valid sessions for other apps: bgstats (a JSON file BG Stats imports), "
     "bgstats-links (a BG Stats create-play link per play, one a line) or bgg "
-    "(BoardGameGeek plays, CSV, a row per player). Needs each record's date.",
+    "(BoardGameGeek's play fields, CSV, a row per player, for scripts: BoardGameGeek imports no "
+    "file). Needs each record's date.",
 )
 @click.option(
     "--html",
