@@ -185,13 +185,16 @@ def _records(lines: Iterator[tuple[int, str | None]]) -> Iterator[tuple[int, str
 GROUP_LINES = 10_000
 """Lines one record typed over several lines may take in a JSON Lines file."""
 _OPENERS = ("{", "[")
+_CLOSERS = ("}", "]")
 
 
 def _opens(line: str) -> bool:
     """Whether a line opens a JSON document that it does not close (cheaply: a compact
     record ends on its line with its closing bracket)."""
+    if line.endswith(_CLOSERS):  # the usual compact line, without copying it
+        return False
     text = line.strip()
-    return text[:1] in _OPENERS and text[-1:] not in ("}", "]")
+    return text[:1] in _OPENERS and not text.endswith(_CLOSERS)
 
 
 def _grouped(group: list[tuple[int, str | None]]) -> Iterator[tuple[int, str | None]]:
