@@ -50,7 +50,7 @@ from ubongo.render.svg import (
 )
 from ubongo.solver.cells import components
 from ubongo.solver.figure import Figure
-from ubongo.solver.pieces import STANDARD, PieceSet, Point
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
 from ubongo.solver.puzzle import Solution, solution_rows
 
 Side = str
@@ -211,10 +211,10 @@ def shade(c: Colour, light: float) -> Colour:
 class _View:
     """The picture's coordinates: a node to px, with the drawing's margin and offset."""
 
-    def __init__(self, nodes: Iterable[Node], cell: float) -> None:
+    def __init__(self, nodes: Iterable[Node], cell: float, pad: float | None = None) -> None:
         self.cell = cell
         pts = [self._raw(n) for n in nodes]
-        pad = cell / 2
+        pad = cell / 2 if pad is None else pad
         self.dx = pad - min(x for x, _ in pts)
         self.dy = pad - min(y for _, y in pts)
         self.width = max(x for x, _ in pts) + self.dx + pad
@@ -358,6 +358,56 @@ def iso_svg(
 ) -> str:
     """The isometric view as a standalone SVG document."""
     return to_string(iso_element(figure, solution, pieces, cell=cell))
+
+
+def block_shape(piece: Piece) -> Shape:
+    """The block turned as a card draws it: every cube in sight, lying as low as it can, the
+    most faces shown, the smallest picture (ties: the least sorted cells)."""
+    return min(piece.orientations, key=_block_key)
+
+
+def _block_key(shape: Shape) -> tuple[int, int, int, float, list[Point]]:
+    faces = visible_faces(in_front(shape))
+    hidden = len(shape) - len({cube for cube, _ in faces})
+    levels, rows, cols = (1 + max(p[i] for p in shape) for i in range(3))
+    # the picture is levels + (rows + cols) / 2 edges high and (rows + cols) * SLANT wide
+    return hidden, levels, -len(faces), levels + (rows + cols) * (0.5 + SLANT), sorted(shape)
+
+
+def block_size(cells: Iterable[Point], cell: float) -> tuple[float, float]:
+    """The width and height in px of :func:`block_group`'s drawing of these cubes."""
+    view = _block_view(in_front(cells), cell)
+    return view.width, view.height
+
+
+def _block_view(seen: Mapping[Spot, Face], cell: float) -> _View:
+    """A lone block's coordinates: no floor, a margin of a tenth of a cube."""
+    return _View([n for s in seen for n in spot_nodes(s)], cell, pad=cell / 10)
+
+
+def block_group(
+    parent: ET.Element,
+    name: str,
+    code: str,
+    cells: Iterable[Point],
+    fill: Colour,
+    cell: float,
+    x: float = 0,
+    y: float = 0,
+    *,
+    cls: str = "piece",
+) -> ET.Element:
+    """One block alone seen from above its front right corner, its top left at (x, y), its
+    letter on its largest face: a die row's icon on a card (``cls="icon"``)."""
+    owner = dict.fromkeys(cells, 0)
+    seen = in_front(owner)
+    view = _block_view(seen, cell)
+    g = _el(parent, "g", class_=cls, data_piece=name, transform=f"translate({_n(x)} {_n(y)})")
+    _el(g, "title").text = name
+    faces = visible_faces(seen)
+    _cubes(g, faces, edges(seen, owner)[0], fill, view)
+    _label(g, code, regions(faces)[0], fill, view)
+    return g
 
 
 def layers_element(
