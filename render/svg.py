@@ -453,16 +453,14 @@ def _printed_figure(svg: ET.Element, figure: Figure, cell: float, x: float, y: f
         for (r, c), n in sorted(high.items()):
             _el(g, "text", x=x + (c + 0.5) * cell, y=y + (r + 0.5) * cell + BASELINE * cell * 0.45,
                 font_size=cell * 0.45, font_family="sans-serif", text_anchor="middle",
-                fill=GRID, class_="layers").text = str(n)  # fmt: skip
+                fill="#888888", class_="layers").text = str(n)  # fmt: skip
     text = _el(g, "text", x=x, y=y + foot.height * cell + cell * 0.6, font_size=cell * 0.45,
                font_family="sans-serif", fill=LINE, class_="layers")  # fmt: skip
-    many = max(levels)
+    low, many = min(levels), max(levels)
     _el(text, "tspan", font_weight="bold", font_size=cell * 0.6).text = (
-        f"\u00d7 {many}" if len(levels) == 1 else "\u2264 " + str(many)
+        f"\u00d7 {many}" if low == many else f"{low}-{many}"
     )
-    text[0].tail = (
-        f" layer{'s' * (many > 1)} high" if len(levels) == 1 else " layers: as in each square"
-    )
+    text[0].tail = f" layer{'s' * (many > 1)} high" if low == many else " layers, as numbered"
 
 
 def _strike(g: ET.Element, x: float, y: float, width: float, cell: float) -> None:
