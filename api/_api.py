@@ -559,7 +559,7 @@ def cards(
 
     mm = DEFAULT_CELL_MM if cell_mm is None else cell_mm
     data, pages = printed(
-        _inputs.set_of(set),
+        _inputs.drawn_set_of(set, "printed cards"),
         cell_mm=mm,
         paper=paper.lower(),
         per_page=per_page,
@@ -621,7 +621,7 @@ def svgs(set: SetLike = None) -> dict[tuple[str, str], str]:
     """
     from ubongo.render.svg import sides
 
-    ps = _inputs.set_of(set)
+    ps = _inputs.drawn_set_of(set, "SVG cards")
     return {(s.template, s.name): s.svg(ps.pieces) for s in sides(ps)}
 
 

@@ -4,6 +4,7 @@ duplex PDF from ``ubongo render``."""
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -148,3 +149,23 @@ def test_bad_print_options_for_3d_cards_are_one_line(tmp_path: Path) -> None:
 def test_a_3d_set_draws_itself_in_a_notebook() -> None:
     html = ubongo.load_set(str(BOARDS))._repr_html_()
     assert html.count("<svg") == 4 and html.count('class="figure"') == 8
+
+
+def test_cards_of_hexagons_are_refused_in_one_line(tmp_path: Path) -> None:
+    hexes = {
+        "format": "ubongo-puzzle-set",
+        "version": 2,
+        "name": "hexes",
+        "lattice": "hex",
+        "pieces": {"A": {"code": "A", "cells": [[0, 0], [0, 1]]}},
+        "templates": [{"id": "1", "easy": {"figure": ["##"], "combos": [["A"]]}}],
+    }
+    path = tmp_path / "hexes.json"
+    path.write_text(json.dumps(hexes))
+    for option, what in (("--svg", "SVG cards"), ("--pdf", "printed cards")):
+        result = run("render", str(path), option, str(tmp_path / "out"))
+        assert result.exit_code == 1 and result.stderr == (
+            f"ubongo render: hexes: {what} of hexagons are not made yet; verify, show, solve, "
+            "analyze and hint take them\n"
+        )
+    assert list(tmp_path.iterdir()) == [path]
