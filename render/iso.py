@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from ubongo.render.colours import Colour, ink, rgb, tiling_colours
@@ -363,33 +364,55 @@ def iso_svg(
 def block_shape(piece: Piece) -> Shape:
     """The block turned as a card draws it: every cube in sight, lying as low as it can, the
     most faces shown, the smallest picture (ties: the least sorted cells)."""
-    return min(piece.orientations, key=_block_key)
+    return _lowest(piece.orientations)
+
+
+@cache  # a card draws the same blocks on every side: turn each once
+def _lowest(orientations: tuple[Shape, ...]) -> Shape:
+    return min(orientations, key=_block_key)
 
 
 def _block_key(shape: Shape) -> tuple[int, int, int, float, list[Point]]:
-    faces = visible_faces(in_front(shape))
+    faces = _sight(shape).faces
     hidden = len(shape) - len({cube for cube, _ in faces})
     levels, rows, cols = (1 + max(p[i] for p in shape) for i in range(3))
     # the picture is levels + (rows + cols) / 2 edges high and (rows + cols) * SLANT wide
     return hidden, levels, -len(faces), levels + (rows + cols) * (0.5 + SLANT), sorted(shape)
 
 
-def block_size(cells: Iterable[Point], cell: float) -> tuple[float, float]:
+@dataclass(frozen=True)
+class _Sight:
+    """What the eye sees of a lone block: the face on every spot, the faces seen, the strong
+    and faint lines."""
+
+    seen: dict[Spot, Face]
+    faces: dict[Face, tuple[Spot, ...]]
+    lines: tuple[list[tuple[Node, Node]], list[tuple[Node, Node]]]
+
+
+@cache  # the same blocks recur on every row of a set's cards: see each shape once
+def _sight(shape: Shape) -> _Sight:
+    owner = dict.fromkeys(shape, 0)
+    seen = in_front(owner)
+    return _Sight(seen, visible_faces(seen), edges(seen, owner).get(0, ([], [])))
+
+
+def block_size(shape: Shape, cell: float) -> tuple[float, float]:
     """The width and height in px of :func:`block_group`'s drawing of these cubes."""
-    view = _block_view(in_front(cells), cell)
+    view = _block_view(shape, cell)
     return view.width, view.height
 
 
-def _block_view(seen: Mapping[Spot, Face], cell: float) -> _View:
+def _block_view(shape: Shape, cell: float) -> _View:
     """A lone block's coordinates: no floor, a margin of a tenth of a cube."""
-    return _View([n for s in seen for n in spot_nodes(s)], cell, pad=cell / 10)
+    return _View([n for s in _sight(shape).seen for n in spot_nodes(s)], cell, pad=cell / 10)
 
 
 def block_group(
     parent: ET.Element,
     name: str,
     code: str,
-    cells: Iterable[Point],
+    shape: Shape,
     fill: Colour,
     cell: float,
     x: float = 0,
@@ -399,14 +422,12 @@ def block_group(
 ) -> ET.Element:
     """One block alone seen from above its front right corner, its top left at (x, y), its
     letter on its largest face: a die row's icon on a card (``cls="icon"``)."""
-    owner = dict.fromkeys(cells, 0)
-    seen = in_front(owner)
-    view = _block_view(seen, cell)
+    sight = _sight(shape)
+    view = _block_view(shape, cell)
     g = _el(parent, "g", class_=cls, data_piece=name, transform=f"translate({_n(x)} {_n(y)})")
     _el(g, "title").text = name
-    faces = visible_faces(seen)
-    _cubes(g, faces, edges(seen, owner)[0], fill, view)
-    _label(g, code, regions(faces)[0], fill, view)
+    _cubes(g, sight.faces, sight.lines, fill, view)
+    _label(g, code, regions(sight.faces)[0], fill, view)
     return g
 
 
