@@ -521,7 +521,7 @@ class PrintedSide:
     name: str
     figure: Figure
     combos: list[tuple[Piece, ...]]
-    labels: tuple[str, ...] = ()
+    labels: tuple[str, ...]
     others: tuple[Figure, ...] = ()
     on: tuple[int, ...] = ()
 
