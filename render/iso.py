@@ -8,7 +8,8 @@ nearest thing, so a hidden face is never drawn and each block is one group (``g.
 ``data-piece`` = its name) whatever the order. Lines between two blocks, and where a block
 passes in front of something farther away, are strong; lines between cubes of one block are
 faint. The footprint lies under the figure as a grid. A block can be wholly hidden (at the
-back of the bottom layer); the layer view beside it shows every cube.
+back of the bottom layer); the layer view beside it shows every cube. A lone block (a card's
+icon) is drawn the same way, turned so that every cube is in sight.
 
 Glossary (Point as in solver.lattice; Colour as in render.colours)
     Cube     a cell of the cube lattice: (layer, row, column), layer 0 at the bottom.

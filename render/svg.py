@@ -3,10 +3,12 @@
 Every drawing is a tree of groups: ``g.figure`` (the white figure with its grid),
 ``g.piece`` (one per placed piece, ``data-piece`` = its name), and on a template side
 ``g.combo`` (one per die face: the face label and ``g.icon`` small pieces) and, when
-solutions are given, ``g.solution`` (hidden; ``data-combo`` says which row reveals it).
-Functions ending in ``_svg`` return standalone SVG text; ``*_element`` return the tree so a
-page can embed it without the namespace URL. A figure of cubes (and a tiling of it) is drawn by
-``render.iso``: seen from above, its layers beside.
+solutions are given, ``g.solution`` (hidden; ``data-combo`` says which row reveals it); a
+side of several figures has a ``g.figure`` each, its rows beside it. Functions ending in
+``_svg`` return standalone SVG text; ``*_element`` return the tree so a page can embed it
+without the namespace URL. A figure of cubes (and a tiling of it) is drawn by ``render.iso``:
+seen from above, its layers beside; on a card, its footprint at true size marked with its
+layers, its rows' blocks seen from above.
 """
 
 from __future__ import annotations
