@@ -610,7 +610,7 @@ def cards(
 
     mm = DEFAULT_CELL_MM if cell_mm is None else cell_mm
     data, pages = printed(
-        _inputs.flat_set_of(set, "printed cards"),
+        _inputs.drawn_set_of(set, "printed cards"),
         cell_mm=mm,
         paper=paper.lower(),
         per_page=per_page,
@@ -670,15 +670,10 @@ def svgs(set: SetLike = None) -> dict[tuple[str, str], str]:
     >>> len(drawn), next(iter(drawn)), drawn["01", "easy"].startswith("<svg")
     (10, ('01', 'easy'), True)
     """
-    from ubongo.render.svg import side_svg, sides
+    from ubongo.render.svg import sides
 
-    ps = _inputs.flat_set_of(set, "SVG cards")
-    return {
-        (s.template, s.name): side_svg(
-            s.figure, s.combos, ps.die, title=s.title, side=s.name, pieces=ps.pieces
-        )
-        for s in sides(ps)
-    }
+    ps = _inputs.drawn_set_of(set, "SVG cards")
+    return {(s.template, s.name): s.svg(ps.pieces) for s in sides(ps)}
 
 
 __all__ = [

@@ -192,8 +192,7 @@ def test_a_set_of_3d_cards_is_verified_shown_solved_and_written_back(tmp_path: P
 @pytest.mark.parametrize(
     ("args", "what"),
     [
-        (["render", "{set}", "--svg", "{tmp}/out"], "SVG cards of cubes"),
-        (["render", "{set}", "--pdf", "{tmp}/c.pdf"], "printed cards of cubes"),
+        (["render", "{set}", "--html", "{tmp}/out"], "web pages of cubes"),
         (
             ["generate", "--pieces", "soma", "-o", "{tmp}/g.json"],
             "generated sets of cubes are made with an edition's pieces (ubongo-3d)",
