@@ -68,9 +68,13 @@ class NotYet(UbongoError):
     """What a command does not make on this lattice yet (one line, exit 1)."""
 
     def __init__(self, what: str, lattice: Lattice) -> None:
+        cells = (
+            f"{lattice.space}s"
+            if lattice.name == lattice.space
+            else f"{lattice.name} {lattice.space}s"
+        )
         super().__init__(
-            f"{what} of {lattice.space}s are not made yet; verify, show, solve, analyze and "
-            "hint take them"
+            f"{what} of {cells} are not made yet; verify, show, solve, analyze and hint take them"
         )
 
 
@@ -79,6 +83,16 @@ def squares_only(pieces: PieceSet, what: str) -> PieceSet:
     blocks of cubes and the other lattices."""
     if pieces.lattice.dims != 2:
         raise NotYet(what, pieces.lattice)
+    return pieces
+
+
+def atlas_pieces(pieces: PieceSet) -> PieceSet:
+    """The pieces, for an atlas: of squares turned over, or blocks of cubes (the lattices of
+    ``puzzles.atlas.query.LATTICES``); NotYet for one-sided squares and hexagons."""
+    from ubongo.puzzles.atlas.query import LATTICES
+
+    if LATTICES.get(pieces.lattice.name) is not pieces.lattice:
+        raise NotYet("atlases", pieces.lattice)
     return pieces
 
 

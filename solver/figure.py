@@ -43,6 +43,7 @@ __all__ = [
     "Picture",
     "layer_texts",
     "parse_figure",
+    "stacked",
 ]  # Picture lives in solver.cells
 
 
@@ -273,6 +274,15 @@ def _stacked(text: str | Sequence[str], height: int | None, lattice: Lattice) ->
     footprint = plain or _flat(text, SQUARE)
     if footprint.area * height > MAX_SQUARES:
         raise PictureTooLarge(footprint.area * height)
+    return stacked(footprint, height, lattice)
+
+
+def stacked(footprint: Figure, height: int, lattice: Lattice = CUBE) -> Figure:
+    """The squares of a footprint stacked ``height`` layers of cubes high.
+
+    >>> stacked(parse_figure("##./.##"), 2).extent
+    (2, 2, 3)
+    """
     return Figure(frozenset((z, *p) for z in range(height) for p in footprint.cells), lattice)
 
 

@@ -196,7 +196,6 @@ def test_a_set_of_3d_cards_is_verified_shown_solved_and_written_back(tmp_path: P
         (["render", "{set}", "--svg", "{tmp}/out"], "SVG cards of cubes"),
         (["render", "{set}", "--pdf", "{tmp}/c.pdf"], "printed cards of cubes"),
         (["generate", "--pieces", "ubongo-3d", "-o", "{tmp}/g.json"], "generated sets of cubes"),
-        (["atlas", "build", "--pieces", "ubongo-3d", "-o", "{tmp}/a.duckdb"], "atlases of cubes"),
         (
             [
                 "analyze",
