@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ubongo.puzzles.atlas.enumerate import Mask, Shard, cells_of, grow, shard_plan
+from ubongo.puzzles.atlas.enumerate import Found, Mask, Shard, cells_of, grow, shard_plan
 from ubongo.puzzles.game import Frame
 from ubongo.solver.analyze import analyze, fitting_sizes
 from ubongo.solver.figure import Figure, stacked
@@ -102,7 +102,7 @@ def build_shard(task: Task) -> Rows:
     puzzles: dict[str, list[int]] = {c: [] for c in PUZZLE_COLUMNS}
     for found in sorted(grow(task.shard), key=lambda f: f.mask):
         fig = spec.figure(found.mask)
-        row = (found.mask, found.area, found.rows, found.cols, found.symmetry)
+        row = (found.mask, found.area, found.rows, found.cols, _symmetry(found, fig))
         for name, value in zip(FIGURE_COLUMNS, row, strict=True):
             figures[name].append(value)
         fits = fitting_sizes(fig, spec.pieces)
@@ -118,3 +118,13 @@ def build_shard(task: Task) -> Rows:
             figures[f"combos{n}"].append(len(combos))
             figures[f"unique{n}"].append(sum(c.tilings == 1 for c in combos))
     return Rows(task.shard.index, figures, puzzles)
+
+
+def _symmetry(found: Found, figure: Figure) -> int:
+    """How many turns of the pieces' lattice map the figure onto itself: the footprint's on
+    squares; for cubes the prism's proper rotations, which are the footprint's 8 turns (each
+    made proper) and more where the prism is more symmetric than its footprint (a 2 x n
+    footprint two high also turns a quarter about its length: 8, not 4)."""
+    if figure.lattice.dims == 2:
+        return found.symmetry
+    return len(figure.lattice.symmetries(figure.cells))
