@@ -338,6 +338,7 @@ def test_an_atlas_of_squares_keeps_its_meta_byte_for_byte() -> None:
 def test_a_damaged_lattice_or_height_is_named(tmp_path: Path) -> None:
     for key, value, shown in [
         ("lattice", '"hex"', '"hex"'),
+        ("lattice", "[1]", "[1]"),
         ("height", "0", "0"),
         ("holes", '"yes"', '"yes"'),
     ]:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeGuard
 
-from ubongo.puzzles.atlas.build import Spec, figure_of
+from ubongo.puzzles.atlas.build import Spec
 from ubongo.puzzles.atlas.enumerate import Mask, cells_of
 from ubongo.solver.errors import UbongoError
 from ubongo.solver.figure import MAX_LEVELS, Figure
@@ -61,11 +61,6 @@ class Info:
         """The pieces the atlas was built with, in bit order."""
         return PieceSet(self.defs, self.lattice)
 
-    def figure(self, mask: Mask) -> Figure:
-        """The figure the pieces tile for a footprint's mask: itself on squares, else stacked
-        ``height`` layers of cubes high."""
-        return figure_of(mask, self.frame[1], self.lattice, self.height)
-
     def names(self, bits: int) -> tuple[str, ...]:
         """The piece names of a pieces bit set."""
         return tuple(n for i, n in enumerate(self.pieces) if bits >> i & 1)
@@ -87,7 +82,8 @@ class Match:
     combos: tuple[tuple[tuple[str, ...], int], ...]
 
     def figure(self, cols: int) -> Figure:
-        """The figure drawn from its mask (``cols``: the frame's columns, the mask's stride)."""
+        """The figure drawn from its mask, a footprint in an atlas of cubes (``cols``: the
+        frame's columns, the mask's stride)."""
         return Figure(frozenset(cells_of(self.mask, cols)))
 
 
@@ -227,7 +223,8 @@ def _described(meta: dict[str, Any], name: str) -> Info:
         _ints(sizes) and sizes and all(n >= 1 for n in sizes) and len(set(sizes)) == len(sizes)
     ):
         raise bad("sizes")
-    lattice = LATTICES.get(meta.get("lattice", SQUARE.name))
+    named = meta.get("lattice", SQUARE.name)
+    lattice = LATTICES.get(named) if isinstance(named, str) else None
     if lattice is None:
         raise bad("lattice")
     height = meta.get("height", 1)
