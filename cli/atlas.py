@@ -73,10 +73,11 @@ MAX_LIMIT = 2**63 - 1
 def atlas() -> None:
     """Every figure that fits a card, every combination that tiles it: build, query.
 
-    An ATLAS is a DuckDB file made by `atlas build`, or a bundled atlas's name (default: the
-    bundled 4x5 atlas). Exit codes: 0 success; 1 a missing or damaged atlas, an atlas of
-    another schema, an SQL error, a time limit, a build that cannot go on (another build holds
-    its folder, a worker died, a full disk); 2 usage error; 130 Ctrl-C.
+    An ATLAS is a DuckDB file made by `atlas build`, or a bundled atlas's name: 4x5 (the
+    default), or ubongo-3d and ubongo-3d-family for the blocks of Ubongo 3D. Exit codes: 0
+    success; 1 a missing or damaged atlas, an atlas of another schema, an SQL error, a time
+    limit, a build that cannot go on (another build holds its folder, a worker died, a full
+    disk); 2 usage error; 130 Ctrl-C.
 
     \b
     Examples:
@@ -181,10 +182,11 @@ def build(
     shards: int | None,
     quiet: bool,
 ) -> None:
-    """Build an atlas: every connected, hole-free figure whose box fits the frame either way
-    round, once up to rotation and reflection, with every combination of distinct pieces of
-    each size that tiles it and its tiling count. With blocks of cubes (--pieces ubongo-3d)
-    the figures are footprints, each filled --height layers high.
+    """Build an atlas: every connected, hole-free figure (with --holes, with holes too) whose
+    box fits the frame either way round, once up to rotation and reflection, with every
+    combination of distinct pieces of each size that tiles it and its tiling count. With
+    blocks of cubes (--pieces ubongo-3d) the figures are footprints, each filled --height
+    layers high.
 
     Shards are written as Parquet files into ATLAS.shards/ as they finish (a manifest lists
     the finished ones and the options), so a build stopped by Ctrl-C, a dead worker or a full
