@@ -138,7 +138,7 @@ def _faces(ps: PuzzleSet | None, tid: str, side: str) -> list[str]:
         chosen = ps.template(tid).side(side.casefold()) if ps is not None else None
     except UbongoError:
         return []
-    return [] if ps is None or chosen is None else list(ps.die[: len(chosen.combos)])
+    return [] if ps is None or chosen is None else list(chosen.labels(ps.die))
 
 
 def _piece_names(pieces_arg: Any) -> list[str]:

@@ -146,25 +146,29 @@ def _list_templates(ps: PuzzleSet) -> None:
 
 
 def _show_side(ps: PuzzleSet, tid: str, side: str, count: bool, clock: Clock) -> None:
-    """A side: a heading, the figure, then one row per die face with its pieces drawn small."""
+    """A side: for each of its figures a heading, the figure, then one row per die face (or
+    range) that asks for it, with its pieces drawn small."""
     from ubongo.render.colours import pieces_rows
 
-    first = ps.combination(tid, side, ps.die[0])
-    fig = first.puzzle.figure
-    click.echo(
-        printable(
-            f"{ps.name} {tid} {first.side}: {plural(fig.area, 'cell')}, "
-            f"box {fig.height}x{fig.width}"
-        )
-    )
-    show_picture(fig.rows(), ps.pieces)
+    first = ps.combination(tid, side, ps.die[0])  # names a missing side or template
     chosen = ps.template(tid).side(first.side)
     assert chosen is not None  # combination() found it
-    for face in ps.die[: len(chosen.combos)]:
-        c = ps.combination(tid, side, face)
-        names = " ".join(p.name for p in c.puzzle.pieces)
-        click.echo(printable(f"face {face}: {names}{_count_text(c, count, clock)}"))
-        show_picture(pieces_rows(c.puzzle.pieces), ps.pieces)
+    labels = chosen.labels(ps.die)
+    on = chosen.on or (0,) * len(chosen.combos)
+    for n, fig in enumerate(chosen.figures):
+        which = f" figure {n + 1}" if chosen.others else ""
+        click.echo(
+            printable(
+                f"{ps.name} {tid} {first.side}{which}: {plural(fig.area, 'cell')}, "
+                f"box {fig.height}x{fig.width}"
+            )
+        )
+        show_picture(fig.rows(), ps.pieces)
+        for face in (label for label, k in zip(labels, on, strict=True) if k == n):
+            c = ps.combination(tid, side, face)
+            names = " ".join(p.name for p in c.puzzle.pieces)
+            click.echo(printable(f"face {face}: {names}{_count_text(c, count, clock)}"))
+            show_picture(pieces_rows(c.puzzle.pieces), ps.pieces)
 
 
 def _count_text(c: Any, count: bool, clock: Clock) -> str:

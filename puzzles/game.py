@@ -6,6 +6,9 @@ line's options and help) refers to these names rather than repeating the values.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 Frame = tuple[int, int]
 """Rows by columns that every figure of a card fits in, either way round."""
 
@@ -27,3 +30,43 @@ def fits(size: tuple[int, int], frame: Frame) -> bool:
 def frame_text(frame: Frame) -> str:
     """A frame as the command line writes it: ``5x6``."""
     return f"{frame[0]}x{frame[1]}"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """What a complete box of one edition holds, for the strict checks of a set and the
+    generator: its pieces, die, and per side the figures printed, combinations and pieces each."""
+
+    name: str
+    pieces: str | None  # the bundled piece set the edition plays with (None: the 12 Ubongo pieces)
+    die: tuple[str, ...]
+    figures: int  # figures printed on a side
+    combos: Mapping[str, int]  # combinations (rows of the die table) per side; {}: one per face
+    sizes: Mapping[str, int]  # pieces per combination, per side
+    frame: Frame
+    height: int | None = None  # figures are footprints this many layers high
+    distinct: tuple[str, ...] = SIDES  # sides whose figures appear once in the box
+
+
+ORIGINAL = Edition("ubongo", None, DEFAULT_DIE, 1, {}, PIECES_PER_SIDE, FRAME)
+UBONGO_3D = Edition(
+    "ubongo-3d",
+    "ubongo-3d",
+    tuple(str(face) for face in range(1, 11)),  # a ten-sided die
+    2,  # two footprints, each filled two layers high
+    {"easy": 4, "hard": 10},  # easy: two rows per footprint, faces in ranges; hard: five each
+    PIECES_PER_SIDE,  # three blocks on the easy side, four on the hard one
+    (4, 5),  # every published footprint fits 3x5 or 4x4
+    2,
+    ("hard",),  # the four boards of an animal share their easy footprints
+)
+"""Ubongo 3D (Kosmos 2009), from the public transcriptions of its boards (docs/EDITIONS.md)."""
+EDITIONS = {e.name: e for e in (ORIGINAL, UBONGO_3D)}
+
+
+def edition_of(pieces_name: str | None, flat: bool) -> Edition | None:
+    """The edition whose box a set with these pieces would be: the original for the 12 pieces
+    (or any squares), Ubongo 3D for its blocks, None when no edition plays them."""
+    if pieces_name is None:
+        return ORIGINAL if flat else None
+    return next((e for e in EDITIONS.values() if e.pieces == pieces_name), None)

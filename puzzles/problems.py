@@ -124,9 +124,11 @@ def clip(token: str) -> str:
     return token if len(token) <= CLIP else token[:CLIP] + "..."
 
 
-def unknown_keys(obj: Mapping[str, Any], allowed: Sequence[str], at: Place) -> bool:
+def unknown_keys(
+    obj: Mapping[str, Any], allowed: Sequence[str], at: Place, field: str = ""
+) -> bool:
     """Note each key not in ``allowed``, with the allowed key it is nearest to; any noted?"""
     unknown = [key for key in obj if key not in allowed]
     for key in unknown:
-        at.add("", str(UnknownName("key", clip(key), allowed)))
+        at.add(field, str(UnknownName("key", clip(key), allowed)))
     return bool(unknown)

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from ubongo.puzzles.game import DEFAULT_DIE, SIDES
 from ubongo.puzzles.problems import Place, Problem, SetProblems, clip, unknown_keys
-from ubongo.puzzles.sets import FORMAT, VERSIONS, PuzzleSet, Side, Template
+from ubongo.puzzles.sets import FORMAT, VERSIONS, PuzzleSet, Side, Template, face_range
 from ubongo.solver.errors import DuplicatePiece, UbongoError, UnknownName, UnknownPiece
 from ubongo.solver.figure import Figure, parse_figure
 from ubongo.solver.lattice import LATTICES, SQUARE, Lattice
@@ -20,6 +20,7 @@ MAX_LABEL = 64
 TOP_KEYS = ("format", "version", "name", "lattice", "pieces", "height", "die", "templates")
 TEMPLATE_KEYS = ("id", *SIDES)
 SIDE_KEYS = ("figure", "combos")
+SIDES_KEYS = ("figures",)
 
 
 def _is_int(value: Any) -> bool:
@@ -44,6 +45,10 @@ def _template_id(value: Any) -> str | None:
     return value if _label(value) else None
 
 
+Printed = tuple[Figure, tuple[tuple[str, ...], ...], tuple[str, ...]]
+"""A figure of a side, its combinations and their faces (none when the die order gives them)."""
+
+
 class Reader:
     """Reads templates, figures and combinations, reusing those it has read already.
 
@@ -55,7 +60,7 @@ class Reader:
         self, pieces: PieceSet | None, die: Sequence[str] | None, height: int | None = None
     ) -> None:
         self.pieces = pieces
-        self.die = die
+        self.die = tuple(die) if die is not None else None
         self.height = height  # figures are footprints this many layers of cubes high
         self.lattice = None if pieces is None or pieces.lattice is SQUARE else pieces.lattice
         self._figures: dict[str | tuple[str, ...], Figure | str] = {}
@@ -103,19 +108,113 @@ class Reader:
             isinstance(value, Mapping), "", 'expected {"figure": [...], "combos": [...]}'
         ):
             return None
-        unknown_keys(value, SIDE_KEYS, at)
-        figure = self.figure(value["figure"], at) if "figure" in value else None
-        if "figure" not in value:
-            at.add("", "missing key 'figure'")
-        combos = value.get("combos", [])
-        if not at.check(isinstance(combos, list), "combos", "expected a list of combinations"):
+        if "figures" in value:
+            return self._figures_side(value, at)
+        unknown_keys(value, (*SIDE_KEYS, *SIDES_KEYS), at)
+        read = self._printed(value, at, 0)
+        if read is None:
             return None
-        if self.die is not None and len(combos) > len(self.die):
-            at.add("combos", f"{len(combos)} combinations for {len(self.die)} die faces")
-        read = [self.combo(c, at, "", i) for i, c in enumerate(combos)]
+        figure, combos, faces = read
+        return Side(figure, combos, faces=faces)
+
+    def _figures_side(self, value: Mapping[str, Any], at: Place) -> Side | None:
+        """A side that prints several figures, each with its rows of the die table."""
+        unknown_keys(value, SIDES_KEYS, at)
+        listed = value["figures"]
+        if not at.check(
+            isinstance(listed, list) and listed and all(isinstance(f, Mapping) for f in listed),
+            "figures",
+            'expected a list of {"figure": [...], "combos": ...}',
+        ):
+            return None
+        read: list[Printed | None] = []
+        for n, printed in enumerate(listed, 1):
+            unknown_keys(printed, SIDE_KEYS, at, f"figures[{n}]")
+            read.append(self._printed(printed, at, sum(len(r[1]) for r in read if r), f"{n}"))
+        if any(r is None for r in read):
+            return None
+        parts = [r for r in read if r is not None]
+        named = [bool(r[2]) for r in parts]
+        if not at.check(
+            all(named) or not any(named),
+            "figures",
+            "expected every figure's combos as a list, or every one as an object of faces",
+        ):
+            return None
+        figures = [r[0] for r in parts]
+        on = tuple(n for n, r in enumerate(parts) for _ in r[1])
+        combos = tuple(c for r in parts for c in r[1])
+        faces = tuple(f for r in parts for f in r[2])
+        if not self._faces_once(faces or self._die_labels(len(combos)), at):
+            return None
+        return Side(figures[0], combos, tuple(figures[1:]), on, faces)
+
+    def _printed(
+        self, value: Mapping[str, Any], at: Place, start: int, which: str = ""
+    ) -> Printed | None:
+        """A figure and its combinations (their faces when named), or None after noting why.
+
+        ``start`` is the die position of the first combination, for lists that go on from an
+        earlier figure's; ``which`` numbers the figure in messages.
+        """
+        field = f"figures[{which}]." if which else ""
+        figure = self.figure(value["figure"], at, field + "figure") if "figure" in value else None
+        if "figure" not in value:
+            at.add(field.rstrip("."), "missing key 'figure'")
+        combos = value.get("combos", [])
+        faces: tuple[str, ...] = ()
+        if isinstance(combos, Mapping):
+            faces = tuple(combos)
+            combos = list(combos.values())
+            if not all(self._face_label(f, at, field + "combos") for f in faces):
+                return None
+        elif not at.check(
+            isinstance(combos, list),
+            field + "combos",
+            "expected a list of combinations, or an object from die face to combination",
+        ):
+            return None
+        if not faces and self.die is not None and start + len(combos) > len(self.die):
+            at.add(
+                field + "combos",
+                f"{start + len(combos)} combinations for {len(self.die)} die faces",
+            )
+        if faces and not which and not self._faces_once(faces, at):
+            return None
+        read = [
+            self.combo(c, at, field.rstrip("."), i, faces[i - start] if faces else None)
+            for i, c in enumerate(combos, start)
+        ]
         if figure is None or any(c is None for c in read):
             return None
-        return Side(figure, tuple(c for c in read if c is not None))
+        return figure, tuple(c for c in read if c is not None), faces
+
+    def _face_label(self, label: str, at: Place, field: str) -> bool:
+        """Whether ``label`` names a die face or a range ``first-last`` of them (noted if not)."""
+        if self.die is None or face_range(self.die, label):
+            return True
+        at.add(
+            field,
+            f"face {clip(label)!r}: expected a die face or a range such as "
+            f"'{self.die[0]}-{self.die[-1]}'",
+        )
+        return False
+
+    def _die_labels(self, n: int) -> tuple[str, ...]:
+        return self.die[:n] if self.die is not None else ()
+
+    def _faces_once(self, labels: tuple[str, ...], at: Place) -> bool:
+        """Whether no die face is answered by two combinations of the side (noted if it is)."""
+        if self.die is None:
+            return True
+        seen: dict[str, str] = {}
+        for label in labels:
+            for face in face_range(self.die, label):
+                if face in seen:
+                    at.add("combos", f"die face {face} is answered by {seen[face]!r} and {label!r}")
+                    return False
+                seen[face] = label
+        return True
 
     def figure(self, value: Any, at: Place, field: str = "figure") -> Figure | None:
         """A figure from rows or ``/``-joined text, or None after noting its problem."""
@@ -138,19 +237,21 @@ class Reader:
             return None
         return found
 
-    def combo(self, value: Any, at: Place, field: str, index: int | None) -> tuple[str, ...] | None:
+    def combo(
+        self, value: Any, at: Place, field: str, index: int | None, face: str | None = None
+    ) -> tuple[str, ...] | None:
         """Piece names from names or codes, or None after noting every bad one."""
         found = _cached(self._combos, value)
         if found is None:
             if not (isinstance(value, list) and value and all(isinstance(n, str) for n in value)):
-                at.add(field, "expected a non-empty list of piece names", self._face(index))
+                at.add(field, "expected a non-empty list of piece names", face or self._face(index))
                 return None
             if self.pieces is None:  # the set's piece definitions are wrong: already reported
                 return None
             found = self._combos[tuple(value)] = _resolve(self.pieces, value)
         names, errors = found
         for what in errors:
-            at.add(field, what, self._face(index))
+            at.add(field, what, face or self._face(index))
         return None if errors else names
 
     def _face(self, index: int | None) -> str | None:

@@ -3,7 +3,8 @@
 Glossary
     PuzzleSet    templates with their pieces and die faces, as in a box of the game.
     Template     a card with an ``easy`` and a ``hard`` Side (a partial transcription may lack one).
-    Side         one figure and one combination of pieces per die face.
+    Side         its figures (one on most editions, two on Ubongo 3D's) and its combinations,
+                 each answering a die face, or a range of faces, and filling one figure.
     Combination  one puzzle of a set: template id, side, die face and the pieces to use.
 """
 
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ubongo.puzzles.game import DEFAULT_DIE, PIECES_PER_SIDE, SIDES
+from ubongo.puzzles.game import DEFAULT_DIE, SIDES, Edition, edition_of, fits, frame_text
 from ubongo.solver.errors import UbongoError, UnknownName
 from ubongo.solver.figure import Figure
 from ubongo.solver.lattice import SQUARE
@@ -41,10 +42,48 @@ class MissingSide(UbongoError):
 
 @dataclass(frozen=True)
 class Side:
-    """One printed side: a figure and one combination per die face (in die order)."""
+    """One printed side: its figures and its combinations, each filling one figure.
+
+    Most editions print one figure with one combination per die face, in die order. A side of
+    Ubongo 3D prints two figures, each with its own rows of the die table (``on``), and its easy
+    side answers ranges of faces (``faces``: ``"5-7"``).
+    """
 
     figure: Figure
     combos: tuple[tuple[str, ...], ...]
+    others: tuple[Figure, ...] = ()  # the side's further figures
+    on: tuple[int, ...] = ()  # per combination, the figure it fills (0 is ``figure``); () all 0
+    faces: tuple[str, ...] = ()  # per combination, its die face or range; () the die in order
+
+    @property
+    def figures(self) -> tuple[Figure, ...]:
+        """Every figure printed on the side, the first one first."""
+        return (self.figure, *self.others)
+
+    def figure_for(self, index: int) -> Figure:
+        """The figure the ``index``-th combination fills."""
+        return self.figures[self.on[index]] if self.on else self.figure
+
+    def labels(self, die: tuple[str, ...]) -> tuple[str, ...]:
+        """The die face (or range of faces) each combination answers, in combination order."""
+        return self.faces or die[: len(self.combos)]
+
+    def answering(self, die: tuple[str, ...], face: str) -> int | None:
+        """The combination a roll of ``face`` asks for: its own label, or a range holding it."""
+        labels = self.labels(die)
+        if face in labels:
+            return labels.index(face)
+        return next((i for i, label in enumerate(labels) if face in face_range(die, label)), None)
+
+
+def face_range(die: tuple[str, ...], label: str) -> tuple[str, ...]:
+    """The die faces a label names: itself, or ``first-last`` in die order (``"5-7"``)."""
+    if label in die:
+        return (label,)
+    first, dash, last = label.partition("-")
+    if dash and first in die and last in die and die.index(first) < die.index(last):
+        return die[die.index(first) : die.index(last) + 1]
+    return ()
 
 
 @dataclass(frozen=True)
@@ -89,9 +128,10 @@ class PuzzleSet:
                 side = t.side(side_name)
                 if side is None:
                     continue
-                for face, combo in zip(self.die, side.combos, strict=False):
+                labels = side.labels(self.die)
+                for i, (face, combo) in enumerate(zip(labels, side.combos, strict=False)):
                     pieces = tuple(self.pieces[n] for n in combo)
-                    yield Combination(t.id, side_name, face, Puzzle(side.figure, pieces))
+                    yield Combination(t.id, side_name, face, Puzzle(side.figure_for(i), pieces))
 
     @cached_property
     def _by_id(self) -> dict[str, Template]:
@@ -115,11 +155,13 @@ class PuzzleSet:
         chosen = t.side(name)
         if chosen is None:
             raise MissingSide(self.name, t.id, name)
-        faces = self.die[: len(chosen.combos)]
-        if face not in faces:
+        index = chosen.answering(self.die, face)
+        if index is None:
+            faces = chosen.labels(self.die)
             raise UnknownName(f"die face of template {t.id} {name}", face, list(faces))
-        combo = chosen.combos[faces.index(face)]
-        return Combination(t.id, name, face, Puzzle(chosen.figure, self.pieces.resolve(combo)))
+        pieces = self.pieces.resolve(chosen.combos[index])
+        label = chosen.labels(self.die)[index]
+        return Combination(t.id, name, label, Puzzle(chosen.figure_for(index), pieces))
 
     def listing(self) -> list[str]:
         """``NAME: N templates``, then a line per template with the areas of its sides (as
@@ -130,7 +172,10 @@ class PuzzleSet:
 
         def areas(t: Template) -> str:
             return ", ".join(
-                f"{n} {cells(s.figure.area)}" for n in SIDES if (s := t.side(n)) is not None
+                f"{n} {' and '.join(str(f.area) for f in s.figures[:-1])}"
+                f"{' and ' * bool(s.others)}{cells(s.figures[-1].area)}"
+                for n in SIDES
+                if (s := t.side(n)) is not None
             )
 
         many = "template" if len(self.templates) == 1 else "templates"
@@ -173,7 +218,7 @@ class PuzzleSet:
             out["height"] = self.height
         if self.die != DEFAULT_DIE:
             out["die"] = list(self.die)
-        out["templates"] = [_template_json(t, self.height) for t in self.templates]
+        out["templates"] = [_template_json(t, self.height, self.die) for t in self.templates]
         return out
 
 
@@ -189,14 +234,37 @@ def _piece_json(p: Piece) -> dict[str, Any]:
     return out
 
 
-def _template_json(t: Template, height: int | None) -> dict[str, Any]:
+def _template_json(t: Template, height: int | None, die: tuple[str, ...]) -> dict[str, Any]:
     out: dict[str, Any] = {"id": t.id}
     for name in SIDES:
         side = t.side(name)
         if side is not None:
-            figure = side.figure.footprint if height is not None else side.figure
-            out[name] = {"figure": figure.rows(), "combos": [list(c) for c in side.combos]}
+            out[name] = _side_json(side, height, die)
     return out
+
+
+def _side_json(side: Side, height: int | None, die: tuple[str, ...]) -> dict[str, Any]:
+    """A side as the format writes it: ``figure`` and ``combos`` (a list in die order, or an
+    object from face to combination when the side names its faces), or ``figures``, one such
+    pair per figure."""
+
+    def rows(figure: Figure) -> list[str]:
+        return (figure.footprint if height is not None else figure).rows()
+
+    def combos(indices: list[int]) -> list[list[str]] | dict[str, list[str]]:
+        if not side.faces:
+            return [list(side.combos[i]) for i in indices]
+        return {side.faces[i]: list(side.combos[i]) for i in indices}
+
+    if not side.others:
+        return {"figure": rows(side.figure), "combos": combos(list(range(len(side.combos))))}
+    on = side.on or (0,) * len(side.combos)
+    return {
+        "figures": [
+            {"figure": rows(f), "combos": combos([i for i, k in enumerate(on) if k == n])}
+            for n, f in enumerate(side.figures)
+        ]
+    }
 
 
 def _same_id(a: str, b: str) -> bool:
@@ -215,7 +283,9 @@ def _number(text: str) -> bool:
 
 
 def strict_problems(ps: PuzzleSet) -> list[str]:
-    """Every way the set differs from a complete box: sides, counts, sizes, distinctness."""
+    """Every way the set differs from a complete box of its edition: sides, die, counts, sizes,
+    distinctness (for pieces no edition plays, the checks that hold in every edition)."""
+    edition = edition_of(ps.pieces_name, ps.pieces.lattice is SQUARE)
     problems: list[str] = []
     seen: dict[tuple[tuple[int, ...], ...], str] = {}
     for t in ps.templates:
@@ -225,28 +295,58 @@ def strict_problems(ps: PuzzleSet) -> list[str]:
             if side is None:
                 problems.append(f"{where}: side missing")
                 continue
-            problems += _side_problems(ps, side, name, where)
-            key = side.figure.canonical()
-            if key in seen:
-                problems.append(f"{where}: figure equals {seen[key]} up to rotation/reflection")
-            else:
-                seen[key] = where
+            problems += _side_problems(ps, side, name, where, edition)
+            if edition is not None and name not in edition.distinct:
+                continue
+            for n, figure in enumerate(side.figures, 1):
+                key = figure.canonical()
+                here = f"{where}, figure {n}" if side.others else where
+                if key in seen:
+                    problems.append(f"{here}: figure equals {seen[key]} up to rotation/reflection")
+                else:
+                    seen[key] = here
     return problems
 
 
-def _side_problems(ps: PuzzleSet, side: Side, name: str, where: str) -> list[str]:
+def _side_problems(
+    ps: PuzzleSet, side: Side, name: str, where: str, edition: Edition | None
+) -> list[str]:
+    """What keeps one side from being a side of ``edition`` (or of any edition)."""
     out = []
-    if len(side.combos) != len(ps.die):
+    labels = side.labels(ps.die)
+    answered = [f for label in labels for f in face_range(ps.die, label)]
+    if sorted(answered) != sorted(ps.die):
         n, faces = len(side.combos), len(ps.die)
         out.append(
             f"{where}: {n} combination{'s' * (n != 1)} for {faces} die face{'s' * (faces != 1)}"
         )
-    want = PIECES_PER_SIDE[name]
-    for face, combo in zip(ps.die, side.combos, strict=False):
+    elif edition is not None and edition.combos and len(side.combos) != edition.combos[name]:
+        out.append(f"{where}: {len(side.combos)} combinations, expected {edition.combos[name]}")
+    if edition is not None:
+        out += _edition_problems(side, name, where, edition, labels)
+    on = side.on or (0,) * len(side.combos)
+    if len({(k, frozenset(c)) for k, c in zip(on, side.combos, strict=True)}) != len(on):
+        out.append(f"{where}: two die faces have the same combination")
+    for n, figure in enumerate(side.figures, 1):
+        if not figure.is_connected():
+            out.append(f"{where}: figure{f' {n}' * bool(side.others)} is not connected")
+    return out
+
+
+def _edition_problems(
+    side: Side, name: str, where: str, edition: Edition, labels: tuple[str, ...]
+) -> list[str]:
+    """Counts of a side that differ from the edition's: figures, pieces, frame."""
+    out = []
+    if len(side.figures) != edition.figures:
+        out.append(f"{where}: {len(side.figures)} figures, expected {edition.figures}")
+    want = edition.sizes[name]
+    for face, combo in zip(labels, side.combos, strict=False):
         if len(combo) != want:
             out.append(f"{where}, face {face}: {len(combo)} pieces, expected {want}")
-    if len({frozenset(c) for c in side.combos}) != len(side.combos):
-        out.append(f"{where}: two die faces have the same combination")
-    if not side.figure.is_connected():
-        out.append(f"{where}: figure is not connected")
+    for n, figure in enumerate(side.figures, 1):
+        flat = figure.footprint if figure.lattice.dims == 3 else figure
+        if not fits((flat.height, flat.width), edition.frame):
+            box = frame_text(edition.frame)
+            out.append(f"{where}: figure{f' {n}' * bool(side.others)} does not fit {box}")
     return out
