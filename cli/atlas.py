@@ -44,16 +44,16 @@ from ubongo.cli._common import (
     workers_option,
     write_atomic,
 )
-from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, frame_text
+from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, UBONGO_3D, frame_text
 
 _FRAME = frame_text(FRAME)
 _SIZES = ",".join(str(PIECES_PER_SIDE[s]) for s in SIDES)
 _AREAS = "11-18"
-_CUBE_FRAME = "4x5"
+_CUBE_FRAME = frame_text(UBONGO_3D.frame)
 _CUBE_AREAS = "5-10"
-"""The defaults for blocks of cubes: every published footprint fits the 4x5 frame, with 6-10
-squares in Ubongo 3D and 5-8 in its Family edition (research of issue 20)."""
-_HEIGHT = 2
+"""The default areas for blocks of cubes: every published footprint has 6-10 squares in Ubongo
+3D, 5-8 in its Family edition (research of issue 20); both fit Ubongo 3D's frame."""
+_HEIGHT = UBONGO_3D.height or 1  # an edition of flat pieces has no height: one layer
 """Layers a footprint is filled to by default: Ubongo 3D's two."""
 
 if TYPE_CHECKING:
