@@ -300,7 +300,11 @@ def test_stats_find_and_figure_on_the_3d_atlas() -> None:
         ),
         (["figure", "ubongo-3d", "###/#.#/###"], 1, "no such figure (it has a hole)"),
         (["build", "--height", "2", "-o", "{tmp}/a.duckdb"], 2, "these pieces are squares"),
-        (["build", "--pieces", "{hex}", "-o", "{tmp}/a.duckdb"], 1, "atlases of hexagons are not made"),
+        (
+            ["build", "--pieces", "{hex}", "-o", "{tmp}/a.duckdb"],
+            1,
+            "atlases of hexagons are not made",
+        ),
         (
             ["build", "--pieces", "{one-sided}", "-o", "{tmp}/a.duckdb"],
             1,
