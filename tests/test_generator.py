@@ -528,7 +528,7 @@ def test_the_command_line_offers_the_profiles_and_published_areas_the_library_ha
     profile = next(p for p in generate.params if p.name == "profile")
     assert list(profile.type.choices) == list(PROFILES)  # type: ignore[attr-defined]
     areas = [a for side in SIDES for a, _ in PUBLISHED.side(side).areas]
-    assert _AREAS == f"{min(areas)}-{max(areas)}"
+    assert f"{min(areas)}-{max(areas)}" == _AREAS
     # blocks: the 2009 boards' footprints (6-10) and the Family's (5-8)
     footprints = [a for side in SIDES for a, _ in PUBLISHED_3D.side(side).areas]
-    assert _CUBE_AREAS == f"{min(footprints) - 1}-{max(footprints)}"
+    assert f"{min(footprints) - 1}-{max(footprints)}" == _CUBE_AREAS
