@@ -64,6 +64,9 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
     from ubongo._answers import Answer, Solutions
     from ubongo._api import (
         analyze,
+        atlas_figure,
+        atlas_find,
+        atlas_stats,
         cards,
         combination,
         count,
@@ -81,6 +84,7 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
         svgs,
         verify,
     )
+    from ubongo._atlas import AtlasFigure, AtlasStats
     from ubongo._design import Design
     from ubongo._files import FileError
     from ubongo._inputs import UsageError
@@ -90,6 +94,7 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
     from ubongo._verification import Checked, Verification
     from ubongo.generator.errors import GenerationError
     from ubongo.puzzles import Combination, PuzzleFormatError, PuzzleSet
+    from ubongo.puzzles.atlas.query import AtlasError
     from ubongo.scoring.common import InvalidRecord, ScoringError, SessionResult
     from ubongo.scoring.records import Outcome
     from ubongo.solver.engine import Verdict
@@ -112,6 +117,9 @@ _HOME = {
     **dict.fromkeys(
         [
             "analyze",
+            "atlas_figure",
+            "atlas_find",
+            "atlas_stats",
             "cards",
             "combination",
             "count",
@@ -132,6 +140,9 @@ _HOME = {
         _API,
     ),
     "Analysis": "ubongo._analysis",
+    "AtlasError": "ubongo.puzzles.atlas.query",
+    "AtlasFigure": "ubongo._atlas",
+    "AtlasStats": "ubongo._atlas",
     "Filters": "ubongo._analysis",
     "Answer": "ubongo._answers",
     "Solutions": "ubongo._answers",
@@ -181,6 +192,9 @@ import and the ``ubongo`` command do first) must not load the API's modules."""
 __all__ = [
     "Analysis",
     "Answer",
+    "AtlasError",
+    "AtlasFigure",
+    "AtlasStats",
     "BoardError",
     "Cards",
     "Checked",
@@ -217,6 +231,9 @@ __all__ = [
     "Verdict",
     "Verification",
     "analyze",
+    "atlas_figure",
+    "atlas_find",
+    "atlas_stats",
     "cards",
     "combination",
     "count",

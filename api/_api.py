@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the results: each function imports its own, so a command lo
 
     from ubongo._analysis import Analysis
     from ubongo._answers import Answer, Solutions
+    from ubongo._atlas import AtlasFigure, AtlasLike, AtlasStats
     from ubongo._design import Design
     from ubongo._pictures import Cards, Page
     from ubongo._sessions import Scores, Simulation
@@ -35,7 +36,9 @@ if TYPE_CHECKING:  # the results: each function imports its own, so a command lo
     from ubongo._verification import Checked, Verification
     from ubongo.generator.design import FigureSource, Options
     from ubongo.puzzles import Combination, PuzzleSet
+    from ubongo.puzzles.atlas.query import Info
     from ubongo.render.html import Listings
+    from ubongo.solver.figure import Figure
     from ubongo.solver.hints import Hint
     from ubongo.solver.pieces import PieceSet
 
@@ -511,6 +514,130 @@ def stats(
     tables = tuple(set_stats(ps, fr, clock) for ps in loaded)
     sources = tuple(_source(s, st.name) for s, st in zip(given, tables, strict=True))
     return Stats(tables, sources, published, editions[0])
+
+
+def atlas_stats(atlas: AtlasLike = None) -> AtlasStats:
+    """An atlas's counts (``ubongo atlas stats``): figures by area, puzzles, unique ones and
+    tilings by size. ``atlas``: a file or a bundled atlas's name (``4x5``, the default;
+    ``ubongo-3d``).
+
+    >>> print(atlas_stats("ubongo-3d").lines()[0])
+    frame 4x5, areas 5-10, footprints of cubes 2 high
+    """
+    from ubongo._atlas import AtlasStats, opened
+    from ubongo.puzzles.atlas.query import stats as counted
+
+    with opened(atlas) as (con, _, name):
+        return AtlasStats(counted(con, name))
+
+
+def atlas_find(
+    atlas: AtlasLike = None,
+    *,
+    combo: PiecesLike | None = None,
+    pieces_at_least: PiecesLike | None = None,
+    size: int | None = None,
+    unique: bool = False,
+    area: int | None = None,
+    box: tuple[int, int] | str | None = None,
+    limit: int = 10,
+) -> tuple[AtlasFigure, ...]:
+    """The figures of an atlas with a combination matching every filter (``ubongo atlas
+    find``), at most ``limit``: ``combo`` exactly these pieces, ``pieces_at_least`` holding
+    them, ``size`` pieces, ``unique`` one tiling; figures of ``area`` cells, in a ``box`` RxC
+    either way round (in an atlas of cubes, the footprint's).
+
+    >>> [f.figure.area for f in atlas_find(combo="L5 L4 I3", unique=True, limit=2)]
+    [12, 12]
+    """
+    from ubongo._atlas import AtlasFigure, opened
+    from ubongo.puzzles.atlas.query import Filter, find
+
+    if limit < 1:
+        raise UsageError(f"limit {limit}: expected at least 1")
+    with opened(atlas) as (con, about, name):
+        ps = about.piece_set()
+        want = Filter(
+            combo=None if combo is None else about.bits(_atlas_names(ps, combo)),
+            contains=0
+            if pieces_at_least is None
+            else about.bits(_atlas_names(ps, pieces_at_least)),
+            size=size,
+            unique=unique,
+            area=area,
+            box=None if box is None else _frame(box),
+        )
+        found = find(con, name, want, min(limit, MAX_FOUND))
+        return tuple(AtlasFigure.of(m, about) for m in found)
+
+
+MAX_FOUND = 1 << 31
+"""The most figures ``atlas_find`` lists (a limit DuckDB takes; no atlas holds as many)."""
+
+
+def _atlas_names(ps: PieceSet, given: PiecesLike) -> tuple[str, ...]:
+    """Piece names or codes as the atlas's names, each once."""
+    names = tuple(dict.fromkeys(ps[t].name for t in _inputs.piece_names(given)))
+    if not names:
+        raise UsageError("expected piece names such as 'L5 L4 I3'")
+    return names
+
+
+def atlas_figure(figure: FigureLike, atlas: AtlasLike = None) -> AtlasFigure:
+    """FIGURE looked up in an atlas in any rotation or reflection (``ubongo atlas figure``):
+    its combinations and tilings. In an atlas of cubes FIGURE is a footprint, or its layers
+    when they are one footprint as many times as the atlas's height.
+
+    >>> found = atlas_figure("####/##..", "ubongo-3d")
+    >>> found.height, len(found.combos) > 0
+    (2, True)
+    """
+    from ubongo._atlas import AtlasFigure, opened
+    from ubongo.puzzles.atlas.enumerate import canonical_mask
+    from ubongo.puzzles.atlas.query import AtlasError, lookup
+
+    given = _inputs.figure_of(figure)
+    with opened(atlas) as (con, about, name):
+        fig = _footprint(given, about)
+        mask = canonical_mask(set(fig.cells), about.frame)
+        if mask is None:
+            raise AtlasError(
+                f"the figure's box is {fig.height}x{fig.width}; "
+                f"it does not fit the atlas's {about.frame[0]}x{about.frame[1]} frame"
+            )
+        m = lookup(con, name, mask)
+        if m is not None:
+            return AtlasFigure.of(m, about)
+    lo, hi = about.areas
+    why = (
+        f"its area {fig.area} is outside the atlas's {lo}-{hi}"
+        if not lo <= fig.area <= hi
+        else "it is not connected"
+        if not fig.is_connected()
+        else "it has a hole"
+        if fig.holes() and not about.holes
+        else "not found"
+    )
+    raise AtlasError(f"{name}: no such figure ({why})")
+
+
+def _footprint(given: Figure, about: Info) -> Figure:
+    """FIGURE as the atlas holds it: squares; in an atlas of cubes a footprint, or layers that
+    are one footprint as many times as the atlas's height."""
+    from ubongo._text import plural
+    from ubongo.puzzles.atlas.query import AtlasError
+    from ubongo.solver.figure import stacked
+
+    flat = given.lattice.dims == 2
+    if about.lattice.dims == 2 and not flat:
+        raise AtlasError(f"an atlas of squares; the figure is of {given.lattice.space}s")
+    if flat or given == stacked(given.footprint, about.height, about.lattice):
+        return given.footprint
+    why = "its layers differ" if given.levels == about.height else f"it has {given.levels}"
+    raise AtlasError(
+        f"the atlas holds footprints filled {plural(about.height, 'layer')} high; the figure "
+        f"is none ({why})"
+    )
 
 
 def _source(given: SetLike, name: str) -> str:

@@ -57,9 +57,9 @@ _HEIGHT = UBONGO_3D.height or 1  # an edition of flat pieces has no height: one 
 """Layers a footprint is filled to by default: Ubongo 3D's two."""
 
 if TYPE_CHECKING:
+    from ubongo._atlas import AtlasFigure
     from ubongo.puzzles.atlas.build import Rows, Spec, Task
-    from ubongo.puzzles.atlas.query import Info, Match
-    from ubongo.solver.figure import Figure
+    from ubongo.puzzles.atlas.query import Info
 
 SHARDS_SUFFIX = ".shards"
 CONSOLIDATE_MEMORY = "400MB"
@@ -223,7 +223,9 @@ def build(
         )
     area_range = _range(areas or (_CUBE_AREAS if cubes else _AREAS))
     spec = Spec(fr, area_range, _sizes(sizes), ps, height or (_HEIGHT if cubes else 1), holes)
-    _utf8_name(output, output)
+    from ubongo._atlas import utf8_name
+
+    utf8_name(output, output)
     folder = output_folder(output + SHARDS_SUFFIX)
     with _locked(folder):
         _build(
@@ -540,60 +542,14 @@ def _consolidate(output: str, folder: str, spec: Spec, count: int) -> None:
 # --- opening an atlas -------------------------------------------------------------------------
 
 
-QUERY_CONFIG: dict[str, str | bool | int | float | list[str]] = {
-    "enable_external_access": False,  # no file but the atlas: no COPY TO, ATTACH, read_csv, glob
-    "autoinstall_known_extensions": False,  # nothing downloaded
-    "autoload_known_extensions": False,
-    "memory_limit": "1GB",  # a runaway join fails with an error instead of taking the machine
-    "lock_configuration": True,  # and no query can SET any of this back
-}
-"""How every atlas is opened to be read: a query can read the atlas and nothing else."""
-
-
 @contextmanager
 def open_atlas(arg: str | None) -> Iterator[tuple[Any, Info, str]]:
-    """ATLAS (a file or a bundled atlas's name) open read-only, with its description."""
-    import duckdb
+    """ATLAS (a file or a bundled atlas's name) open read-only, with its description; closed
+    after, unless a query that would not stop still runs on it (``atlas sql``)."""
+    from ubongo._atlas import opened
 
-    from ubongo.puzzles.atlas import bundled_atlas, bundled_atlas_names
-    from ubongo.puzzles.atlas.query import info
-
-    with ExitStack() as stack:
-        if arg is not None and (os.path.exists(arg) or arg not in bundled_atlas_names()):
-            if not os.path.isfile(arg):
-                names = ", ".join(bundled_atlas_names())
-                what = (
-                    "is a folder, not an atlas file"
-                    if os.path.isdir(arg)
-                    else (f"no such file, and no bundled atlas of that name ({names})")
-                )
-                raise Failure(f"{printable(arg)}: {what}")
-            path, name = arg, arg
-        else:
-            path = str(stack.enter_context(bundled_atlas(arg)))
-            name = arg or "the bundled atlas"
-        _utf8_name(path, name)
-        try:
-            con = duckdb.connect(path, read_only=True, config=QUERY_CONFIG)
-        except duckdb.Error as e:
-            why = f"not a DuckDB atlas, or a damaged one ({_first_line(e)})"
-            raise Failure(f"{printable(name)}: {why}") from None
-        stack.callback(_close, con)
-        try:  # the queries of the commands are fixed: an error of DuckDB's is the file's
-            yield con, info(con, name), name
-        except duckdb.Error as e:
-            raise Failure(f"{printable(name)}: damaged atlas ({_first_line(e)})") from None
-
-
-def _utf8_name(path: str, name: str) -> None:
-    """A Failure when the path (made absolute) is not UTF-8: DuckDB takes no other file name
-    (it fails with ``std::bad_cast``), and a name from the command line may hold any bytes."""
-    try:
-        os.path.realpath(path).encode("utf-8")
-    except UnicodeEncodeError:
-        raise Failure(
-            f"{printable(name)}: DuckDB takes only UTF-8 file names; rename the file or its folder"
-        ) from None
+    with opened(arg, _close) as found:
+        yield found
 
 
 # --- stats ------------------------------------------------------------------------------------
@@ -613,23 +569,14 @@ def stats(atlas_arg: str | None, as_json: bool) -> None:
       ubongo atlas stats
       ubongo atlas stats --json
     """
-    from ubongo.puzzles.atlas.query import stats as run
+    import ubongo
 
-    with open_atlas(atlas_arg) as (con, _, name):
-        doc = run(con, name)
+    counts = ubongo.atlas_stats(atlas_arg)
     if as_json:
-        emit_json(doc)
+        emit_json(counts.to_json())
         return
-    click.echo(f"frame {doc['frame']}, areas {doc['areas'][0]}-{doc['areas'][1]}{_kind(doc)}")
-    total = sum(doc["figures"].values())
-    click.echo(f"figures: {total} ({doc['symmetric']} symmetric)")
-    for area, n in doc["figures"].items():
-        click.echo(f"  area {area:>2}: {n}")
-    for size, n in doc["puzzles"].items():
-        click.echo(
-            f"puzzles of {size} pieces: {n}, {doc['unique'][size]} with one tiling, "
-            f"{doc['tilings'][size]} tilings"
-        )
+    for line in counts.lines():
+        click.echo(line)
 
 
 # --- find -------------------------------------------------------------------------------------
@@ -671,75 +618,38 @@ def find(
       ubongo atlas find --combo 'L5 L4 I3' --unique --limit 2
       ubongo atlas find --area 13 --box 4x4 --pieces-at-least 'Z5 O4' --json --limit 1
     """
-    from ubongo.puzzles.atlas.query import Filter
-    from ubongo.puzzles.atlas.query import find as run
+    import ubongo
 
-    with open_atlas(atlas_arg) as (con, about, name):
-        ps = _atlas_pieces(about)
-        want = Filter(
-            combo=None if combo is None else about.bits(_names(ps, combo)),
-            contains=0 if at_least is None else about.bits(_names(ps, at_least)),
-            size=size,
-            unique=unique,
-            area=area,
-            box=None if box is None else _box(box),
-        )
-        found = run(con, name, want, min(limit, MAX_LIMIT))
+    if combo is not None and not combo.replace(",", " ").split():
+        raise click.UsageError("expected piece names such as 'L5 L4 I3'")
+    if at_least is not None and not at_least.replace(",", " ").split():
+        raise click.UsageError("expected piece names such as 'L5 L4 I3'")
+    found = ubongo.atlas_find(
+        atlas_arg,
+        combo=combo,
+        pieces_at_least=at_least,
+        size=size,
+        unique=unique,
+        area=area,
+        box=None if box is None else _box(box),
+        limit=limit,
+    )
     if as_json:
-        emit_json([_match_json(m, about) for m in found])
+        emit_json([f.to_json() for f in found])
         return
     if not found:
         click.echo("no figure matches", err=True)
-    for m in found:
-        _show_match(m, about, ps)
+    for f in found:
+        _show(f)
 
 
-def _atlas_pieces(about: Info) -> Any:
-    """The pieces the atlas was built with (for names, codes and colours)."""
-    return about.piece_set()
-
-
-def _names(ps: Any, text: str) -> tuple[str, ...]:
-    """Piece names or codes (``'L5 L4 I3'``) as the atlas's names."""
-    names = tuple(dict.fromkeys(ps[t].name for t in text.replace(",", " ").split()))
-    if not names:
-        raise click.UsageError("expected piece names such as 'L5 L4 I3'")
-    return names
-
-
-def _kind(doc: dict[str, Any]) -> str:
-    """What ``stats`` says of an atlas besides its frame and areas: its footprints' height off
-    squares, and that it keeps holes."""
-    high = f", footprints of {doc['lattice']}s {doc['height']} high" if "lattice" in doc else ""
-    return high + (", holes kept" if doc.get("holes") else "")
-
-
-def _match_json(m: Match, about: Info) -> dict[str, Any]:
-    from ubongo.puzzles.atlas.query import described
-
-    # off squares "figure" is the footprint, with its lattice and height, as a set file has it
-    out = {
-        "mask": m.mask,
-        "figure": m.figure(about.frame[1]).rows(),
-        "area": m.area,
-        "box": [m.rows, m.cols],
-        "symmetry": m.symmetry,
-        "combos": [{"pieces": list(p), "tilings": t} for p, t in m.combos],
-    }
-    return out | described(about.lattice, about.height, holes=False)
-
-
-def _show_match(m: Match, about: Info, ps: Any) -> None:
-    fig = m.figure(about.frame[1])
-    cells = f"{m.area} cells" if about.height == 1 else f"{m.area} cells x {about.height} layers"
-    click.echo(
-        f"figure {m.mask}: {cells}, {m.rows}x{m.cols}, symmetry {m.symmetry}, "
-        f"{plural(len(m.combos), 'combination')}"
-    )
-    show_picture(fig.rows(), ps)
-    for pieces, tilings in m.combos:
-        word = "tiling" if tilings == 1 else "tilings"
-        click.echo(f"  {' '.join(pieces):<20}{tilings:>6} {word}")
+def _show(found: AtlasFigure) -> None:
+    """A figure of an atlas as the commands print it: a heading, the figure in the pieces'
+    colours, a line per combination."""
+    click.echo(found.heading())
+    show_picture(found.figure.rows(), found.pieces)
+    for line in found.combo_lines():
+        click.echo(line)
 
 
 # --- figure -----------------------------------------------------------------------------------
@@ -762,53 +672,14 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
       ubongo atlas figure 4x5 '.##./####/####/###.' --json
       ubongo atlas figure ubongo-3d '####/##..'
     """
-    from ubongo.puzzles.atlas.enumerate import canonical_mask
-    from ubongo.puzzles.atlas.query import lookup
+    import ubongo
 
     atlas_arg, figure = _atlas_and(args, "FIGURE")
-    given = read_figure(figure)
-    with open_atlas(atlas_arg) as (con, about, name):
-        fig = _footprint(given, about)
-        mask = canonical_mask(set(fig.cells), about.frame)
-        if mask is None:
-            raise Failure(
-                f"the figure's box is {fig.height}x{fig.width}; "
-                f"it does not fit the atlas's {about.frame[0]}x{about.frame[1]} frame"
-            )
-        m = lookup(con, name, mask)
-    if m is None:
-        lo, hi = about.areas
-        why = (
-            f"its area {fig.area} is outside the atlas's {lo}-{hi}"
-            if not lo <= fig.area <= hi
-            else "it is not connected"
-            if not fig.is_connected()
-            else "it has a hole"
-            if fig.holes() and not about.holes
-            else "not found"
-        )
-        raise Failure(f"{printable(name)}: no such figure ({why})")
+    found = ubongo.atlas_figure(read_figure(figure), atlas_arg)
     if as_json:
-        emit_json(_match_json(m, about))
+        emit_json(found.to_json())
         return
-    _show_match(m, about, _atlas_pieces(about))
-
-
-def _footprint(given: Figure, about: Info) -> Figure:
-    """FIGURE as the atlas holds it: squares; in an atlas of cubes a footprint, or layers that
-    are one footprint as many times as the atlas's height. A Failure for any other figure."""
-    from ubongo.solver.figure import stacked
-
-    flat = given.lattice.dims == 2
-    if about.lattice.dims == 2 and not flat:
-        raise Failure(f"an atlas of squares; the figure is of {given.lattice.space}s")
-    if flat or given == stacked(given.footprint, about.height, about.lattice):
-        return given.footprint
-    why = "its layers differ" if given.levels == about.height else f"it has {given.levels}"
-    raise Failure(
-        f"the atlas holds footprints filled {plural(about.height, 'layer')} high; the figure "
-        f"is none ({why})"
-    )
+    _show(found)
 
 
 # --- sql --------------------------------------------------------------------------------------
@@ -1054,8 +925,10 @@ def _close(con: Any) -> None:
 
 
 def _first_line(error: BaseException) -> str:
-    """A DuckDB error's first line (its message; the rest points into the query)."""
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
+    """A DuckDB error's first line (``ubongo._atlas.first_line``)."""
+    from ubongo._atlas import first_line
+
+    return first_line(error)
 
 
 def _atlas_and(args: tuple[str, ...], what: str) -> tuple[str | None, str]:

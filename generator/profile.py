@@ -327,9 +327,7 @@ def _derived_areas(pieces: PieceSet, size: int, height: int = 1) -> dict[int, Sh
     total = sum(sums.values())
     peak = max(sums.values())
     return {
-        a // height: n / total
-        for a, n in sorted(sums.items())
-        if n >= peak / 4 and a % height == 0
+        a // height: n / total for a, n in sorted(sums.items()) if n >= peak / 4 and a % height == 0
     }
 
 

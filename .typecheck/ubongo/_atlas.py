@@ -1,0 +1,1 @@
+../../api/_atlas.py
