@@ -15,11 +15,14 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
+from itertools import permutations
 from typing import Any
 
-from ubongo.puzzles.sets import PuzzleSet, Template
+from ubongo.puzzles.game import SIDES
+from ubongo.puzzles.sets import PuzzleSet, Side, Template, face_range
 from ubongo.render.colours import set_colours
 from ubongo.render.svg import side_element, sides, to_string
+from ubongo.solver.bitboard import order_is_turn
 from ubongo.solver.cells import Point
 from ubongo.solver.hints import MAX_TILINGS
 from ubongo.solver.puzzle import Solution
@@ -207,41 +210,64 @@ def _encode(cells: Sequence[Point], pieces: Sequence[str], tiling: Solution) -> 
 
 
 def page_data(ps: PuzzleSet, listings: Listings) -> dict[str, Any]:
-    """What the practice script reads: pieces (orientations in the engine's order), figures,
-    combinations and their tilings."""
+    """What the practice script reads: the lattice (its dimensions, and the orders of axes that
+    are turns of it, which decide the engine's orientation order: practice_core.js), pieces
+    (orientations in the engine's order), figures, combinations and their tilings."""
+    lattice = ps.pieces.lattice
     colours = set_colours(ps.pieces)
     pieces = {
         p.name: {
             "code": p.code,
             "colour": colours[p.name],
-            "key": ";".join(f"{r},{c}" for r, c in p.key),
-            "orientations": [sorted([r, c] for r, c in o) for o in p.orientations],
+            "key": ";".join(",".join(map(str, q)) for q in p.key),
+            "orientations": [sorted(list(q) for q in o) for o in p.orientations],
         }
         for p in ps.pieces.values()
     }
-    templates = []
-    for t in ps.templates:
-        out_sides = []
-        for s in sides(ps, [t.id]):
-            cells = sorted(s.figure.cells)
-            faces = []
-            for face, combo in zip(ps.die, s.combos, strict=False):
-                names = [p.name for p in combo]
-                found = listings.get((t.id, s.name, face)) or Listing((), False)
-                fits = len(names) <= len(CODES)
-                faces.append(
-                    {
-                        "face": face,
-                        "pieces": names,
-                        "complete": found.complete and fits,
-                        "solutions": [_encode(cells, names, x) for x in found.solutions]
-                        if fits
-                        else [],
-                    }
-                )
-            out_sides.append({"side": s.name, "rows": s.figure.rows(), "faces": faces})
-        templates.append({"id": t.id, "sides": out_sides})
-    return {"name": ps.name, "codes": CODES, "pieces": pieces, "templates": templates}
+    templates = [
+        {
+            "id": t.id,
+            "sides": [
+                _side_data(ps, t.id, name, side, listings)
+                for name in SIDES
+                if (side := t.side(name)) is not None
+            ],
+        }
+        for t in ps.templates
+    ]
+    turns = [list(o) for o in permutations(range(lattice.dims)) if order_is_turn(lattice, o)]
+    return {
+        "name": ps.name,
+        "dims": lattice.dims,
+        "turns": turns,
+        "die": list(ps.die),
+        "codes": CODES,
+        "pieces": pieces,
+        "templates": templates,
+    }
+
+
+def _side_data(
+    ps: PuzzleSet, template: str, name: str, side: Side, listings: Listings
+) -> dict[str, Any]:
+    """One side for the practice script: its figures' rows, and per combination its label, the
+    die faces that ask for it, its figure and its tilings."""
+    faces = []
+    for i, (label, combo) in enumerate(zip(side.labels(ps.die), side.combos, strict=False)):
+        cells = sorted(side.figure_for(i).cells)
+        found = listings.get((template, name, label)) or Listing((), False)
+        fits = len(combo) <= len(CODES)
+        faces.append(
+            {
+                "face": label,
+                "rolls": list(face_range(ps.die, label)),
+                "figure": side.on[i] if side.on else 0,
+                "pieces": list(combo),
+                "complete": found.complete and fits,
+                "solutions": [_encode(cells, combo, x) for x in found.solutions] if fits else [],
+            }
+        )
+    return {"side": name, "figures": [f.rows() for f in side.figures], "faces": faces}
 
 
 def _script_json(data: object) -> str:
@@ -251,9 +277,12 @@ def _script_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def practice_js() -> str:
-    """The practice board's script (package data, so it is read, not a user file)."""
-    return files("ubongo.render").joinpath("practice.js").read_text(encoding="utf-8")
+def practice_js(dims: int = 2) -> str:
+    """The practice board's scripts for figures of ``dims`` dimensions: what both boards share,
+    then the board's own (package data, so they are read, not user files)."""
+    here = files("ubongo.render")
+    board = "practice.js" if dims == 2 else "practice3d.js"
+    return "\n".join(here.joinpath(n).read_text(encoding="utf-8") for n in ("practice_core.js", board))
 
 
 def page(ps: PuzzleSet, listings: Listings) -> str:
@@ -291,6 +320,6 @@ def page(ps: PuzzleSet, listings: Listings) -> str:
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
         f"{PRACTICE}\n<main>\n{body}\n</main>\n"
         f'<script type="application/json" id="ubongo-data">{_script_json(page_data(ps, listings))}'
-        f"</script>\n<script>{JS_REVEAL}</script>\n<script>{practice_js()}</script>\n"
+        f"</script>\n<script>{JS_REVEAL}</script>\n<script>{practice_js(ps.pieces.lattice.dims)}</script>\n"
         "</body></html>\n"
     )
