@@ -20,7 +20,9 @@ from typing import Any
 
 from ubongo.puzzles.game import SIDES
 from ubongo.puzzles.sets import PuzzleSet, Side, Template, face_range
-from ubongo.render.colours import set_colours
+from ubongo.render.colours import Colour, ink, set_colours, shades
+from ubongo.render.iso import LIGHT, iso_element, shade
+from ubongo.render.iso import SIDES as ISO_SIDES
 from ubongo.render.svg import side_element, sides, to_string
 from ubongo.solver.bitboard import order_is_turn
 from ubongo.solver.cells import Point
@@ -124,9 +126,7 @@ document.addEventListener("keydown", e => {
 });
 """
 
-PRACTICE = """
-<section id="practice" aria-label="Practice">
-<h2>Practise</h2>
+CHOICE = """
 <div class="row">
 <label>Template <select id="p-template"></select></label>
 <label>Side <select id="p-side"></select></label>
@@ -138,7 +138,12 @@ PRACTICE = """
 <label><input type="number" id="p-seconds" value="60" min="5" max="3600"> s</label>
 <button type="button" id="p-start">Start again</button>
 <span id="p-timer" aria-live="off"></span>
-</div>
+</div>"""
+"""The choice of combination and the sand timer, the same on both boards (practice_core.js)."""
+
+PRACTICE = f"""
+<section id="practice" aria-label="Practice">
+<h2>Practise</h2>{CHOICE}
 <div class="row">
 <button type="button" id="p-rotate" title="Rotate the chosen piece (key R)">Rotate (R)</button>
 <button type="button" id="p-flip" title="Turn the chosen piece over (key F)">Turn over (F)</button>
@@ -156,6 +161,97 @@ down, the arrows move it, Escape puts it back, Delete returns it to the tray.</p
 <div id="p-board"></div>
 </section>
 """
+
+PRACTICE_3D = f"""
+<section id="practice" class="cubes" aria-label="Practice">
+<h2>Practise</h2>{CHOICE}
+<p id="p-status" aria-live="polite"></p>
+<div id="p-play">
+<div id="p-left">
+<div id="p-layers" tabindex="0" aria-label="The figure, layer by layer: tap a square to put the
+chosen block's dotted cube there, tap a placed block to pick it up"></div>
+<p id="p-hint" aria-live="polite"></p>
+<p id="p-note" aria-live="polite"></p>
+<div id="p-help">
+<div class="row">Hint:
+<button type="button" class="p-hint" data-level="1">which block</button>
+<button type="button" class="p-hint" data-level="2">where</button>
+<button type="button" class="p-hint" data-level="3">solution</button>
+<button type="button" id="p-clear">Clear</button>
+</div>
+<p class="p-keys">Keys: Tab to a block and Enter chooses it; R, T and Y turn it; the arrows move it
+over a layer, Page Up and Page Down change the layer, Enter puts it down, Escape puts it back.</p>
+</div>
+</div>
+<div id="p-right">
+<div id="p-blocks" role="group" aria-label="Blocks"></div>
+<div id="p-hand">
+<div id="p-hand-view"></div>
+<p id="p-hand-name"></p>
+<div class="row turns">
+<button type="button" id="p-spin" title="Turn the block flat, clockwise (key R)">
+↻ Turn <kbd>R</kbd></button>
+<button type="button" id="p-tip" title="Tip the block's top towards you (key T)">
+Tip forward <kbd>T</kbd></button>
+<button type="button" id="p-roll-side" title="Tip the block's top to the right (key Y)">
+Tip right <kbd>Y</kbd></button>
+</div>
+</div>
+<figure id="p-build-box"><div id="p-build"></div><figcaption>Your build, seen from the
+front right</figcaption></figure>
+</div>
+</div>
+</section>
+"""
+
+CSS_3D = """
+#practice.cubes button { min-height: 44px; min-width: 44px; }
+#p-play { display: flex; flex-wrap: wrap; gap: .4rem 1.5rem; align-items: flex-start; }
+#p-left, #p-right { flex: 1 1 18rem; min-width: 0; }
+#p-layers { display: flex; flex-wrap: wrap; gap: 12px; outline-offset: 3px; }
+#p-layers figure.layer { margin: 0; } #p-layers figcaption { font-size: .9rem; color: #444; }
+#p-layers svg { display: block; touch-action: manipulation; user-select: none; }
+#p-layers g.cell { cursor: pointer; }
+#p-note { min-height: 2.6em; margin: 0; }
+#p-note.refused { color: #b00020; font-weight: 600; }
+#p-blocks { display: flex; flex-wrap: wrap; gap: .4rem; }
+#p-blocks button.pb { display: flex; flex-direction: column; align-items: center; gap: 2px;
+  background: #fff; border: 2px solid #bbb; border-radius: 6px; padding: 4px 6px; }
+#p-blocks button.pb.chosen { border: 3px solid #1565c0; background: #e8f0fb; }
+#p-blocks button.pb.placed { opacity: .55; }
+#p-blocks button.pb .name { font-weight: 700; }
+#p-hand-view { min-height: 90px; display: flex; flex-wrap: wrap; gap: .6rem;
+  align-items: flex-end; }
+figure.block-layer { margin: 0; text-align: center; font-size: .8rem; color: #555; }
+#p-hand-name { margin: .2rem 0; min-height: 2.6em; }
+#p-hint { min-height: 2.6em; margin: .3rem 0 0; }
+#p-build-box { margin: .5rem 0 0; }
+#p-build-box figcaption { font-size: .85rem; color: #555; }
+kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .8em; }
+@media (max-width: 640px) {  /* a phone: the blocks right below the layers, hints after */
+  #p-play { flex-direction: column; flex-wrap: nowrap; align-items: stretch; }
+  #p-left, #p-right { display: contents; }
+  #p-layers { order: 1; } #p-hint { order: 2; } #p-note { order: 3; } #p-blocks { order: 4; }
+  #p-hand { order: 5; } #p-help { order: 6; } #p-build-box { order: 7; }
+}
+@media (hover: none) and (pointer: coarse) {  /* a touch screen: no keys to tell of */
+  #practice.cubes .p-keys, #practice.cubes kbd { display: none; }
+}
+.figure3d { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: 0 0 .5rem; }
+ul.rows { list-style: none; margin: 0; padding: 0; }
+ul.rows button { font: inherit; margin: 2px 0; min-height: 32px; }
+ul.rows .none { color: #b00020; }
+"""
+
+JS_PLAY = """
+document.addEventListener("click", e => {
+  const b = e.target.closest && e.target.closest("button.play");
+  if (!b) return;
+  window.ubongo.select(b.dataset.template, b.dataset.side, b.dataset.face);
+  document.getElementById("practice").scrollIntoView();
+});
+"""
+"""A row of a 3D card opens it on the practice board."""
 
 
 def combo_id(template: str, side: str, face: str) -> str:
@@ -221,6 +317,7 @@ def page_data(ps: PuzzleSet, listings: Listings) -> dict[str, Any]:
             "colour": colours[p.name],
             "key": ";".join(",".join(map(str, q)) for q in p.key),
             "orientations": [sorted(list(q) for q in o) for o in p.orientations],
+            **({"tones": _tones(colours[p.name])} if lattice.dims == 3 else {}),
         }
         for p in ps.pieces.values()
     }
@@ -247,6 +344,20 @@ def page_data(ps: PuzzleSet, listings: Listings) -> dict[str, Any]:
     }
 
 
+def _tones(colour: Colour) -> list[dict[str, Any]]:
+    """A block's colour and its shades (blocks of one colour in a combination take them in
+    turn), each with its isometric faces' colours (top, front, right) and the ink of a letter."""
+    return [
+        {"fill": c, "faces": [shade(c, LIGHT[s]) for s in ISO_SIDES], "ink": ink(c)}
+        for c in (colour, *shades(colour))
+    ]
+
+
+def _figure_index(side: Side, i: int) -> int:
+    """Which of the side's figures its ``i``-th combination fills."""
+    return side.on[i] if side.on else 0
+
+
 def _side_data(
     ps: PuzzleSet, template: str, name: str, side: Side, listings: Listings
 ) -> dict[str, Any]:
@@ -261,7 +372,7 @@ def _side_data(
             {
                 "face": label,
                 "rolls": list(face_range(ps.die, label)),
-                "figure": side.on[i] if side.on else 0,
+                "figure": _figure_index(side, i),
                 "pieces": list(combo),
                 "complete": found.complete and fits,
                 "solutions": [_encode(cells, combo, x) for x in found.solutions] if fits else [],
@@ -282,12 +393,54 @@ def practice_js(dims: int = 2) -> str:
     then the board's own (package data, so they are read, not user files)."""
     here = files("ubongo.render")
     board = "practice.js" if dims == 2 else "practice3d.js"
-    return "\n".join(here.joinpath(n).read_text(encoding="utf-8") for n in ("practice_core.js", board))
+    return "\n".join(
+        here.joinpath(n).read_text(encoding="utf-8") for n in ("practice_core.js", board)
+    )
+
+
+def _sides_3d(ps: PuzzleSet, t: Template, listings: Listings) -> Iterator[str]:
+    """A 3D card's sides: each figure seen whole, with its rows of the die table as buttons
+    that open the row on the practice board."""
+    for name in SIDES:
+        side = t.side(name)
+        if side is None:
+            continue
+        rows = list(enumerate(zip(side.labels(ps.die), side.combos, strict=False)))
+        parts = []
+        for k, figure in enumerate(side.figures):
+            mine = "".join(
+                _row_3d(t.id, name, label, combo, listings.get((t.id, name, label)))
+                for i, (label, combo) in rows
+                if _figure_index(side, i) == k
+            )
+            drawn = to_string(iso_element(figure, pieces=ps.pieces, cell=18), standalone=False)
+            parts.append(f'<div class="figure3d">{drawn}<ul class="rows">{mine}</ul></div>')
+        yield (
+            f'<figure class="side" data-side="{html.escape(f"{t.id}-{name}")}">'
+            f"<figcaption>{html.escape(name)}</figcaption>{''.join(parts)}</figure>"
+        )
+
+
+def _row_3d(
+    template: str, side: str, label: str, combo: Sequence[str], found: Listing | None
+) -> str:
+    """One row of a 3D card: a button with the die face and the blocks (``5-7: A C D``)."""
+    data = " ".join(
+        f'data-{k}="{html.escape(v)}"' for k, v in (("template", template), ("side", side))
+    )
+    none = ' <span class="none">no tiling</span>' if found and found.none else ""
+    text = html.escape(f"{label}: {' '.join(combo)}")
+    return (
+        f'<li><button type="button" class="play" {data} data-face="{html.escape(label)}" '
+        f'title="Practise this">{text}</button>{none}</li>'
+    )
 
 
 def page(ps: PuzzleSet, listings: Listings) -> str:
-    """The HTML page of a set: index, practice board and every template side; a combination
-    reveals its first tiling from ``listings`` and the practice board's hints use them all."""
+    """The HTML page of a set: index, practice board and every template side; on squares a
+    combination reveals its first tiling from ``listings``, on cubes a row opens on the
+    practice board; the practice board's hints use them all."""
+    cubes = ps.pieces.lattice.dims == 3
     n = sum(1 for _ in ps.combinations())
     bad = unsolvable(ps, listings)
     bad_templates = {k[0] for k in bad}
@@ -304,22 +457,30 @@ def page(ps: PuzzleSet, listings: Listings) -> str:
     body = "\n".join(
         f'<section class="template" id="template-{html.escape(t.id)}">'
         f"<h2>Template {html.escape(t.id)}</h2>"
-        f'<div class="sides">{"".join(_sides(ps, t, listings))}</div></section>'
+        f'<div class="sides">{"".join((_sides_3d if cubes else _sides)(ps, t, listings))}'
+        "</div></section>"
         for t in ps.templates
     )
     name = html.escape(ps.name)
     missing = f" {len(bad)} of {n} have no tiling (marked ✗)." if bad else ""
+    how = (
+        "Practise below, or click a row of a card to practise it."
+        if cubes
+        else "Practise below, or click a die face on a template to see a solution; "
+        "click it again to hide it."
+    )
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{name}: Ubongo templates</title><style>{CSS}</style></head>\n<body>"
+        f"<title>{name}: Ubongo templates</title><style>{CSS}{CSS_3D if cubes else ''}</style>"
+        "</head>\n<body>"
         f"<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations."
-        f"{missing} Practise below, or click a die face on a template to see a solution; "
-        "click it again to hide it.</p></header>\n"
+        f"{missing} {how}</p></header>\n"
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
-        f"{PRACTICE}\n<main>\n{body}\n</main>\n"
+        f"{PRACTICE_3D if cubes else PRACTICE}\n<main>\n{body}\n</main>\n"
         f'<script type="application/json" id="ubongo-data">{_script_json(page_data(ps, listings))}'
-        f"</script>\n<script>{JS_REVEAL}</script>\n<script>{practice_js(ps.pieces.lattice.dims)}</script>\n"
+        f"</script>\n<script>{JS_PLAY if cubes else JS_REVEAL}</script>\n"
+        f"<script>{practice_js(ps.pieces.lattice.dims)}</script>\n"
         "</body></html>\n"
     )

@@ -377,7 +377,8 @@ const UbongoPractice = (function () {
     fill($("p-side"), t.sides.map(x => x.side), combo.side);
     fill($("p-face"), s.faces.map(f => f.face), combo.face);
     const none = combo.complete && !combo.solutions.length;
-    status(none ? "This combination has no tiling." : "Place the pieces: " + combo.pieces.join(" "), none ? "lost" : "");
+    const what = DATA.dims === 3 ? "blocks" : "pieces";
+    status(none ? "This combination has no tiling." : "Place the " + what + ": " + combo.pieces.join(" "), none ? "lost" : "");
     startTimer();
   }
 
