@@ -63,10 +63,20 @@
     return true;
   }
 
-  function pickUp(item) {  // the block back in the hand, off the figure
+  function pickUp(item) {  // the block back in the hand, off the figure (Escape puts it back)
+    item.from = { at: item.at, shape: item.shape };
     item.at = null;
     item.pl = null;
     hand = item;
+  }
+
+  function putBack() {  // the hand's block back where it was picked up, else in the tray
+    const item = hand, from = item.from;
+    hand = null;
+    if (from && !refusal(item, cellsAt({ shape: from.shape }, from.at))) {
+      item.shape = from.shape;
+      putDown(item, from.at);
+    }
   }
 
   function turn(how) {
@@ -88,7 +98,7 @@
       const tones = PIECES[name].tones, colour = tones[0].fill;
       used[colour] = (used[colour] || 0) + 1;
       const tone = tones[(used[colour] - 1) % tones.length];
-      return { i, name, tone, shape: normalise(PIECES[name].orientations[0]), at: null, pl: null };
+      return { i, name, tone, shape: normalise(PIECES[name].orientations[0]), at: null, pl: null, from: null };
     });
     hand = tray[0];
     cursor = null;
@@ -138,10 +148,10 @@
 
   // --- drawing the board -----------------------------------------------------------------------
 
-  function cellSize() {  // the layers side by side when they fit at a touchable size
+  function cellSize() {  // the layers side by side when their squares stay easy to tap
     const room = ($("p-layers").clientWidth || 320) - 12 * (combo.levels - 1);
-    const side = Math.floor(room / combo.levels / (combo.width + 0.2));
-    return side >= 30 ? Math.min(side, 46) : Math.min(46, Math.floor(room / (combo.width + 0.2)));
+    const side = Math.floor((room / combo.levels - 6) / combo.width);
+    return Math.min(46, side >= 28 ? side : Math.floor((room - 6) / combo.width));
   }
 
   function owner(p) {
@@ -219,6 +229,7 @@
   }
 
   function showGhost(at) {
+    $("p-layers").dataset.cursor = cursor ? key(cursor) : "";
     if (!hand) return;
     const cells = cellsAt(hand, at);
     ghost(cells, !refusal(hand, cells));
@@ -317,12 +328,13 @@
       pickUp(item);
       changed();
     } else {
+      item.from = null;
       hand = item;
       draw();
     }
     note("", "");
     if (byKeys) {  // the keyboard carries the block over the layers from its first fit
-      cursor = firstFit(item);
+      cursor = (item.from && item.from.at) || firstFit(item);
       showGhost(cursor);
       $("p-layers").focus();
     }
@@ -363,11 +375,14 @@
       cursor = q.map((v, a) => Math.max(0, Math.min(top[a], v)));
       showGhost(cursor);
     } else if (k === "enter" || k === " ") {
-      if (putDown(hand, cursor || firstFit(hand))) changed();
-    } else if (k === "escape" || k === "delete" || k === "backspace") {
-      hand = null;
+      if (putDown(hand, cursor || firstFit(hand))) {
+        cursor = hand ? firstFit(hand) : null;  // the next block, ready to be carried
+        changed();
+      }
+    } else if (k === "escape") {
+      putBack();
       cursor = null;
-      draw();
+      changed();
     } else {
       return false;
     }

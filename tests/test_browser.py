@@ -500,11 +500,11 @@ def _wrong(
     todo = list(puzzle.pieces)
     for pl in kept:
         todo.remove(ps.pieces[pl.piece])
-    spots = [
-        Placement(p.name, frozenset((r + dr - o[0][0], c + dc - o[0][1]) for dr, dc in o))
+    spots = [  # each orientation with its first cell on each empty cell (squares or cubes)
+        Placement(p.name, frozenset(_moved(q, o[0], cell) for q in o))
         for p in todo
         for o in (sorted(x) for x in p.orientations)
-        for r, c in sorted(left)
+        for cell in sorted(left)
     ]
     spots = [s for s in spots if s.cells <= left]
     rng.shuffle(spots)
@@ -513,6 +513,11 @@ def _wrong(
         if not hint(puzzle, rows, 1, pieces=ps.pieces).completable:
             return s
     return None
+
+
+def _moved(q: tuple[int, ...], start: tuple[int, ...], to: tuple[int, ...]) -> tuple[int, ...]:
+    """Point ``q`` of a shape moved so that the shape's point ``start`` lands on ``to``."""
+    return tuple(v - a + b for v, a, b in zip(q, start, to, strict=True))
 
 
 PLAY = """const out = [];
