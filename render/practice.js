@@ -12,7 +12,6 @@
   const SVG = (() => { const d = document.createElement("div"); d.innerHTML = "<svg></svg>"; return d.firstChild.namespaceURI; })();
 
   let combo = null;  // UbongoPractice.load's combination
-  const rows = placements => UbongoPractice.rows(combo, placements);
   const hint = level => UbongoPractice.hint(combo, board.map(b => b.pl), level);
   const message = h => UbongoPractice.message(h, board.length);
 
@@ -337,36 +336,19 @@
     if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); draw(); }
   });
 
-  // --- the scripting hook -------------------------------------------------------------------
+  // --- the scripting hook (window.ubongo, practice_core.js) -----------------------------------
 
-  window.ubongo = {
-    select(template, side, face) {
-      show(template, side, face);
-      return { template: combo.template, side: combo.side, face: combo.face, pieces: combo.pieces.slice() };
-    },
-    place(piece, cells) {
-      const name = String(piece);
-      const item = tray.find(it => it.name === name && !it.at);
-      const cs = UbongoPractice.placeable(combo, name, cells, item, occupied(null));
-      item.shape = normalise(cs);
-      putDown(item, [Math.min(...cs.map(p => p[0])), Math.min(...cs.map(p => p[1]))]);
-      draw();
-      changed();
-      return rows(board.map(b => b.pl)).join("\n") + "\n";
-    },
-    clear() {
-      reset();
-      draw();
-      changed();
-    },
-    board() {
-      return rows(board.map(b => b.pl)).join("\n") + "\n";
-    },
-    hint(level) {
-      return hint(level);
-    },
-  };
+  function put(item, cells) {  // a piece put down by the hook on cells it has checked
+    item.shape = normalise(cells);
+    putDown(item, [Math.min(...cells.map(p => p[0])), Math.min(...cells.map(p => p[1]))]);
+    draw();
+    changed();
+  }
 
-  UbongoPractice.attach({ show, solved, combo: () => combo });
+  UbongoPractice.attach({
+    show, solved, put, combo: () => combo, placements: () => board.map(b => b.pl),
+    free: name => tray.find(it => it.name === name && !it.at),
+    clear() { reset(); draw(); changed(); },
+  });
   narrowNow = isNarrow();
 })();

@@ -124,15 +124,21 @@
 
   // Cubes seen from above their front right corner, painted back to front (a cube with a
   // greater layer + row + col is in front); `cubes` [[z, r, c], faces] with the faces' three
-  // colours; `edge` px per cube edge.
-  function isoSvg(cubes, edge) {
+  // colours, on a `floor` of [row, col] squares; `edge` px per cube edge.
+  function isoSvg(cubes, edge, floor = []) {
     const xy = ([z, r, c]) => [(c - r) * SLANT * edge, ((c + r) / 2 - z) * edge];
-    const corners = cubes.flatMap(([p]) => FACES.flat().map(d => xy(p.map((v, k) => v + d[k]))));
+    const ground = floor.map(([r, c]) => FACES[0].map(([, dr, dc]) => xy([0, r + dr, c + dc])));
+    const corners = ground.flat().concat(
+      cubes.flatMap(([p]) => FACES.flat().map(d => xy(p.map((v, k) => v + d[k])))));
     const xs = corners.map(q => q[0]), ys = corners.map(q => q[1]);
     const x0 = Math.min(...xs) - 2, y0 = Math.min(...ys) - 2;
     const w = Math.max(...xs) - x0 + 2, h = Math.max(...ys) - y0 + 2;
     const svg = el(null, "svg", { viewBox: [x0, y0, w, h].map(v => v.toFixed(1)).join(" "),
       width: Math.round(w), height: Math.round(h), "aria-hidden": "true" });
+    for (const square of ground) {
+      el(svg, "path", { d: "M" + square.map(q => q.map(v => v.toFixed(1)).join(" ")).join("L") + "Z",
+        fill: "#f0f0f0", stroke: "#9a9a9a", "stroke-width": 0.8 });
+    }
     const order = cubes.slice().sort((a, b) => a[0].reduce((s, v) => s + v, 0) - b[0].reduce((s, v) => s + v, 0));
     for (const [p, faces] of order) {
       FACES.forEach((corner, f) => {
@@ -291,12 +297,11 @@
     said.textContent = "Block " + hand.name + ": tap a square of a layer to put the dotted square of its bottom there.";
   }
 
-  function drawBuild() {  // the figure so far, seen whole: white cubes where none is placed yet
+  function drawBuild() {  // the blocks placed so far, seen whole, on the figure's footprint
     const host = $("p-build");
     host.textContent = "";
-    const blank = ["#ffffff", "#cccccc", "#9e9e9e"];
-    const cubes = combo.cells.map(p => { const it = owner(p); return [p, it ? it.tone.faces : blank]; });
-    host.appendChild(isoSvg(cubes, 16));
+    const floor = combo.cells.filter(p => p[0] === 0).map(([, r, c]) => [r, c]);
+    host.appendChild(isoSvg(placed().flatMap(it => it.pl.cells.map(p => [p, it.tone.faces])), 16, floor));
   }
 
   function draw() {
@@ -447,7 +452,7 @@
   document.querySelectorAll("#practice .p-hint").forEach(b =>
     b.addEventListener("click", () => askHint(Number(b.getAttribute("data-level")))));
 
-  // --- choosing a combination, the scripting hook ----------------------------------------------
+  // --- choosing a combination, the scripting hook (window.ubongo, practice_core.js) ----------
 
   function show(template, side, face) {
     combo = UbongoPractice.load(template, side, face);
@@ -456,37 +461,21 @@
     UbongoPractice.chosen(combo);
   }
 
-  const board = () => UbongoPractice.rows(combo, placements()).join("\n") + "\n";
-
-  window.ubongo = {
-    select(template, side, face) {
-      show(template, side, face);
-      return { template: combo.template, side: combo.side, face: combo.face, pieces: combo.pieces.slice() };
-    },
-    place(piece, cells) {
-      const name = String(piece);
-      const item = tray.find(it => it.name === name && !it.at);
-      const used = new Set(placements().flatMap(pl => pl.cells.map(key)));
-      const cs = UbongoPractice.placeable(combo, name, cells, item, used);
-      item.shape = normalise(cs);
-      if (hand === item) hand = null;
-      putDown(item, anchor(cs));
-      changed();
-      return board();
-    },
-    clear() {
-      reset();
-      changed();
-    },
-    board,
-    hint,
-  };
+  function put(item, cells) {  // a block put down by the hook on cells it has checked
+    item.shape = normalise(cells);
+    putDown(item, anchor(cells));
+    changed();
+  }
 
   let wide = null;
   window.addEventListener("resize", () => {
     const now = cellSize();
     if (combo && now !== wide) { wide = now; draw(); }
   });
-  UbongoPractice.attach({ show, solved, combo: () => combo });
+  UbongoPractice.attach({
+    show, solved, put, placements, combo: () => combo,
+    free: name => tray.find(it => it.name === name && !it.at),
+    clear() { reset(); changed(); },
+  });
   wide = cellSize();
 })();

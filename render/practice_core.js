@@ -393,7 +393,10 @@ const UbongoPractice = (function () {
     board.show(t.id, side, face);
   }
 
-  function attach(b) {  // the board takes the controls, and shows the first combination
+  // The board takes the controls and the scripting hook, and shows the first combination.
+  // `b`: show(template, side, face), combo(), solved(), placements(), free(name) (a tray item
+  // of the piece not yet down), put(item, cells) (cells checked here), clear().
+  function attach(b) {
     board = b;
     $("p-template").addEventListener("change", () => fromControls("template"));
     $("p-side").addEventListener("change", () => fromControls("side"));
@@ -404,8 +407,30 @@ const UbongoPractice = (function () {
     });
     $("p-start").addEventListener("click", () => { const now = board.combo(); board.show(now.template, now.side, now.face); });
     $("p-timer-on").addEventListener("change", startTimer);
+    window.ubongo = hook(b);
     const first = DATA.templates[0];
     board.show(first.id, first.sides[0].side, first.sides[0].faces[0].face);
+  }
+
+  function hook(b) {  // window.ubongo: docs/FORMAT.md, "The practice page"
+    const text = () => rows(b.combo(), b.placements()).join("\n") + "\n";
+    return {
+      select(template, side, face) {
+        b.show(template, side, face);
+        const c = b.combo();
+        return { template: c.template, side: c.side, face: c.face, pieces: c.pieces.slice() };
+      },
+      place(piece, cells) {
+        const name = String(piece);
+        const used = new Set(b.placements().flatMap(pl => pl.cells.map(key)));
+        const item = b.free(name);
+        b.put(item, placeable(b.combo(), name, cells, item, used));
+        return text();
+      },
+      clear() { b.clear(); },
+      board: text,
+      hint: level => hint(b.combo(), b.placements(), level),
+    };
   }
 
   return {

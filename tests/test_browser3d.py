@@ -330,6 +330,7 @@ def _pictures(driver: WebDriver, cards: PuzzleSet, name: str) -> None:
                       sorted(pl.cells))  # fmt: skip
     where = driver.find("button.p-hint[data-level='2']")
     driver.s("POST", f"/element/{where}/click")
+    driver.script("document.getElementById('practice').scrollIntoView()")
     practice = driver.find("#practice")
     png = base64.b64decode(driver.s("GET", f"/element/{practice}/screenshot"))
     Path(shots, name).write_bytes(png)
