@@ -210,7 +210,7 @@
       const z = Number(svg.dataset.layer), cell = Number(svg.dataset.cell), pad = Number(svg.dataset.pad);
       const g = svg.querySelector("g.marks");
       for (const [p, fill, label] of cells) {
-        if (p[0] !== z) continue;
+        if (p[0] !== z || !combo.inFigure.has(key(p))) continue;  // the words tell of the rest
         const x = pad + p[2] * cell, y = pad + p[1] * cell;
         el(g, "rect", { x: x + 3, y: y + 3, width: cell - 6, height: cell - 6, fill, "fill-opacity": 0.5,
           stroke: style.stroke, "stroke-width": 2, "stroke-dasharray": "5 3", class: style.cls });
