@@ -391,10 +391,10 @@ def _script_json(data: object) -> str:
 def practice_js(dims: int = 2) -> str:
     """The practice board's scripts for figures of ``dims`` dimensions: what both boards share,
     then the board's own (package data, so they are read, not user files)."""
-    here = files("ubongo.render")
     board = "practice.js" if dims == 2 else "practice3d.js"
     return "\n".join(
-        here.joinpath(n).read_text(encoding="utf-8") for n in ("practice_core.js", board)
+        files("ubongo.render").joinpath(n).read_text(encoding="utf-8")
+        for n in ("practice_core.js", board)
     )
 
 
