@@ -59,7 +59,7 @@
     item.pl = placement(item.name, cells);
     if (hand === item) hand = tray.find(it => !it.at) || null;  // the next block comes to hand
     cursor = null;
-    note("", "");
+    note(item.name + " is down; tap it to pick it up again.", "");
     return true;
   }
 
