@@ -133,7 +133,7 @@ CHOICE = """
 <label>Die <select id="p-face"></select></label>
 <button type="button" id="p-roll">Roll the die</button>
 </div>
-<div class="row">
+<div class="row" id="p-timer-row">
 <label><input type="checkbox" id="p-timer-on"> Sand timer</label>
 <label><input type="number" id="p-seconds" value="60" min="5" max="3600"> s</label>
 <button type="button" id="p-start">Start again</button>
@@ -223,13 +223,17 @@ CSS_3D = """
 #p-hand-view { min-height: 90px; display: flex; flex-wrap: wrap; gap: .6rem;
   align-items: flex-end; }
 figure.block-layer { margin: 0; text-align: center; font-size: .8rem; color: #555; }
-#p-hand-name { margin: .2rem 0; min-height: 2.6em; }
+#p-hand { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: center; }
+#p-hand .turns { flex-direction: column; align-items: stretch; margin: 0; gap: .3rem; }
+#p-hand-name { margin: .2rem 0; min-height: 2.6em; flex-basis: 100%; order: 1; }
 #p-hint { min-height: 2.6em; margin: .3rem 0 0; }
 #p-build-box { margin: .5rem 0 0; }
 #p-build-box figcaption { font-size: .85rem; color: #555; }
 kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .8em; }
-@media (max-width: 640px) {  /* a phone: the blocks right below the layers, hints after */
+@media (max-width: 640px) {  /* a phone: the blocks and their turns right below the layers */
+  #practice.cubes { display: flex; flex-direction: column; } #p-timer-row { order: 1; }
   #p-play { flex-direction: column; flex-wrap: nowrap; align-items: stretch; }
+  #p-hand-view { min-height: 0; }
   #p-left, #p-right { display: contents; }
   #p-layers { order: 1; } #p-hint { order: 2; } #p-note { order: 3; } #p-blocks { order: 4; }
   #p-hand { order: 5; } #p-help { order: 6; } #p-build-box { order: 7; }

@@ -291,7 +291,7 @@ def test_page_hints_equal_the_library_on_random_3d_boards(
 
 def test_the_3d_page_fits_a_phone(driver: WebDriver, cards_url: str, cards: PuzzleSet) -> None:
     """At 360 px: nothing wider than the screen, both layers side by side, and the first screen
-    from the layers down shows the layers and every block."""
+    from the status line down shows the layers, every block and the turn buttons."""
     driver.s("POST", "/window/rect", {"width": 360, "height": 740})
     try:
         driver.s("POST", "/url", {"url": cards_url})
@@ -304,8 +304,9 @@ def test_the_3d_page_fits_a_phone(driver: WebDriver, cards_url: str, cards: Puzz
         assert len(layers) == 2 and layers[0][2] == layers[1][2]  # side by side
         assert all(left >= 0 and right <= width for left, right, _ in layers)
         driver.script("document.getElementById('p-status').scrollIntoView()")
-        tray = _js(driver, "document.getElementById('p-blocks').getBoundingClientRect().bottom")
-        assert tray <= _js(driver, "window.innerHeight")
+        for css in ("p-blocks", "p-roll-side"):  # the blocks and the last turn button
+            bottom = _js(driver, f"document.getElementById('{css}').getBoundingClientRect().bottom")
+            assert bottom <= _js(driver, "window.innerHeight"), css
         height = _js(driver, "Math.min(...[...document.querySelectorAll('#practice button')]"
                      ".map(b => b.getBoundingClientRect().height))")  # fmt: skip
         assert height >= 44  # touch targets
