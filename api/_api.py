@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the results: each function imports its own, so a command lo
     from ubongo._sessions import Scores, Simulation
     from ubongo._stats import Stats
     from ubongo._verification import Checked, Verification
-    from ubongo.generator.design import FigureSource
+    from ubongo.generator.design import FigureSource, Options
     from ubongo.puzzles import Combination, PuzzleSet
     from ubongo.render.html import Listings
     from ubongo.solver.hints import Hint
@@ -396,9 +396,9 @@ def design(
     templates: int = 36,
     *,
     seed: int = 0,
-    frame: tuple[int, int] | str = (5, 6),
-    faces: int = 6,
-    sizes: tuple[int, int] = (3, 4),
+    frame: tuple[int, int] | str | None = None,
+    faces: int | None = None,
+    sizes: tuple[int, int] | None = None,
     piece_set: PieceSetLike = None,
     profile: str = "published",
     name: str | None = None,
@@ -410,22 +410,58 @@ def design(
     """``generate``, with the work it took (``ubongo generate``'s report): a Design holds the
     set (``puzzle_set``) and the generator's report (figures tried, seconds).
 
-    ``progress(n)`` is called as ``n`` more searches finish (2 per template), and may raise to
-    stop the run; ``figures`` is where candidate figures come from (default: carved at random;
-    ``ubongo generate --atlas`` passes an atlas's).
+    The cards are those of the edition whose pieces ``piece_set`` gives (the original's for
+    the 12 pieces or other squares; Ubongo 3D's boards for ``ubongo-3d``): ``frame``,
+    ``faces`` and ``sizes`` default to the edition's (5x6, 6 faces, 3 and 4 pieces; 4x5,
+    Ubongo 3D's die table, 3 and 4 blocks). ``progress(n)`` is called as ``n`` more searches
+    finish (one per figure), and may raise to stop the run; ``figures`` is where candidate
+    figures come from (default: carved at random; ``ubongo generate --atlas`` passes an
+    atlas's).
 
     >>> made = design(1, seed=1)
     >>> made.combinations, made.report.tried > 0
     (12, True)
     """
     from ubongo._design import Design
-    from ubongo.generator.design import Options
     from ubongo.generator.design import generate as run
 
-    pieces = _inputs.squares_only(_inputs.pieces_of(piece_set), "generated sets")
-    opts = Options(templates, seed, _frame(frame), faces, sizes, pieces, profile, name)
+    opts = design_options(templates, seed, frame, faces, sizes, piece_set, profile, name)
     source = {} if figures is None else {"source": figures}
     return Design(*run(opts, executor, progress, timeout=timeout, **source))
+
+
+def design_options(
+    templates: int,
+    seed: int,
+    frame: tuple[int, int] | str | None,
+    faces: int | None,
+    sizes: tuple[int, int] | None,
+    piece_set: PieceSetLike,
+    profile: str,
+    name: str | None,
+) -> Options:
+    """The generator's options, the edition's defaults filled in (``design``'s arguments)."""
+    from ubongo.generator.design import Options
+    from ubongo.generator.profile import edition_for
+
+    pieces = _inputs.pieces_of(piece_set)
+    edition = edition_for(pieces)
+    if faces is not None and edition.combos:
+        raise UsageError(
+            f"{edition.name} cards have their own die table ({len(edition.die)} faces); "
+            "faces apply to cards with a combination per face"
+        )
+    return Options(
+        templates,
+        seed,
+        edition.frame if frame is None else _frame(frame),
+        len(edition.die) if faces is None else faces,
+        (edition.sizes["easy"], edition.sizes["hard"]) if sizes is None else sizes,
+        pieces,
+        profile,
+        name,
+        edition,
+    )
 
 
 def _frame(frame: tuple[int, int] | str) -> tuple[int, int]:
@@ -440,26 +476,41 @@ def _frame(frame: tuple[int, int] | str) -> tuple[int, int]:
 
 def stats(
     *sets: SetLike,
-    frame: tuple[int, int] | str = (5, 6),
+    frame: tuple[int, int] | str | None = None,
     published: bool = False,
     timeout: Timeout = None,
 ) -> Stats:
     """The calibration table of puzzle sets side by side (``ubongo stats``); default the
-    bundled standard set; ``published=True`` adds the published game's column.
+    bundled standard set; ``published=True`` adds the published game's column (of the sets'
+    edition: the original, or Ubongo 3D for sets of its blocks). ``frame``: what figures are
+    checked against (default: the edition's, 5x6 or 4x5).
 
     >>> table = stats("sample")
     >>> table.sets[0].templates
     5
     """
     from ubongo._stats import Stats
-    from ubongo.generator.stats import set_stats
+    from ubongo.generator.stats import PUBLISHED_TABLES, set_stats
+    from ubongo.puzzles.game import edition_of
 
     given = sets or ("standard",)
-    fr = _frame(frame)
+    fr = None if frame is None else _frame(frame)
     clock = _budget(timeout)
-    found = tuple(set_stats(_inputs.flat_set_of(s, "statistics"), fr, clock) for s in given)
-    sources = tuple(_source(s, st.name) for s, st in zip(given, found, strict=True))
-    return Stats(found, sources, published)
+    loaded = [_inputs.set_of(s) for s in given]
+    editions = []
+    for ps in loaded:
+        found = edition_of(ps.pieces_name, ps.pieces.lattice.space == "square")
+        if found is None or found.name not in PUBLISHED_TABLES:
+            raise _inputs.NotYet(f"{ps.name}: statistics", ps.pieces.lattice)
+        editions.append(found.name)
+    if published and len(set(editions)) > 1:
+        raise UsageError(
+            f"--published: the sets are of different editions "
+            f"({', '.join(sorted(set(editions)))}); compare one edition's sets at a time"
+        )
+    tables = tuple(set_stats(ps, fr, clock) for ps in loaded)
+    sources = tuple(_source(s, st.name) for s, st in zip(given, tables, strict=True))
+    return Stats(tables, sources, published, editions[0])
 
 
 def _source(given: SetLike, name: str) -> str:
@@ -559,7 +610,7 @@ def cards(
 
     mm = DEFAULT_CELL_MM if cell_mm is None else cell_mm
     data, pages = printed(
-        _inputs.flat_set_of(set, "printed cards"),
+        _inputs.drawn_set_of(set, "printed cards"),
         cell_mm=mm,
         paper=paper.lower(),
         per_page=per_page,
@@ -580,7 +631,7 @@ def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
     from ubongo.render.html import page as document
     from ubongo.render.html import unsolvable
 
-    ps = _inputs.set_of(set)
+    ps = _inputs.drawn_set_of(set, "web pages")
     listings = _listings(ps, _budget(timeout))
     return Page(ps, document(ps, listings), len(listings), tuple(unsolvable(ps, listings)))
 
@@ -619,15 +670,10 @@ def svgs(set: SetLike = None) -> dict[tuple[str, str], str]:
     >>> len(drawn), next(iter(drawn)), drawn["01", "easy"].startswith("<svg")
     (10, ('01', 'easy'), True)
     """
-    from ubongo.render.svg import side_svg, sides
+    from ubongo.render.svg import sides
 
-    ps = _inputs.flat_set_of(set, "SVG cards")
-    return {
-        (s.template, s.name): side_svg(
-            s.figure, s.combos, ps.die, title=s.title, side=s.name, pieces=ps.pieces
-        )
-        for s in sides(ps)
-    }
+    ps = _inputs.drawn_set_of(set, "SVG cards")
+    return {(s.template, s.name): s.svg(ps.pieces) for s in sides(ps)}
 
 
 __all__ = [

@@ -64,29 +64,39 @@ def set_of(given: SetLike) -> PuzzleSet:
     raise _files.FileError(arg, f"no such file, and no bundled set of that name{also}")
 
 
+CELLS = {"hex": "hexagons"}
+"""A kind of cell in the plural, where adding an s will not do."""
+
+
 class NotYet(UbongoError):
     """What a command does not make on this lattice yet (one line, exit 1)."""
 
     def __init__(self, what: str, lattice: Lattice) -> None:
         super().__init__(
-            f"{what} of {lattice.space}s are not made yet; verify, show, solve, analyze and "
-            "hint take them"
+            f"{what} of {CELLS.get(lattice.space, lattice.space + 's')} are not made yet; "
+            "verify, show, solve, analyze and hint take them"
         )
 
 
 def squares_only(pieces: PieceSet, what: str) -> PieceSet:
     """The pieces, for what is made of squares only so far (``what``: "atlases"...); NotYet for
     blocks of cubes and the other lattices."""
-    if pieces.lattice.dims != 2:
+    if pieces.lattice.space != "square":
         raise NotYet(what, pieces.lattice)
     return pieces
 
 
-def flat_set_of(given: SetLike, what: str) -> PuzzleSet:
-    """``set_of`` for the commands that take sets of squares only so far (``what`` they make)."""
+def drawn_set_of(given: SetLike, what: str) -> PuzzleSet:
+    """``set_of`` for the cards and the web page, drawn on squares and cubes only so far
+    (``what`` they make)."""
     ps = set_of(given)
-    squares_only(ps.pieces, f"{ps.name}: {what}")
+    if ps.pieces.lattice.space not in DRAWN:
+        raise NotYet(f"{ps.name}: {what}", ps.pieces.lattice)
     return ps
+
+
+DRAWN = ("square", "cube")
+"""The kinds of cell a card and the web page can draw."""
 
 
 def pieces_of(given: PieceSetLike) -> PieceSet:

@@ -157,8 +157,55 @@ def _split(
         second = _head(rest)
         if not second or second[-1][1] is not None and not second[-1][1].strip():
             return None, iter((Entry(name, json.loads(first)),))  # a file holding one object
-        return itertools.chain(head, second, rest), iter(())
+        return _records(itertools.chain(head, second, rest)), iter(())
     return None, _whole(name, head, rest)
+
+
+def _records(lines: Iterator[tuple[int, str | None]]) -> Iterator[tuple[int, str | None]]:
+    """JSON Lines with a record typed over several lines (pretty-printed, after compact ones)
+    as one item at its first line: a line that opens a document (``{`` or ``[`` first) and
+    does not close it takes the lines after it, up to the next line that starts a document
+    at its first column, as a file read whole does. Past GROUP_LINES the lines go on one by
+    one, each its own problem (memory stays flat)."""
+    group: list[tuple[int, str | None]] = []
+    for number, text in lines:
+        starts = text is not None and text[:1] in _OPENERS
+        if group and (starts or text is None or len(group) >= GROUP_LINES):
+            yield from _grouped(group)
+            group = []
+        if group:
+            group.append((number, text))
+        elif text is not None and _opens(text):
+            group = [(number, text)]
+        else:
+            yield number, text
+    yield from _grouped(group)
+
+
+GROUP_LINES = 10_000
+"""Lines one record typed over several lines may take in a JSON Lines file."""
+_OPENERS = ("{", "[")
+_CLOSERS = ("}", "]")
+
+
+def _opens(line: str) -> bool:
+    """Whether a line opens a JSON document that it does not close (cheaply: a compact
+    record ends on its line with its closing bracket)."""
+    if line.endswith(_CLOSERS):  # the usual compact line, without copying it
+        return False
+    text = line.strip()
+    return text[:1] in _OPENERS and not text.endswith(_CLOSERS)
+
+
+def _grouped(group: list[tuple[int, str | None]]) -> Iterator[tuple[int, str | None]]:
+    """A record's lines as one item at its first line (the lines alone, one by one, when they
+    were cut short at GROUP_LINES)."""
+    if not group:
+        return
+    if len(group) >= GROUP_LINES:
+        yield from group
+        return
+    yield group[0][0], "\n".join(text or "" for _, text in group)
 
 
 def _whole(

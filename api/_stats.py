@@ -26,6 +26,7 @@ class Stats:
     sets: tuple[SetStats, ...]
     sources: tuple[str, ...] = field(repr=False)
     published: bool = False
+    edition: str = "ubongo"  # whose published column: the sets' edition
 
     def headings(self) -> list[str]:
         """The columns' headings: the sets' names, or their sources when two names are the
@@ -41,13 +42,13 @@ class Stats:
         docs = [{"source": a, **s.to_json()} for a, s in zip(self.sources, self.sets, strict=True)]
         out: dict[str, Any] = {"sets": docs}
         if self.published:
-            out["published"] = published_json()
+            out["published"] = published_json(self.edition)
         return out
 
     def __str__(self) -> str:
         from ubongo.generator.stats import stats_table
 
-        return stats_table(self.sets, self.published, self.headings())
+        return stats_table(self.sets, self.published, self.headings(), self.edition)
 
     def _repr_html_(self) -> str:
         import html

@@ -54,26 +54,21 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same set.")
 @click.option(
     "--frame",
-    default=_FRAME,
-    show_default=True,
     metavar="RxC",
-    help="Every figure fits in R rows by C columns.",
+    help=f"Every figure fits in R rows by C columns.  [default: {_FRAME}; 4x5 for ubongo-3d]",
 )
 @workers_option("Processes searching figures; the output is the same for any number.")
 @click.option(
     "--faces",
     type=click.IntRange(1, 12),
-    default=len(DEFAULT_DIE),
-    show_default=True,
-    help="Die faces: combinations per side.",
+    help=f"Die faces: combinations per side.  [default: {len(DEFAULT_DIE)}; ubongo-3d boards "
+    "have their own table: 4 easy rows, 10 hard, two footprints a side]",
 )
 @click.option(
     "--pieces-per-side",
     "sizes",
-    default=_SIZES,
-    show_default=True,
     metavar="EASY,HARD",
-    help="Pieces per combination on the easy and on the hard side.",
+    help=f"Pieces per combination on the easy and on the hard side.  [default: {_SIZES}]",
 )
 @pieces_option
 @click.option(
@@ -98,10 +93,10 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
 def generate(
     templates: int,
     seed: int,
-    frame: str,
+    frame: str | None,
     workers: int,
-    faces: int,
-    sizes: str,
+    faces: int | None,
+    sizes: str | None,
     pieces_set: str | None,
     profile: str,
     name: str | None,
@@ -130,30 +125,38 @@ def generate(
     file) or the output cannot be written; 2 usage error.
     """
     from ubongo import design
-    from ubongo.generator.design import Options
+    from ubongo._api import design_options
+    from ubongo._inputs import UsageError
 
-    fr = _pair(frame, "x", f"a frame such as {_FRAME}")
-    easy, hard = _pair(sizes, ",", f"two sizes such as {_SIZES}")
+    fr = None if frame is None else _pair(frame, "x", f"a frame such as {_FRAME}")
+    pair = None if sizes is None else _pair(sizes, ",", f"two sizes such as {_SIZES}")
     pieces = piece_set(pieces_set)
+    try:
+        opts = design_options(templates, seed, fr, faces, pair, pieces, profile, name)
+    except UsageError as e:  # options that do not go together: exit 2
+        raise click.UsageError(str(e)) from None
     show = not quiet and sys.stderr.isatty()
     start = time.perf_counter()
     with ExitStack() as stack:
         figures = None  # the default figure source: carved at random
         if atlas_arg is not None:  # lookups in the open atlas, so in this process
-            opts = Options(templates, seed, fr, faces, (easy, hard), pieces, profile, name)
             figures, workers = _from_atlas(stack, atlas_arg, opts), 1
         made = design(
             templates,
             seed=seed,
-            frame=fr,
+            frame=opts.frame,
             faces=faces,
-            sizes=(easy, hard),
+            sizes=opts.sizes,
             piece_set=pieces,
             profile=profile,
             name=name,
             executor=stack.enter_context(process_pool(workers)),
             timeout=timeout,
-            progress=_deadline(stack.enter_context(_bar(2 * templates, show)), start, timeout),
+            progress=_deadline(
+                stack.enter_context(_bar(2 * templates * opts.edition.figures, show)),
+                start,
+                timeout,
+            ),
             figures=figures,
         )
     write_atomic(output, json.dumps(made.to_json(), indent=1) + "\n")
@@ -222,20 +225,20 @@ def _bar(total: int, show: bool) -> Iterator[Callable[[int], None] | None]:
 @click.option(
     "--published",
     is_flag=True,
-    help="Add the published game's numbers (measured on its 53 printed sides).",
+    help="Add the published game's numbers (measured on its 53 printed sides; for sets of "
+    "ubongo-3d blocks, Ubongo 3D's 504 problems).",
 )
 @click.option(
     "--frame",
-    default=_FRAME,
-    show_default=True,
     metavar="RxC",
-    help="Count the figures that do not fit in this frame.",
+    help=f"Count the figures that do not fit in this frame.  [default: {_FRAME}; 4x5 for "
+    "ubongo-3d]",
 )
 @json_option
 @timeout_option()
 @reported
 def stats(
-    set_args: tuple[str, ...], published: bool, frame: str, as_json: bool, timeout: float
+    set_args: tuple[str, ...], published: bool, frame: str | None, as_json: bool, timeout: float
 ) -> None:
     """Print the calibration table of puzzle sets (default: the bundled set), side by side.
 
@@ -258,7 +261,7 @@ def stats(
     import ubongo
 
     clock = Clock(timeout)
-    fr = _pair(frame, "x", f"a frame such as {_FRAME}")
+    fr = None if frame is None else _pair(frame, "x", f"a frame such as {_FRAME}")
     args = set_args or ("standard",)
     table = ubongo.stats(*args, frame=fr, published=published, timeout=clock.left)
     if as_json:

@@ -54,7 +54,8 @@ from ubongo.solver.limits import SET_TIMEOUT
     type=click.FloatRange(5, 60),
     default=16.0,
     show_default=True,
-    help="Printed size of a figure cell; measure a square of your pieces and match it.",
+    help="Printed size of a figure cell; measure a square of your pieces (a cube of your "
+    "blocks) and match it.",
 )
 @click.option(
     "--paper",

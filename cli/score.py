@@ -69,9 +69,17 @@ Out = Callable[[str], object]
 @click.option(
     "--export",
     type=click.Choice(["bgstats", "bgstats-links", "bgg"], case_sensitive=False),
-    help="The valid sessions as an app imports them: bgstats (a BG Stats JSON file), "
+    help="The valid sessions for other apps: bgstats (a JSON file BG Stats imports), "
     "bgstats-links (a BG Stats create-play link per play, one a line) or bgg "
-    "(BoardGameGeek plays, CSV, a row per player). Needs each record's date.",
+    "(BoardGameGeek's play fields, CSV, a row per player, for scripts: BoardGameGeek imports no "
+    "file). Needs each record's date.",
+)
+@click.option(
+    "--html",
+    "page",
+    metavar="FILE",
+    shell_complete=_complete.files,
+    help="With --export bgstats-links: write the links as a small page to tap on a phone.",
 )
 @output_option("Write the output to FILE instead of stdout")
 @workers_option(
@@ -89,6 +97,7 @@ def score(
     by: str | None,
     catalog: str | None,
     export: str | None,
+    page: str | None,
     output: str | None,
     workers: int,
 ) -> None:
@@ -111,6 +120,7 @@ def score(
       ubongo simulate jaipur -p 2 --seed 1 -n 3 --date 2026-11-20 > dated.jsonl
       ubongo score --export bgg dated.jsonl
       ubongo score --export bgstats dated.jsonl -o plays.json
+      ubongo score --export bgstats-links dated.jsonl --html plays.html
 
     \b
     Exit codes: 0 every record valid; 1 an invalid record or unreadable file
@@ -119,6 +129,10 @@ def score(
     if as_json + as_jsonl + as_csv + (export is not None) > 1:
         raise click.UsageError("--json, --jsonl, --csv and --export are exclusive")
     summary = summary or by is not None  # a summary by date is a summary
+    if page is not None and export != "bgstats-links":
+        raise click.UsageError("--html goes with --export bgstats-links")
+    if page is not None and output is not None:
+        raise click.UsageError("--html FILE is the output: no -o with it")
     if export and summary:
         raise click.UsageError(f"--summary does not fit in --export {export}")
     if (as_csv or as_jsonl) and summary:
@@ -129,9 +143,9 @@ def score(
     from ubongo.scoring.report import Tally  # the writers' module, loaded only when scoring
 
     tally = Tally(by_date=by == "date") if summary else None
-    with writing(output or "-") as out:
+    with writing(page or output or "-") as out:
         if export:
-            _write_export(run, export, out)
+            _write_export(run, "bgstats-page" if page else export, out)
         elif as_json:
             _write_json(run.outcomes(), tally, out)
         elif as_jsonl:
@@ -287,13 +301,15 @@ def _write_csv(outcomes: Iterator[Outcome], out: Out) -> None:
 
 
 def _write_export(run: _Run, kind: str, out: Out) -> None:
-    """The valid sessions as ``kind`` (bgstats, bgstats-links, bgg) written as each is
-    scored; a session whose date the export cannot read is reported as an invalid record and
-    left out."""
+    """The valid sessions as ``kind`` (bgstats, bgstats-links, bgstats-page for ``--html``,
+    bgg) written as each is scored; a session whose date the export cannot read is reported
+    as an invalid record and left out."""
     from ubongo.scoring.common import InvalidRecord
-    from ubongo.scoring.export import BGStats, bgg_header, bgg_rows, link_line
+    from ubongo.scoring.export import BGStats, LinksPage, bgg_header, bgg_rows, link_line
 
-    document = BGStats() if kind == "bgstats" else None
+    document: BGStats | LinksPage | None = None
+    if kind in ("bgstats", "bgstats-page"):
+        document = BGStats() if kind == "bgstats" else LinksPage()
     if kind != "bgstats-links":
         out(document.opening() if document else bgg_header())
     each = document.play if document else link_line if kind == "bgstats-links" else bgg_rows

@@ -200,11 +200,12 @@ def sets_command(as_json: bool) -> None:
             ]
         )
         return
+    width = max(10, *(len(n) + 2 for n in bundled_names()))
     for n, ps in zip(bundled_names(), found, strict=True):
         combos = sum(1 for _ in ps.combinations())
         default = " (default)" if n == bundled_names()[0] else ""
         click.echo(
-            f"{n:<10}{plural(len(ps.templates), 'template')}, "
+            f"{n:<{width}}{plural(len(ps.templates), 'template')}, "
             f"{plural(combos, 'combination')}{default}"
         )
 

@@ -35,11 +35,20 @@ from typing import Protocol
 from ubongo.generator.effort import dead_ends
 from ubongo.generator.errors import GenerationError, OutOfTime
 from ubongo.generator.figures import BoxSize, carve, is_asymmetric, keep_chance, outline, symmetries
-from ubongo.generator.profile import PROFILES, PUBLISHED, Target, is_standard, plan, resolve
-from ubongo.puzzles.game import DEFAULT_DIE, FRAME, PIECES_PER_SIDE, SIDES, TEMPLATES, Frame
+from ubongo.generator.profile import EDITION_PROFILES, PUBLISHED, Plan, Target, plan, plays, resolve
+from ubongo.puzzles.game import (
+    DEFAULT_DIE,
+    FRAME,
+    ORIGINAL,
+    PIECES_PER_SIDE,
+    SIDES,
+    TEMPLATES,
+    Edition,
+    Frame,
+)
 from ubongo.puzzles.sets import PuzzleSet, Side, Template
 from ubongo.solver.analyze import analyze
-from ubongo.solver.figure import Figure, parse_figure
+from ubongo.solver.figure import Figure, parse_figure, stacked
 from ubongo.solver.pieces import STANDARD, PieceSet
 
 Combo = tuple[str, ...]
@@ -77,6 +86,21 @@ class Options:
     pieces: PieceSet = field(default_factory=lambda: STANDARD, compare=False)
     profile: str = "published"
     name: str | None = None
+    edition: Edition = field(default=ORIGINAL, compare=False)
+    """The box to make: figures per side, rows of the die table, height (``faces`` and
+    ``frame`` apply to editions whose rows are one per die face)."""
+
+    def rows(self, side: str) -> int:
+        """Combinations each figure of a ``side`` carries."""
+        combos = self.edition.combos
+        return combos[side] // self.edition.figures if combos else self.faces
+
+    @property
+    def die(self) -> tuple[str, ...]:
+        """The die of the set."""
+        if self.edition.combos:
+            return self.edition.die
+        return tuple(str(i) for i in range(1, self.faces + 1))
 
 
 @dataclass(frozen=True)
@@ -90,7 +114,9 @@ class Slot:
     box: BoxSize
     unique: int = 0
     taper: bool | None = None
-    symmetric: bool = False
+    symmetric: bool | None = False  # None: either, as carving gives
+    shaped: bool = True
+    """Keep carved figures by the published original's shape measures (``keep_chance``)."""
     loose: bool = False
     """The last resort: any figure with enough combinations, whatever their tiling counts."""
 
@@ -107,13 +133,13 @@ class FigureSource(Protocol):
 
 def carved(rng: Random, slot: Slot) -> Figure | None:
     """The default source: a figure carved in bites (generator.figures), kept by its outline."""
-    fig = carve(rng, slot.area, slot.box, taper=bool(slot.taper), symmetric=slot.symmetric)
+    fig = carve(rng, slot.area, slot.box, taper=bool(slot.taper), symmetric=bool(slot.symmetric))
     if fig is None:
         return None
     shape = outline(fig)
     if slot.taper is False and not shape.wide_ends:
         return None
-    return fig if rng.random() < keep_chance(shape) else None
+    return fig if not slot.shaped or rng.random() < keep_chance(shape) else None
 
 
 @dataclass(frozen=True)
@@ -149,6 +175,7 @@ class Task:
     others: tuple[tuple[tuple[int, BoxSize], float], ...] = ()
     deadline: Deadline | None = None
     source: FigureSource = carved
+    height: int | None = None  # figures are footprints this many layers of the pieces' cubes
 
 
 @dataclass(frozen=True)
@@ -197,15 +224,17 @@ def search(task: Task) -> Found:
             continue
         seen.add(key)
         fresh = tried
-        if is_asymmetric(fig) == symmetric:
+        if symmetric is not None and is_asymmetric(fig) == symmetric:
             continue  # symmetric figures where the plan has them, nowhere else
         analysed += 1
         # a player cannot tell a tiling of a symmetric figure from its image: the profile
-        # counts tilings up to the figure's symmetries (the set's counts stay as counted)
-        order = symmetries(fig)
+        # counts tilings up to the figure's symmetries (the set's counts stay as counted),
+        # unless it takes figures as carving gives them and counts as counted (Ubongo 3D)
+        order = 1 if symmetric is None else symmetries(fig)
         t0 = time.perf_counter()
         most = task.max_tilings * order
-        combos = analyze(fig, slot.size, task.pieces, max_tilings=most + 1, timeout=_left(task))
+        solid = _solid(fig, task)
+        combos = analyze(solid, slot.size, task.pieces, max_tilings=most + 1, timeout=_left(task))
         spent += time.perf_counter() - t0
         kept = [c for c in combos if c.tilings <= most]
         usable = tuple((c.pieces, -(-c.tilings // order)) for c in kept)
@@ -218,6 +247,13 @@ def search(task: Task) -> Found:
             counted = tuple(c.tilings for c in kept)
             found.append(Candidate(tuple(fig.rows()), usable, key, counted))
     return Found(slot, tuple(found), tried, analysed, spent, tried - fresh >= STALE)
+
+
+def _solid(footprint: Figure, task: Task) -> Figure:
+    """The figure the pieces fill: the carved one, or stacked ``task.height`` layers high."""
+    if task.height is None:
+        return footprint
+    return stacked(footprint, task.height, task.pieces.lattice)
 
 
 def _left(task: Task) -> float | None:
@@ -423,32 +459,46 @@ def _tasks(
     deadline: Deadline | None,
     source: FigureSource,
 ) -> list[Task]:
-    """The search tasks of a set, in slot order: template 1 easy, template 1 hard, ..."""
+    """The search tasks of a set, in slot order: template 1 easy (each of its figures),
+    template 1 hard, template 2 easy, ..."""
     seed = str(opts.seed)
+    figures = opts.edition.figures
     plans = {
-        s: plan(targets[s], opts.templates, opts.faces, Random(f"{seed}:layout:{s}")) for s in SIDES
+        s: plan(targets[s], opts.templates * figures, opts.rows(s), Random(f"{seed}:layout:{s}"))
+        for s in SIDES
     }
-    tasks = []
-    for i in range(opts.templates):
-        for s in SIDES:
-            p, t = plans[s][i], targets[s]
-            box = _oriented(p.box, opts.frame)
-            slot = Slot(s, i, t.size, p.area, box, p.unique, p.taper, p.symmetric)
-            others = tuple(((a, _oriented(b, opts.frame)), w) for (a, b), w in t.pairs)
-            tasks.append(
-                Task(
-                    seed,
-                    slot,
-                    0,
-                    opts.pieces,
-                    t.max_tilings,
-                    opts.faces,
-                    others,
-                    deadline,
-                    source,
-                )
-            )
-    return tasks
+    return [
+        _task(opts, targets[s], plans[s][i], Slot(s, i, 0, 0, (0, 0)), deadline, source)
+        for t in range(opts.templates)
+        for s in SIDES
+        for i in range(t * figures, (t + 1) * figures)
+    ]
+
+
+def _task(
+    opts: Options,
+    t: Target,
+    p: Plan,
+    at: Slot,
+    deadline: Deadline | None,
+    source: FigureSource,
+) -> Task:
+    """The search for the figure of slot ``at`` (its side and index), built on plan ``p``."""
+    box = _oriented(p.box, opts.frame)
+    slot = Slot(at.side, at.index, t.size, p.area, box, p.unique, p.taper, p.symmetric, t.shaped)
+    others = tuple(((a, _oriented(b, opts.frame)), w) for (a, b), w in t.pairs)
+    return Task(
+        str(opts.seed),
+        slot,
+        0,
+        opts.pieces,
+        t.max_tilings,
+        opts.rows(at.side),
+        others,
+        deadline,
+        source,
+        opts.edition.height,
+    )
 
 
 def generate(
@@ -468,20 +518,23 @@ def generate(
     """
     deadline = None if timeout is None else Deadline(time.time() + timeout, timeout)
     start = time.perf_counter()
-    if opts.profile not in PROFILES:
-        raise GenerationError(f"unknown profile {opts.profile!r}; expected {', '.join(PROFILES)}")
-    profile = PROFILES[opts.profile]
+    profiles = EDITION_PROFILES[opts.edition.name]
+    if opts.profile not in profiles:
+        raise GenerationError(f"unknown profile {opts.profile!r}; expected {', '.join(profiles)}")
+    profile = profiles[opts.profile]
     targets = {
-        s: resolve(profile, s, opts.pieces, size, opts.frame)
+        s: resolve(profile, s, opts.pieces, size, opts.frame, opts.edition)
         for s, size in zip(SIDES, opts.sizes, strict=True)
     }
     tasks = _tasks(opts, targets, deadline, source)
     results: Iterable[Found] = (
         executor.map(search, tasks) if executor is not None else map(search, tasks)
     )
-    balance = {s: _Balance(targets[s], opts.templates, opts.faces, opts.pieces) for s in SIDES}
-    taken: set[tuple[tuple[int, ...], ...]] = set()
-    sides: list[Side] = []
+    figures = opts.edition.figures
+    slots = opts.templates * figures
+    balance = {s: _Balance(targets[s], slots, opts.rows(s), opts.pieces) for s in SIDES}
+    taken: dict[str, set[tuple[tuple[int, ...], ...]]] = {}  # per group of distinct sides
+    printed: list[tuple[Figure, tuple[Combo, ...]]] = []
     found: list[Found] = []
     extra: list[Found] = []
     selecting = 0.0
@@ -492,20 +545,34 @@ def generate(
         if progress is not None:
             progress(1)
         t0 = time.perf_counter()
-        side, more = _select(task, f, balance[task.slot.side], taken, opts.pieces)
+        side = task.slot.side
+        distinct = side in opts.edition.distinct  # else a side's own figures only
+        group = taken.setdefault(
+            "set" if distinct else f"{side}{task.slot.index // figures}", set()
+        )
+        chosen, more = _select(task, f, balance[side], group, opts.pieces, figures)
         selecting += time.perf_counter() - t0
         extra += more
-        sides.append(side)
+        printed.append(chosen)
+    sides = [
+        _side(printed[i : i + opts.edition.figures], opts, side)
+        for i, side in zip(
+            range(0, len(printed), opts.edition.figures), SIDES * opts.templates, strict=True
+        )
+    ]
     templates = tuple(
         Template(f"{i + 1:0{max(2, len(str(opts.templates)))}d}", sides[2 * i], sides[2 * i + 1])
         for i in range(opts.templates)
     )
+    own = plays(opts.edition, opts.pieces)
     ps = PuzzleSet(
         opts.name or f"generated-{opts.seed}",
         opts.pieces,
-        tuple(str(i) for i in range(1, opts.faces + 1)),
+        opts.die,
         templates,
-        custom_pieces=not is_standard(opts.pieces),
+        custom_pieces=not own,
+        pieces_name=opts.edition.pieces if own else None,
+        height=opts.edition.height,
     )
     done = found + extra
     report = Report(
@@ -519,14 +586,29 @@ def generate(
     return ps, report
 
 
+def _side(printed: list[tuple[Figure, tuple[Combo, ...]]], opts: Options, name: str) -> Side:
+    """A side of the edition's card from its figures' combinations: rows one figure after
+    another, answering the edition's ranges of faces where it has them."""
+    (figure, combos), *others = printed
+    return Side(
+        figure,
+        tuple(c for _, cs in printed for c in cs),
+        tuple(f for f, _ in others),
+        tuple(k for k, (_, cs) in enumerate(printed) for _ in cs) if others else (),
+        opts.edition.labels.get(name, ()),
+    )
+
+
 def _select(
     task: Task,
     found: Found,
     balance: _Balance,
     taken: set[tuple[tuple[int, ...], ...]],
     pieces: PieceSet,
-) -> tuple[Side, list[Found]]:
-    """The side for a slot: its best free candidate, searching further rounds if none is left.
+    figures: int = 1,
+) -> tuple[tuple[Figure, tuple[Combo, ...]], list[Found]]:
+    """The figure for a slot and its combinations in die order: its best free candidate,
+    searching further rounds if none is left.
 
     Each candidate's combinations are drawn (``_Balance.choose``) and the candidate leaving
     the set closest to its targets is taken; its draw is then made again with the dead-end
@@ -544,7 +626,7 @@ def _select(
                 best = (choice[0], i, cand)
         if best is not None:
             _, i, cand = best
-            fig = parse_figure(list(cand.rows))
+            fig = _solid(parse_figure(list(cand.rows)), task)
             ratios = {}
             if balance.target.dead_ends != 1.0:
                 ratios = dead_ends(fig, cand.combos, pieces)
@@ -554,11 +636,18 @@ def _select(
             assert choice is not None
             taken.add(cand.key)
             counted = {c: n for (c, _), n in zip(cand.combos, cand.counted, strict=True)}
-            return Side(fig, balance.commit(choice[1], counted)), extra
+            return (fig, balance.commit(choice[1], counted)), extra
     raise GenerationError(
         f"no usable {slot.side} figure of area {slot.area} in a {slot.box[0]}x{slot.box[1]} box "
-        f"for template {slot.index + 1}, nor of any other area and box of the profile"
+        f"for {_slot_name(slot, figures)}, nor of any other area and box of the profile"
     )
+
+
+def _slot_name(slot: Slot, figures: int) -> str:
+    """``template 7`` (``template 7, figure 2`` on cards of several figures a side)."""
+    if figures == 1:
+        return f"template {slot.index + 1}"
+    return f"template {slot.index // figures + 1}, figure {slot.index % figures + 1}"
 
 
 def _rng(task: Task, candidate: int) -> Random:

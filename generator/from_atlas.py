@@ -29,10 +29,10 @@ class AtlasFigures:
 
     def __call__(self, rng: Random, slot: Slot) -> Figure | None:
         unique = 0 if slot.loose or slot.symmetric else slot.unique
-        key = (slot.area, *slot.box, slot.size, slot.symmetric, unique)
+        key = (slot.area, *slot.box, slot.size, bool(slot.symmetric), unique)
         if key not in self.pools:
             self.pools[key] = figures_for(
-                self.con, slot.area, slot.box, slot.size, slot.symmetric, unique
+                self.con, slot.area, slot.box, slot.size, bool(slot.symmetric), unique
             )
         pool = self.pools[key]
         return self._oriented(rng.choice(pool), slot.box) if pool else None

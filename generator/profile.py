@@ -25,7 +25,7 @@ from typing import Any
 
 from ubongo.generator.errors import GenerationError
 from ubongo.generator.figures import BoxSize
-from ubongo.puzzles.game import PIECES_PER_SIDE, Frame, fits
+from ubongo.puzzles.game import EDITIONS, ORIGINAL, Edition, Frame, fits
 from ubongo.solver.pieces import STANDARD, PieceSet, canonical
 
 Share = float
@@ -44,13 +44,18 @@ class SideProfile:
     pieces: tuple[tuple[str, Share], ...]
     unique_sides: tuple[tuple[int, Share], ...] = ()
     """Sides with this many one-tiling combinations (of 6); empty: binomial on unique_share."""
-    symmetric: Share = 0.0
-    """Share of figures with a symmetry (their tilings counted as calibration.md counts)."""
+    symmetric: Share | None = 0.0
+    """Share of figures with a symmetry (their tilings counted as calibration.md counts);
+    None: figures as carving gives them, their tilings as counted (Ubongo 3D's statistics
+    count every placement)."""
     taper: Share | None = None
     """Share of sides planned with a one-cell end of the long side; None: as carving gives.
     A slot whose box holds too few such figures drops the wish, so fewer are made."""
     dead_ends: float = 1.0
     """Target dead-end ratio (generator.effort): 1 a neutral choice, lower fewer dead ends."""
+    shaped: bool = True
+    """Carved figures kept by the original's published shapes (generator.figures.keep_chance);
+    False: as carving gives them."""
 
     @property
     def max_tilings(self) -> int:
@@ -114,35 +119,90 @@ PUBLISHED = Profile(
 )
 """The published game, as measured in calibration.md."""
 
-PROFILES = {
-    "published": PUBLISHED,
-    "hard": Profile(
-        "hard",
-        dataclasses.replace(
-            PUBLISHED.easy,
-            tilings=(((1, 1), 0.85), ((2, 2), 0.15)),
-            unique_sides=(),
-            symmetric=0.0,
-        ),
-        dataclasses.replace(
-            PUBLISHED.hard,
-            tilings=(((1, 1), 0.50), ((2, 2), 0.30), ((3, 3), 0.20)),
-            unique_sides=(),
-            symmetric=0.0,
-            dead_ends=1.0,
-        ),
+
+def variants(published: Profile) -> dict[str, Profile]:
+    """The difficulty profiles of an edition by name: its published game's, a harder one
+    (fewer tilings per combination) and unique tilings only, on the published shapes."""
+
+    def tilings(
+        easy: tuple[tuple[Bucket, Share], ...], hard: tuple[tuple[Bucket, Share], ...]
+    ) -> Profile:
+        return Profile(
+            "",
+            dataclasses.replace(
+                published.easy, tilings=easy, unique_sides=(), symmetric=_plain(published.easy)
+            ),
+            dataclasses.replace(
+                published.hard,
+                tilings=hard,
+                unique_sides=(),
+                symmetric=_plain(published.hard),
+                dead_ends=1.0,
+            ),
+        )
+
+    hard = tilings(
+        (((1, 1), 0.85), ((2, 2), 0.15)), (((1, 1), 0.50), ((2, 2), 0.30), ((3, 3), 0.20))
+    )
+    unique = tilings((((1, 1), 1.0),), (((1, 1), 1.0),))
+    return {
+        "published": published,
+        "hard": dataclasses.replace(hard, name="hard"),
+        "unique": dataclasses.replace(unique, name="unique"),
+    }
+
+
+def _plain(sp: SideProfile) -> Share | None:
+    """No planned symmetric figures, unless the profile takes figures as carving gives."""
+    return None if sp.symmetric is None else 0.0
+
+
+PROFILES = variants(PUBLISHED)
+"""The original game's difficulty profiles by name."""
+
+_BLOCKS = "ABCDEFGHIJKLMNOP"
+_EASY_3D = (24, 16, 33, 8, 32, 21, 41, 18, 60, 43, 11, 10, 26, 27, 7, 55)
+_HARD_3D = (71, 51, 132, 29, 82, 55, 91, 155, 119, 141, 52, 60, 78, 87, 48, 189)
+
+PUBLISHED_3D = Profile(
+    "published",
+    SideProfile(
+        areas=((6, 10 / 72), (7, 62 / 72)),
+        boxes=(((2, 4), 6 / 72), ((2, 5), 2 / 72), ((3, 3), 18 / 72), ((3, 4), 46 / 72)),
+        tilings=(((1, 1), 109 / 144), ((2, 2), 29 / 144), ((3, 4), 4 / 144), ((5, 9), 2 / 144)),
+        pieces=tuple((b, n / sum(_EASY_3D)) for b, n in zip(_BLOCKS, _EASY_3D, strict=True)),
+        symmetric=None,
+        shaped=False,
     ),
-    "unique": Profile(
-        "unique",
-        dataclasses.replace(
-            PUBLISHED.easy, tilings=(((1, 1), 1.0),), unique_sides=(), symmetric=0.0
+    SideProfile(
+        areas=((8, 20 / 72), (9, 48 / 72), (10, 4 / 72)),
+        boxes=(
+            ((2, 5), 2 / 72),
+            ((3, 3), 1 / 72),
+            ((3, 4), 33 / 72),
+            ((3, 5), 14 / 72),
+            ((4, 4), 22 / 72),
         ),
-        dataclasses.replace(
-            PUBLISHED.hard, tilings=(((1, 1), 1.0),), unique_sides=(), symmetric=0.0
+        tilings=(
+            ((1, 1), 118 / 360),
+            ((2, 2), 91 / 360),
+            ((3, 3), 39 / 360),
+            ((4, 6), 79 / 360),
+            ((7, 12), 24 / 360),
+            ((13, 38), 9 / 360),
         ),
+        pieces=tuple((b, n / sum(_HARD_3D)) for b, n in zip(_BLOCKS, _HARD_3D, strict=True)),
+        symmetric=None,
+        shaped=False,
     ),
-}
-"""Difficulty profiles by name: the published game's, a harder one, and unique tilings only."""
+)
+"""Ubongo 3D (2009), measured on the public transcription of its 36 boards (504 problems,
+every one counted: docs/EDITIONS.md): footprint areas and boxes, tilings per problem (the
+figure's symmetries counted as different, as every public 3D solver counts), block use. Only
+these statistics are kept, not the boards."""
+
+EDITION_PROFILES = {"ubongo": PROFILES, "ubongo-3d": variants(PUBLISHED_3D)}
+"""Every edition's difficulty profiles by name."""
 
 
 # --- resolving a profile for a piece set, a size and a frame ----------------------------------
@@ -159,9 +219,10 @@ class Target:
     pieces: tuple[tuple[str, Share], ...]
     cap: Share = PIECE_CAP
     unique_sides: tuple[tuple[int, Share], ...] = ()
-    symmetric: Share = 0.0
+    symmetric: Share | None = 0.0
     taper: Share | None = None
     dead_ends: float = 1.0
+    shaped: bool = True
 
     @property
     def max_tilings(self) -> int:
@@ -185,14 +246,48 @@ def is_standard(pieces: PieceSet) -> bool:
     )
 
 
-def resolve(profile: Profile, side: str, pieces: PieceSet, size: int, frame: Frame) -> Target:
+def plays(edition: Edition, pieces: PieceSet) -> bool:
+    """True when ``pieces`` are the edition's own, under their names (its profile applies)."""
+    if edition.pieces is None:
+        return is_standard(pieces)
+    from ubongo.puzzles.bundles import bundled_pieces
+
+    own = bundled_pieces(edition.pieces)
+    return list(pieces) == list(own) and all(
+        canonical(pieces[n].shape, own.lattice) == canonical(own[n].shape, own.lattice) for n in own
+    )
+
+
+def edition_for(pieces: PieceSet) -> Edition:
+    """The edition whose cards a set of these pieces is made as: the one whose pieces they are,
+    else the original's (targets derived from the pieces) for pieces of squares."""
+    found = next((e for e in EDITIONS.values() if e.pieces and plays(e, pieces)), None)
+    if found is not None:
+        return found
+    if pieces.lattice.space != "square":
+        own = ", ".join(e.pieces for e in EDITIONS.values() if e.pieces)
+        raise GenerationError(
+            f"generated sets of {pieces.lattice.space}s are made with an edition's pieces "
+            f"({own}), not with other {pieces.lattice.space}s yet"
+        )
+    return ORIGINAL
+
+
+def resolve(
+    profile: Profile,
+    side: str,
+    pieces: PieceSet,
+    size: int,
+    frame: Frame,
+    edition: Edition = ORIGINAL,
+) -> Target:
     """The profile's targets for ``side`` with these pieces, pieces per side and frame."""
     if size > len(pieces):
         raise GenerationError(
             f"{size} distinct pieces per {side} combination, but the set has {len(pieces)}"
         )
     sp = profile.side(side)
-    calibrated = is_standard(pieces) and size == PIECES_PER_SIDE[side]
+    calibrated = plays(edition, pieces) and size == edition.sizes[side]
     areas = dict(sp.areas) if calibrated else _derived_areas(pieces, size)
     shares = sp.pieces if calibrated else tuple((n, 1 / len(pieces)) for n in pieces)
     pull = ROOM_PULL if calibrated and sp.taper is not None else 1.0
@@ -209,9 +304,10 @@ def resolve(profile: Profile, side: str, pieces: PieceSet, size: int, frame: Fra
         sp.tilings,
         shares,
         unique_sides=sp.unique_sides,
-        symmetric=sp.symmetric if calibrated else 0.0,
+        symmetric=sp.symmetric if calibrated or sp.symmetric is None else 0.0,
         taper=sp.taper if calibrated else None,
         dead_ends=sp.dead_ends,
+        shaped=sp.shaped,
     )
 
 
@@ -305,7 +401,7 @@ class Plan:
     box: BoxSize
     unique: int
     taper: bool | None
-    symmetric: bool
+    symmetric: bool | None  # None: either, as carving gives
 
 
 def unique_spread(target: Target, faces: int) -> tuple[tuple[int, Share], ...]:
@@ -341,6 +437,8 @@ def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
         k = allocate([(True, target.taper), (False, 1 - target.taper)], n)[0]
         roomy = sorted(range(n), key=lambda i: (-_room(*pairs[i]), rng.random()))
         tapers = [i in set(roomy[:k]) for i in range(n)]
+    if target.symmetric is None:  # figures as carving gives them
+        return [Plan(a, b, uniques[i], tapers[i], None) for i, (a, b) in enumerate(pairs)]
     mirrorable = [i for i, (a, (h, w)) in enumerate(pairs) if _mirrorable(a, h, w)]
     sym = set(rng.sample(mirrorable, min(len(mirrorable), round(n * target.symmetric))))
     # a symmetric figure is carved as carving gives, not forced to a one-cell end

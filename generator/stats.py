@@ -19,11 +19,11 @@ from typing import Any
 
 from ubongo.generator.effort import dead_ends
 from ubongo.generator.figures import outline
-from ubongo.generator.profile import PUBLISHED, SideProfile
-from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, Frame, fits, frame_text
+from ubongo.generator.profile import PUBLISHED, PUBLISHED_3D, Profile, SideProfile
+from ubongo.puzzles.game import FRAME, SIDES, Frame, edition_of, fits, frame_text
 from ubongo.puzzles.sets import PuzzleSet, Side
 from ubongo.solver.analyze import analyze
-from ubongo.solver.pieces import orientations
+from ubongo.solver.lattice import SQUARE
 
 BUCKETS: tuple[tuple[str, int, int], ...] = (
     ("1", 1, 1),
@@ -59,7 +59,7 @@ PUBLISHED_SIDES: dict[str, dict[str, float]] = {
         "tips": 0.97,
         "no tip": 0.31,
         "deep cut": 0.38,
-        "symmetric": PUBLISHED.hard.symmetric,
+        "symmetric": PUBLISHED.hard.symmetric or 0.0,
     },
 }
 """calibration.md's "How a side's six combinations relate" and "Figure shapes", by measure
@@ -125,6 +125,8 @@ class SideStats:
     """Side composition and shape measures, named as in ``PUBLISHED_SIDES``."""
     unique_sides: dict[int, int] = field(default_factory=dict)
     """Sides by their number of one-tiling combinations."""
+    figures: int = 0
+    """Figures on these sides (Ubongo 3D prints two a side); areas and boxes are theirs."""
 
     @property
     def combos(self) -> int:
@@ -149,6 +151,7 @@ class SideStats:
         """A JSON-ready object; shares as fractions rounded to 4 places."""
         return {
             "sides": self.sides,
+            **({"figures": self.figures} if self.figures != self.sides else {}),
             "areas": {str(k): v for k, v in self.areas.items()},
             "boxes": self.boxes,
             "holes": self.holes,
@@ -201,17 +204,26 @@ class SetStats:
 
 def tilings(side: Side, ps: PuzzleSet, timeout: Timeout = None) -> list[int]:
     """Tiling count of each combination of a side, in die order (0 when unsolvable)."""
-    counts = _counts(side, ps, timeout)
-    return [counts.get(frozenset(c), 0) for c in side.combos]
+    return _each(side, _counts(side, ps, timeout))
 
 
-def _counts(side: Side, ps: PuzzleSet, timeout: Timeout = None) -> dict[frozenset[str], int]:
-    """Tiling count of every combination of the side's sizes that tiles its figure."""
-    counts: dict[frozenset[str], int] = {}
-    for size in sorted({len(c) for c in side.combos}):
-        for cc in analyze(side.figure, size, ps.pieces, timeout=_seconds(timeout)):
-            counts[frozenset(cc.pieces)] = cc.tilings
-    return counts
+def _each(side: Side, every: Sequence[dict[frozenset[str], int]]) -> list[int]:
+    """Each combination's count, from its figure's counts of every combination (``every``)."""
+    on = side.on or (0,) * len(side.combos)
+    return [every[k].get(frozenset(c), 0) for k, c in zip(on, side.combos, strict=True)]
+
+
+def _counts(side: Side, ps: PuzzleSet, timeout: Timeout = None) -> list[dict[frozenset[str], int]]:
+    """Per figure of the side, the tiling count of every combination of the side's sizes that
+    tiles it."""
+    out = []
+    for figure in side.figures:
+        counts: dict[frozenset[str], int] = {}
+        for size in sorted({len(c) for c in side.combos}):
+            for cc in analyze(figure, size, ps.pieces, timeout=_seconds(timeout)):
+                counts[frozenset(cc.pieces)] = cc.tilings
+        out.append(counts)
+    return out
 
 
 def side_stats(
@@ -219,20 +231,16 @@ def side_stats(
 ) -> SideStats:
     """The calibration numbers of the ``name`` sides of a set (``timeout``: see set_stats)."""
     sides = [s for t in ps.templates if (s := t.side(name)) is not None]
-    figs = [s.figure for s in sides]
+    figs = [f.footprint for s in sides for f in s.figures]
     every = [_counts(s, ps, timeout) for s in sides]
-    counts = [[c.get(frozenset(x), 0) for x in s.combos] for s, c in zip(sides, every, strict=True)]
+    counts = [_each(s, c) for s, c in zip(sides, every, strict=True)]
     flat = [n for ns in counts for n in ns]
     solved = [n for n in flat if n > 0]
-    faces = []
-    for i, face in enumerate(ps.die):
-        ns = [ns[i] for ns in counts if i < len(ns)]
-        ok = [n for n in ns if n > 0]
-        faces.append(FaceStats(face, len(ns), sum(ok) / len(ok) if ok else 0.0, ns.count(1)))
     use = Counter(p for s in sides for c in s.combos for p in c)
     return SideStats(
         side=name,
         sides=len(sides),
+        figures=len(figs),
         areas=dict(sorted(Counter(f.area for f in figs).items())),
         boxes=_sorted_boxes(Counter(_box(f.height, f.width) for f in figs)),
         holes=sum(f.holes() > 0 for f in figs),
@@ -245,17 +253,42 @@ def side_stats(
         tilings_mean=sum(solved) / len(solved) if solved else 0.0,
         tilings_max=max(flat, default=0),
         piece_use={p: use.get(p, 0) for p in ps.pieces},
-        faces=tuple(faces),
-        measures=measures(ps, sides, counts, every, name == "hard", timeout),
+        faces=_faces(ps, sides, counts),
+        measures=measures(
+            ps, sides, counts, every, name in _DEAD_ENDS.get(ps.pieces_name, ()), timeout
+        ),
         unique_sides=dict(sorted(Counter(ns.count(1) for ns in counts).items())),
     )
+
+
+_DEAD_ENDS: dict[str | None, tuple[str, ...]] = {None: ("hard",)}
+"""Sides whose dead-end ratio is measured, by the set's bundled piece set (None: the 12
+pieces): where the published game's is known (calibration.md), as it costs a search per
+combination of the figure."""
+
+
+def _faces(
+    ps: PuzzleSet, sides: Sequence[Side], counts: Sequence[Sequence[int]]
+) -> tuple[FaceStats, ...]:
+    """Per die face (or range of faces) the sides answer, its combinations' tilings."""
+    rows = [
+        list(zip(s.labels(ps.die), ns, strict=False)) for s, ns in zip(sides, counts, strict=True)
+    ]
+    labels = list(ps.die) if not any(s.faces for s in sides) else []
+    labels += [lab for r in rows for lab, _ in r if lab not in labels]
+    out = []
+    for face in labels:
+        ns = [n for r in rows for lab, n in r if lab == face]
+        ok = [n for n in ns if n > 0]
+        out.append(FaceStats(face, len(ns), sum(ok) / len(ok) if ok else 0.0, ns.count(1)))
+    return tuple(out)
 
 
 def measures(
     ps: PuzzleSet,
     sides: Sequence[Side],
     counts: Sequence[Sequence[int]],
-    every: Sequence[dict[frozenset[str], int]],
+    every: Sequence[Sequence[dict[frozenset[str], int]]],
     with_dead_ends: bool,
     timeout: Timeout = None,
 ) -> dict[str, float]:
@@ -268,7 +301,8 @@ def measures(
     if not sides:
         return {}
     n = len(sides)
-    outs = [outline(s.figure) for s in sides]
+    outs = [outline(f.footprint) for s in sides for f in s.figures]
+    nf = len(outs)
     most = [max(Counter(p for c in s.combos for p in c).values(), default=0) for s in sides]
     uniques = [ns.count(1) for ns in counts]
     mean_u = sum(uniques) / n
@@ -280,20 +314,20 @@ def measures(
         "unique mean": mean_u,
         "unique sd": (sum((u - mean_u) ** 2 for u in uniques) / n) ** 0.5,
         "rank correlation": _rank_correlation(ps, sides, counts),
-        "corners": sum(o.corners for o in outs) / n,
-        "corners 9+": sum(o.corners >= 9 for o in outs) / n,
-        "tips": sum(o.tips for o in outs) / n,
-        "no tip": sum(o.tips == 0 for o in outs) / n,
-        "deep cut": sum(o.deep_cut for o in outs) / n,
-        "wide ends": sum(o.wide_ends for o in outs) / n,
-        "notch": sum(o.notch for o in outs) / n,
-        "symmetric": sum(o.symmetric for o in outs) / n,
+        "corners": sum(o.corners for o in outs) / nf,
+        "corners 9+": sum(o.corners >= 9 for o in outs) / nf,
+        "tips": sum(o.tips for o in outs) / nf,
+        "no tip": sum(o.tips == 0 for o in outs) / nf,
+        "deep cut": sum(o.deep_cut for o in outs) / nf,
+        "wide ends": sum(o.wide_ends for o in outs) / nf,
+        "notch": sum(o.notch for o in outs) / nf,
+        "symmetric": sum(o.symmetric for o in outs) / nf,
     }
     if with_dead_ends:
         ratios = [
             r
             for s, ev in zip(sides, every, strict=True)
-            for r in _side_dead_ends(ps, s, ev, timeout)
+            for r in _side_dead_ends(ps, s, ev[0], timeout)
         ]
         out["dead ends"] = sum(ratios) / len(ratios) if ratios else 1.0
     return out
@@ -327,7 +361,7 @@ def _rank_correlation(
     for s, ns in zip(sides, counts, strict=True):
         for c, n in zip(s.combos, ns, strict=True):
             if n > 0:
-                xs.append(sum(len(orientations(ps.pieces[p].shape)) for p in c))
+                xs.append(sum(len(ps.pieces[p].orientations) for p in c))
                 ys.append(n)
     return _pearson(_ranks(xs), _ranks(ys))
 
@@ -375,10 +409,18 @@ def _seconds(timeout: Timeout) -> float | None:
     return timeout() if callable(timeout) else timeout
 
 
-def set_stats(ps: PuzzleSet, frame: Frame = FRAME, timeout: Timeout = None) -> SetStats:
-    """The calibration table of a set; ``frame`` is the frame figures are checked against."""
+def set_stats(ps: PuzzleSet, frame: Frame | None = None, timeout: Timeout = None) -> SetStats:
+    """The calibration table of a set; ``frame`` is the frame figures are checked against
+    (default: its edition's)."""
+    if frame is None:
+        edition = edition_of(ps.pieces_name, ps.pieces.lattice is SQUARE)
+        frame = FRAME if edition is None else edition.frame
     keys = Counter(
-        s.figure.canonical() for t in ps.templates for n in SIDES if (s := t.side(n)) is not None
+        f.canonical()
+        for t in ps.templates
+        for n in SIDES
+        if (s := t.side(n)) is not None
+        for f in s.figures
     )
     return SetStats(
         ps.name,
@@ -404,10 +446,12 @@ def column(st: SetStats) -> Column:
     for name, s in st.sides.items():
         p = f"{name} "
         col[p + "sides"] = str(s.sides)
+        if s.figures != s.sides:
+            col[p + "figures"] = str(s.figures)
         for a, n in s.areas.items():
-            col[f"{p}area {a}"] = _pct(n, s.sides)
+            col[f"{p}area {a}"] = _pct(n, s.figures)
         for b, n in s.boxes.items():
-            col[f"{p}box {b}"] = _pct(n, s.sides)
+            col[f"{p}box {b}"] = _pct(n, s.figures)
         col[p + "holes"] = str(s.holes)
         col[p + "disconnected"] = str(s.disconnected)
         col[f"{p}outside {frame_text(st.frame)}"] = str(s.outside_frame)
@@ -436,39 +480,82 @@ def _measure(name: str, value: float) -> str:
     return f"{100 * value:.0f}%" if name in SHARES else f"{value:.2f}"
 
 
-def published_column() -> Column:
-    """The published game's values (calibration.md) for the rows it reports."""
+@dataclass(frozen=True)
+class Published:
+    """What the table's published column shows for one edition."""
+
+    profile: Profile
+    counts: dict[str, dict[str, float | int]]
+    boxes: dict[str, dict[str, float]]
+    unique: dict[str, dict[int, float]]
+    measures: dict[str, dict[str, float]]
+    frame: Frame
+    sizes: dict[str, int]
+
+
+PUBLISHED_TABLES = {
+    "ubongo": Published(
+        PUBLISHED,
+        PUBLISHED_COUNTS,
+        PUBLISHED_BOXES,
+        PUBLISHED_UNIQUE,
+        PUBLISHED_SIDES,
+        FRAME,
+        {"easy": 3, "hard": 4},
+    ),
+    "ubongo-3d": Published(
+        PUBLISHED_3D,
+        {"easy": {"sides": 36, "tilings mean": 1.37}, "hard": {"sides": 36, "tilings mean": 3.24}},
+        {name: {f"{h}x{w}": s for (h, w), s in PUBLISHED_3D.side(name).boxes} for name in SIDES},
+        {},
+        # Convex corners from the transcription's outline vertices V (convex minus concave is 4
+        # on an outline without holes, so convex = (V + 4) / 2)
+        {
+            "easy": {"corners": 6.57, "corners 9+": 0.0},
+            "hard": {"corners": 7.43, "corners 9+": 0.14},
+        },
+        (4, 5),
+        {"easy": 3, "hard": 4},
+    ),
+}
+"""The published column of each edition: the original (calibration.md), Ubongo 3D (2009;
+the statistics of its public transcription, generator.profile.PUBLISHED_3D)."""
+
+
+def published_column(edition: str = "ubongo") -> Column:
+    """The published game's values for the rows it reports."""
+    pub = PUBLISHED_TABLES[edition]
     col: Column = {"templates": "-", "repeated figures": "-"}
     for name in SIDES:
-        sp: SideProfile = PUBLISHED.side(name)
+        sp: SideProfile = pub.profile.side(name)
         p = f"{name} "
-        col[p + "sides"] = str(PUBLISHED_COUNTS[name]["sides"])
+        col[p + "sides"] = str(pub.counts[name]["sides"])
         for a, s in sp.areas:
             col[f"{p}area {a}"] = f"{100 * s:.0f}%"
-        for box, s in PUBLISHED_BOXES[name].items():
+        for box, s in pub.boxes[name].items():
             col[f"{p}box {box}"] = f"{100 * s:.0f}%"
         col[p + "holes"] = "0"
         col[p + "disconnected"] = "0"
-        col[f"{p}outside {frame_text(FRAME)}"] = "0"
-        col[p + "pieces per combination"] = str(PIECES_PER_SIDE[name])
-        col.update(_published_tilings(name, sp))
+        col[f"{p}outside {frame_text(pub.frame)}"] = "0"
+        col[p + "pieces per combination"] = str(pub.sizes[name])
+        col.update(_published_tilings(name, sp, pub))
         for piece, s in sp.pieces:
             col[f"{p}piece {piece}"] = f"{100 * s:.0f}%"
-        for k, share in PUBLISHED_UNIQUE[name].items():
+        for k, share in pub.unique.get(name, {}).items():
             col[f"{p}unique on {k} faces"] = f"{100 * share:.0f}%"
-        for m, v in PUBLISHED_SIDES[name].items():
+        for m, v in pub.measures[name].items():
             col[p + m] = _measure(m, v)
     return col
 
 
-def _published_tilings(name: str, sp: SideProfile) -> Column:
+def _published_tilings(name: str, sp: SideProfile, pub: Published) -> Column:
     """The tiling rows of the published column: the profile's shares summed into the table's
     buckets (every profile bucket lies within one of them), its largest count, the mean."""
     col = {}
     for lab, lo, hi in BUCKETS:
         share = sum(s for (a, b), s in sp.tilings if lo <= a <= b <= hi)
         col[f"{name} tilings {lab}"] = f"{100 * share:.0f}%"
-    col[f"{name} tilings mean"] = f"{PUBLISHED_COUNTS[name]['tilings mean']:.1f}"
+    col[f"{name} tilings mean"] = f"{pub.counts[name]['tilings mean']:.1f}"
     col[f"{name} tilings max"] = str(sp.max_tilings)
     return col
 
@@ -531,38 +618,48 @@ def table(columns: Sequence[tuple[str, Column]]) -> str:
     cols = [c for _, c in columns]
     rows = _rows(cols)
     width = max(10, *(len(h) + 2 for h, _ in columns))
-    lines = [f"{'':<26}" + "".join(f"{h:>{width}}" for h, _ in columns)]
+    labels = max(24, *(len(_label(r)) for r in rows))  # ranges of faces are longer
+    lines = [f"{'':<{labels + 2}}" + "".join(f"{h:>{width}}" for h, _ in columns)]
     current = ""
     for r in rows:
         side = r.split()[0] if r.startswith(SIDES) else ""
         if side != current:
             current = side
             lines.append(f"{side} side")
-        label = r.split(" ", 1)[1] if side else r
-        if label.startswith("face "):
-            label += " (mean, 1 tiling)"
-        lines.append(f"  {label:<24}" + "".join(f"{c.get(r, ''):>{width}}" for c in cols))
+        lines.append(f"  {_label(r):<{labels}}" + "".join(f"{c.get(r, ''):>{width}}" for c in cols))
     return "\n".join(lines)
 
 
-def published_json() -> dict[str, Any]:
-    """The published game's numbers (calibration.md) as ``ubongo stats --json`` gives them."""
+def _label(row: str) -> str:
+    """A row's label as the table prints it, without its side."""
+    label = row.split(" ", 1)[1] if row.startswith(SIDES) else row
+    return label + " (mean, 1 tiling)" if label.startswith("face ") else label
+
+
+def published_json(edition: str = "ubongo") -> dict[str, Any]:
+    """The published game's numbers as ``ubongo stats --json`` gives them."""
+    pub = PUBLISHED_TABLES[edition]
     out: dict[str, Any] = {"set": "published", "sides": {}}
     for name in SIDES:
-        sp: SideProfile = PUBLISHED.side(name)
+        sp: SideProfile = pub.profile.side(name)
         out["sides"][name] = {
             "areas": {str(a): s for a, s in sp.areas},
-            "boxes": PUBLISHED_BOXES[name],
+            "boxes": pub.boxes[name],
             "tilings": {f"{lo}-{hi}" if lo != hi else str(lo): s for (lo, hi), s in sp.tilings},
             "pieces": dict(sp.pieces),
-            "measures": PUBLISHED_SIDES[name],
-            "unique_sides": {str(k): v for k, v in PUBLISHED_UNIQUE[name].items()},
+            "measures": pub.measures[name],
+            "unique_sides": {str(k): v for k, v in pub.unique.get(name, {}).items()},
         }
+    if edition != "ubongo":
+        out["edition"] = edition
     return out
 
 
 def stats_table(
-    sets: Iterable[SetStats], published: bool = False, headings: Sequence[str] | None = None
+    sets: Iterable[SetStats],
+    published: bool = False,
+    headings: Sequence[str] | None = None,
+    edition: str = "ubongo",
 ) -> str:
     """The table for these sets side by side, with the published game's column if asked.
 
@@ -572,5 +669,5 @@ def stats_table(
     names = list(headings) if headings is not None else [st.name for st in sets]
     columns = [(h, column(st)) for h, st in zip(names, sets, strict=True)]
     if published:
-        columns.append(("published", published_column()))
+        columns.append(("published", published_column(edition)))
     return table(columns)

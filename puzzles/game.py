@@ -7,7 +7,7 @@ line's options and help) refers to these names rather than repeating the values.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Frame = tuple[int, int]
 """Rows by columns that every figure of a card fits in, either way round."""
@@ -46,6 +46,8 @@ class Edition:
     frame: Frame
     height: int | None = None  # figures are footprints this many layers high
     distinct: tuple[str, ...] = SIDES  # sides whose figures appear once in the box
+    labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per side, the die table's rows when they answer ranges of faces (else one per face)."""
 
 
 ORIGINAL = Edition("ubongo", None, DEFAULT_DIE, 1, {}, PIECES_PER_SIDE, FRAME)
@@ -59,6 +61,9 @@ UBONGO_3D = Edition(
     (4, 5),  # every published footprint fits 3x5 or 4x4
     2,
     ("hard",),  # the four boards of an animal share their easy footprints
+    # Our boards' easy rows: two per footprint, faces split 2+2 and 3+3 (the published ranges
+    # could not be confirmed from public sources, docs/EDITIONS.md)
+    {"easy": ("1-2", "3-4", "5-7", "8-10")},
 )
 """Ubongo 3D (Kosmos 2009), from the public transcriptions of its boards (docs/EDITIONS.md)."""
 EDITIONS = {e.name: e for e in (ORIGINAL, UBONGO_3D)}

@@ -194,12 +194,9 @@ class PuzzleSet:
     def _repr_html_(self) -> str:
         from html import escape
 
-        from ubongo.render.svg import side_svg, sides
+        from ubongo.render.svg import sides
 
-        cards = [
-            side_svg(s.figure, s.combos, self.die, title=s.title, side=s.name, pieces=self.pieces)
-            for s in sides(self)
-        ]
+        cards = [s.svg(self.pieces) for s in sides(self)]
         return f"<p>{escape(self.listing()[0])}</p><div>{''.join(cards)}</div>"
 
     def to_json(self) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import Any
 from ubongo.puzzles.game import SIDES
 from ubongo.puzzles.sets import PuzzleSet, Side, Template, face_range
 from ubongo.render.colours import Colour, ink, set_colours, shades
-from ubongo.render.iso import LIGHT, iso_element, shade
+from ubongo.render.iso import LIGHT, shade
 from ubongo.render.iso import SIDES as ISO_SIDES
 from ubongo.render.svg import side_element, sides, to_string
 from ubongo.solver.bitboard import order_is_turn
@@ -95,6 +95,17 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
 #p-board g.pp:focus-visible rect { stroke: #1565c0; stroke-width: 3; }
 """
 
+_ROWS = """document.addEventListener("click", e => {
+  const row = e.target.closest && e.target.closest(".combo");
+  if (row) ACT(row);
+});
+document.addEventListener("keydown", e => {
+  const row = e.target.closest && e.target.closest(".combo");
+  if (row && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); ACT(row); }
+});
+"""
+"""A click, Enter or space on a row of a card calls ACT with the row."""
+
 JS_REVEAL = """
 function reveal(row) {
   const side = row.closest(".side");
@@ -116,15 +127,7 @@ function reveal(row) {
     answer.textContent = label + ": no solution";
   }
 }
-document.addEventListener("click", e => {
-  const row = e.target.closest && e.target.closest(".combo");
-  if (row) reveal(row);
-});
-document.addEventListener("keydown", e => {
-  const row = e.target.closest && e.target.closest(".combo");
-  if (row && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); reveal(row); }
-});
-"""
+""" + _ROWS.replace("ACT", "reveal")
 
 CHOICE = """
 <div class="row">
@@ -241,21 +244,20 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .
 @media (hover: none) and (pointer: coarse) {  /* a touch screen: no keys to tell of */
   #practice.cubes .p-keys, #practice.cubes kbd { display: none; }
 }
-.figure3d { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: 0 0 .5rem; }
-ul.rows { list-style: none; margin: 0; padding: 0; }
-ul.rows button { font: inherit; margin: 2px 0; min-height: 32px; }
-ul.rows .none { color: #b00020; }
 """
 
 JS_PLAY = """
-document.addEventListener("click", e => {
-  const b = e.target.closest && e.target.closest("button.play");
-  if (!b) return;
-  window.ubongo.select(b.dataset.template, b.dataset.side, b.dataset.face);
-  document.getElementById("practice").scrollIntoView();
-});
-"""
-"""A row of a 3D card opens it on the practice board."""
+function play(row) {
+  const id = row.getAttribute("data-combo");
+  for (const t of UbongoPractice.DATA.templates) for (const s of t.sides) for (const f of s.faces) {
+    if ([t.id, s.side, f.face].join("-") !== id) continue;
+    window.ubongo.select(t.id, s.side, f.face);
+    document.getElementById("practice").scrollIntoView();
+    return;
+  }
+}
+""" + _ROWS.replace("ACT", "play")
+"""A row of a 3D card opens it on the practice board (its id as ``combo_id`` writes it)."""
 
 
 def combo_id(template: str, side: str, face: str) -> str:
@@ -264,30 +266,36 @@ def combo_id(template: str, side: str, face: str) -> str:
 
 
 def _sides(ps: PuzzleSet, t: Template, listings: Listings) -> Iterator[str]:
+    """A template's sides as printed, each row a ``g.combo``: on squares a click reveals its
+    first tiling, on cubes it opens the row on the practice board."""
     for s in sides(ps, [t.id]):
-        faces = ps.die[: len(s.combos)]
-        found = [listings.get((t.id, s.name, f)) for f in faces]
-        none = [f for f, x in zip(faces, found, strict=True) if x and x.none]
+        found = [listings.get((t.id, s.name, f)) for f in s.labels]
+        none = [f for f, x in zip(s.labels, found, strict=True) if x and x.none]
         svg = side_element(
             s.figure,
             s.combos,
-            ps.die,
+            s.labels,
             title=s.title,
             side=s.name,
-            ids=[combo_id(t.id, s.name, f) for f in faces],
+            ids=[combo_id(t.id, s.name, f) for f in s.labels],
             solutions=[x.solutions[0] if x and x.solutions else None for x in found],
-            unsolvable=[f in none for f in faces],
+            unsolvable=[f in none for f in s.labels],
             pieces=ps.pieces,
+            others=s.others,
+            on=s.on,
         )
         note = (
             f'<p class="nosolution">No tiling: die {html.escape(", ".join(none))}</p>'
             if none
             else ""
         )
+        answer = (
+            '<pre class="answer" aria-live="polite"></pre>' if s.figure.lattice.dims == 2 else ""
+        )
         yield (
             f'<figure class="side" data-side="{html.escape(f"{t.id}-{s.name}")}">'
             f"{to_string(svg, standalone=False)}"
-            f'<figcaption>{note}<pre class="answer" aria-live="polite"></pre></figcaption>'
+            f"<figcaption>{note}{answer}</figcaption>"
             "</figure>"
         )
 
@@ -402,44 +410,6 @@ def practice_js(dims: int = 2) -> str:
     )
 
 
-def _sides_3d(ps: PuzzleSet, t: Template, listings: Listings) -> Iterator[str]:
-    """A 3D card's sides: each figure seen whole, with its rows of the die table as buttons
-    that open the row on the practice board."""
-    for name in SIDES:
-        side = t.side(name)
-        if side is None:
-            continue
-        rows = list(enumerate(zip(side.labels(ps.die), side.combos, strict=False)))
-        parts = []
-        for k, figure in enumerate(side.figures):
-            mine = "".join(
-                _row_3d(t.id, name, label, combo, listings.get((t.id, name, label)))
-                for i, (label, combo) in rows
-                if _figure_index(side, i) == k
-            )
-            drawn = to_string(iso_element(figure, pieces=ps.pieces, cell=18), standalone=False)
-            parts.append(f'<div class="figure3d">{drawn}<ul class="rows">{mine}</ul></div>')
-        yield (
-            f'<figure class="side" data-side="{html.escape(f"{t.id}-{name}")}">'
-            f"<figcaption>{html.escape(name)}</figcaption>{''.join(parts)}</figure>"
-        )
-
-
-def _row_3d(
-    template: str, side: str, label: str, combo: Sequence[str], found: Listing | None
-) -> str:
-    """One row of a 3D card: a button with the die face and the blocks (``5-7: A C D``)."""
-    data = " ".join(
-        f'data-{k}="{html.escape(v)}"' for k, v in (("template", template), ("side", side))
-    )
-    none = ' <span class="none">no tiling</span>' if found and found.none else ""
-    text = html.escape(f"{label}: {' '.join(combo)}")
-    return (
-        f'<li><button type="button" class="play" {data} data-face="{html.escape(label)}" '
-        f'title="Practise this">{text}</button>{none}</li>'
-    )
-
-
 def page(ps: PuzzleSet, listings: Listings) -> str:
     """The HTML page of a set: index, practice board and every template side; on squares a
     combination reveals its first tiling from ``listings``, on cubes a row opens on the
@@ -461,8 +431,7 @@ def page(ps: PuzzleSet, listings: Listings) -> str:
     body = "\n".join(
         f'<section class="template" id="template-{html.escape(t.id)}">'
         f"<h2>Template {html.escape(t.id)}</h2>"
-        f'<div class="sides">{"".join((_sides_3d if cubes else _sides)(ps, t, listings))}'
-        "</div></section>"
+        f'<div class="sides">{"".join(_sides(ps, t, listings))}</div></section>'
         for t in ps.templates
     )
     name = html.escape(ps.name)

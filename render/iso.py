@@ -8,7 +8,8 @@ nearest thing, so a hidden face is never drawn and each block is one group (``g.
 ``data-piece`` = its name) whatever the order. Lines between two blocks, and where a block
 passes in front of something farther away, are strong; lines between cubes of one block are
 faint. The footprint lies under the figure as a grid. A block can be wholly hidden (at the
-back of the bottom layer); the layer view beside it shows every cube.
+back of the bottom layer); the layer view beside it shows every cube. A lone block (a card's
+icon) is drawn the same way, turned so that every cube is in sight.
 
 Glossary (Point as in solver.lattice; Colour as in render.colours)
     Cube     a cell of the cube lattice: (layer, row, column), layer 0 at the bottom.
@@ -29,6 +30,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from ubongo.render.colours import Colour, ink, rgb, tiling_colours
@@ -50,7 +52,7 @@ from ubongo.render.svg import (
 )
 from ubongo.solver.cells import components
 from ubongo.solver.figure import Figure
-from ubongo.solver.pieces import STANDARD, PieceSet, Point
+from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
 from ubongo.solver.puzzle import Solution, solution_rows
 
 Side = str
@@ -211,10 +213,10 @@ def shade(c: Colour, light: float) -> Colour:
 class _View:
     """The picture's coordinates: a node to px, with the drawing's margin and offset."""
 
-    def __init__(self, nodes: Iterable[Node], cell: float) -> None:
+    def __init__(self, nodes: Iterable[Node], cell: float, pad: float | None = None) -> None:
         self.cell = cell
         pts = [self._raw(n) for n in nodes]
-        pad = cell / 2
+        pad = cell / 2 if pad is None else pad
         self.dx = pad - min(x for x, _ in pts)
         self.dy = pad - min(y for _, y in pts)
         self.width = max(x for x, _ in pts) + self.dx + pad
@@ -358,6 +360,76 @@ def iso_svg(
 ) -> str:
     """The isometric view as a standalone SVG document."""
     return to_string(iso_element(figure, solution, pieces, cell=cell))
+
+
+def block_shape(piece: Piece) -> Shape:
+    """The block turned as a card draws it: every cube in sight, lying as low as it can, the
+    most faces shown, the smallest picture (ties: the least sorted cells)."""
+    return _lowest(piece.orientations)
+
+
+@cache  # a card draws the same blocks on every side: turn each once
+def _lowest(orientations: tuple[Shape, ...]) -> Shape:
+    return min(orientations, key=_block_key)
+
+
+def _block_key(shape: Shape) -> tuple[int, int, int, float, list[Point]]:
+    faces = _sight(shape).faces
+    hidden = len(shape) - len({cube for cube, _ in faces})
+    levels, rows, cols = (1 + max(p[i] for p in shape) for i in range(3))
+    # the picture is levels + (rows + cols) / 2 edges high and (rows + cols) * SLANT wide
+    return hidden, levels, -len(faces), levels + (rows + cols) * (0.5 + SLANT), sorted(shape)
+
+
+@dataclass(frozen=True)
+class _Sight:
+    """What the eye sees of a lone block: the face on every spot, the faces seen, the strong
+    and faint lines."""
+
+    seen: dict[Spot, Face]
+    faces: dict[Face, tuple[Spot, ...]]
+    lines: tuple[list[tuple[Node, Node]], list[tuple[Node, Node]]]
+
+
+@cache  # the same blocks recur on every row of a set's cards: see each shape once
+def _sight(shape: Shape) -> _Sight:
+    owner = dict.fromkeys(shape, 0)
+    seen = in_front(owner)
+    return _Sight(seen, visible_faces(seen), edges(seen, owner).get(0, ([], [])))
+
+
+def block_size(shape: Shape, cell: float) -> tuple[float, float]:
+    """The width and height in px of :func:`block_group`'s drawing of these cubes."""
+    view = _block_view(shape, cell)
+    return view.width, view.height
+
+
+def _block_view(shape: Shape, cell: float) -> _View:
+    """A lone block's coordinates: no floor, a margin of a tenth of a cube."""
+    return _View([n for s in _sight(shape).seen for n in spot_nodes(s)], cell, pad=cell / 10)
+
+
+def block_group(
+    parent: ET.Element,
+    name: str,
+    code: str,
+    shape: Shape,
+    fill: Colour,
+    cell: float,
+    x: float = 0,
+    y: float = 0,
+    *,
+    cls: str = "piece",
+) -> ET.Element:
+    """One block alone seen from above its front right corner, its top left at (x, y), its
+    letter on its largest face: a die row's icon on a card (``cls="icon"``)."""
+    sight = _sight(shape)
+    view = _block_view(shape, cell)
+    g = _el(parent, "g", class_=cls, data_piece=name, transform=f"translate({_n(x)} {_n(y)})")
+    _el(g, "title").text = name
+    _cubes(g, sight.faces, sight.lines, fill, view)
+    _label(g, code, regions(sight.faces)[0], fill, view)
+    return g
 
 
 def layers_element(

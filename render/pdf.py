@@ -1,8 +1,8 @@
 """Printable template cards, double-sided: one card size for the whole set, easy side in front,
 hard side behind, several cards per sheet when they fit, figures at true size.
 
-A card is the same drawing as the SVG of a side (:func:`render.svg.side_element`), laid out in
-millimetres and embedded as vectors by fpdf2, so the printed figure's cells are exactly
+A card is the same drawing as the SVG of a side (:meth:`render.svg.PrintedSide.element`), laid
+out in millimetres and embedded as vectors by fpdf2, so the printed figure's cells are exactly
 ``cell_mm`` wide and the physical pieces fit on it. Every card of a set has the size of the
 largest side. Pages alternate fronts and backs; the cards sit in a grid centred on the page, so
 the back's grid lies exactly behind the front's after a duplex flip, and each back card is put
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ubongo.puzzles.sets import PuzzleSet
-from ubongo.render.svg import PrintedSide, side_element, sides, to_string
+from ubongo.render.svg import PrintedSide, sides, to_string
 from ubongo.solver.errors import UbongoError, UnknownName
 
 DEFAULT_CELL_MM = 16.0
@@ -149,16 +149,7 @@ def _fpdf() -> Any:
 
 def _card(ps: PuzzleSet, side: PrintedSide, cell_mm: float, size: Size | None = None) -> ET.Element:
     """One side's card drawing in mm (``size``: the set's card size, else the side's own)."""
-    svg = side_element(
-        side.figure,
-        side.combos,
-        ps.die,
-        title=side.title,
-        side=side.name,
-        cell=cell_mm,
-        pieces=ps.pieces,
-        size=size,
-    )
+    svg = side.element(ps.pieces, cell=cell_mm, size=size)
     for parent in list(svg.iter()):  # tooltips mean nothing on paper
         for child in [c for c in parent if c.tag == "title"]:
             parent.remove(child)

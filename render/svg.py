@@ -3,10 +3,12 @@
 Every drawing is a tree of groups: ``g.figure`` (the white figure with its grid),
 ``g.piece`` (one per placed piece, ``data-piece`` = its name), and on a template side
 ``g.combo`` (one per die face: the face label and ``g.icon`` small pieces) and, when
-solutions are given, ``g.solution`` (hidden; ``data-combo`` says which row reveals it).
-Functions ending in ``_svg`` return standalone SVG text; ``*_element`` return the tree so a
-page can embed it without the namespace URL. A figure of cubes (and a tiling of it) is drawn by
-``render.iso``: seen from above, its layers beside.
+solutions are given, ``g.solution`` (hidden; ``data-combo`` says which row reveals it); a
+side of several figures has a ``g.figure`` each, its rows beside it. Functions ending in
+``_svg`` return standalone SVG text; ``*_element`` return the tree so a page can embed it
+without the namespace URL. A figure of cubes (and a tiling of it) is drawn by ``render.iso``:
+seen from above, its layers beside; on a card, its footprint at true size marked with its
+layers, its rows' blocks seen from above.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import copy
 import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -243,32 +246,41 @@ def side_element(
     unsolvable: Sequence[bool] = (),
     pieces: PieceSet = STANDARD,
     size: tuple[float, float] | None = None,
+    others: Sequence[Figure] = (),
+    on: Sequence[int] = (),
 ) -> ET.Element:
     """A template side as printed: die faces with their pieces on the left, the figure right.
 
+    ``die`` labels the rows in order (a face, or a range of faces: ``Side.labels``). With
+    ``others`` the side prints further figures, each below the one before with its own rows
+    (``on``: per row the index of its figure, 0 for ``figure``; empty: every row the first's).
+    A figure of cubes is printed as its footprint at true size marked with its layers, its
+    rows' blocks seen from above a corner (:func:`ubongo.render.iso.block_group`).
     With ``ids`` each row is a ``g.combo`` with ``data-combo``; with ``solutions`` each
-    solved row's tiling is a hidden ``g.solution`` over the figure, for a page to reveal.
-    Rows flagged in ``unsolvable`` are struck through in red, a cross at their end.
+    solved row's tiling of squares is a hidden ``g.solution`` over its figure, for a page to
+    reveal. Rows flagged in ``unsolvable`` are struck through in red, a cross at their end.
     With ``size`` (at least the side's own size) the card is that big, its drawing centred.
     """
-    icon = cell * ICON
-    own = set_colours(pieces)
+    figures = (figure, *others)
+    icons = _Icons(pieces, cell, figure.lattice.dims == 3)
+    icon, gap = icons.unit, icons.gap
     head = cell if title else 0.0
-    shapes = [[icon_shape(p) for p in combo] for combo in combos]
-    # Rows fit the set's tallest icon, not this side's: every side of a set then has the same
-    # row height and die boxes, as printed cards do.
-    tallest = max(1 + max(r for r, _ in icon_shape(p)) for p in pieces.values())
-    row_h = icon + tallest * icon
-    die_box = min(row_h - icon / 2, cell * 1.1)
-    widths = [sum((1 + max(c for _, c in s)) * icon + icon for s in row) for row in shapes]
-    col_w = die_box + icon + max(widths, default=0.0)
-    natural = (col_w + figure.width * cell + 1.5 * cell, max(
-        len(combos) * row_h, figure.height * cell) + head + cell)  # fmt: skip
+    row_h = icons.row_height
+    die_box = min(row_h - icon / 2, cell * icons.die)
+    widths = [sum(icons.size(p)[0] + gap for p in combo) for combo in combos]
+    col_w = die_box + gap + max(widths, default=0.0)
+    where = [on[i] if on else 0 for i in range(len(combos))]
+    rows = [[i for i, k in enumerate(where) if k == n] for n in range(len(figures))]
+    panels = [
+        max(len(r) * row_h, _drawn_height(f, cell)) for f, r in zip(figures, rows, strict=True)
+    ]
+    natural = (col_w + max(f.width for f in figures) * cell + 1.5 * cell, sum(panels) + (
+        len(figures) - 1) * cell / 2 + head + cell)  # fmt: skip
     width, height = size or natural
     # pad is the margin round the drawing: cell / 2 on its own card, more on a larger card
     pad, pad_y = cell / 2 + (width - natural[0]) / 2, cell / 2 + (height - natural[1]) / 2
     fig_x = pad + col_w + cell / 2
-    fig_y = pad_y + head
+    tops = [pad_y + head + sum(panels[:n]) + n * cell / 2 for n in range(len(figures))]
     svg = root(width, height)
     svg.set("class", f"ubongo-side {side}")
     edge = cell / 28  # the outline's width: drawn inside the card, so the cut is on its edge
@@ -295,8 +307,11 @@ def side_element(
             font_family="sans-serif",
             fill=LINE,
         ).text = title
-    for i, (face, row) in enumerate(zip(die, shapes, strict=False)):
-        y = fig_y + i * row_h
+    for top in tops[1:]:  # which rows belong to which figure: a rule between their panels
+        _el(svg, "path", d=f"M{_n(pad)} {_n(top - cell / 4)}H{_n(width - pad)}", stroke="#888888",
+            stroke_width=cell / 28, class_="rule")  # fmt: skip
+    for i, face in enumerate(die[: len(combos)]):
+        y = tops[where[i]] + rows[where[i]].index(i) * row_h
         g = _el(svg, "g", class_="combo")
         if ids is not None:
             g.set("data-combo", ids[i])
@@ -315,39 +330,18 @@ def side_element(
             fill_opacity="0.0",
             class_="hit",
         )
-        _el(
-            g,
-            "rect",
-            x=pad,
-            y=y + (row_h - die_box - icon / 4) / 2,
-            width=die_box,
-            height=die_box,
-            rx=die_box / 5,
-            fill="#ffffff",
-            stroke=LINE,
-            stroke_width=cell / 28,
-        )
-        _el(
-            g,
-            "text",
-            x=pad + die_box / 2,
-            y=y + (row_h - icon / 4) / 2 + BASELINE * die_box * 0.55,
-            font_size=die_box * 0.55,
-            font_family="sans-serif",
-            text_anchor="middle",
-            fill=LINE,
-        ).text = face
-        ix = pad + die_box + icon
-        for p, s in zip(combos[i], row, strict=True):
-            h = 1 + max(r for r, _ in s)
-            iy = y + (row_h - icon / 4 - h * icon) / 2
-            piece_group(g, p.name, s, icon, ix, iy, cls="icon", fill=own.get(p.name))
-            ix += (1 + max(c for _, c in s)) * icon + icon
+        _die_face(g, face, pad, y + (row_h - icon / 4) / 2, die_box, cell)
+        ix = pad + die_box + gap
+        for p in combos[i]:
+            w, h = icons.size(p)
+            icons.draw(g, p, ix, y + (row_h - icon / 4 - h) / 2)
+            ix += w + gap
         if i < len(unsolvable) and unsolvable[i]:
             _strike(g, pad, y + (row_h - icon / 4) / 2, col_w, cell)
-    figure_group(svg, figure, cell, fig_x, fig_y)
+    for f, top in zip(figures, tops, strict=True):
+        _printed_figure(svg, f, cell, fig_x, top)
     for i, sol in enumerate(solutions or ()):
-        if sol is None or ids is None:
+        if sol is None or ids is None or figures[where[i]].lattice.dims == 3:
             continue
         g = _el(
             svg,
@@ -355,13 +349,120 @@ def side_element(
             class_="solution",
             display="none",
             data_combo=ids[i],
-            data_rows="/".join(solution_rows(figure, sol, pieces)),
+            data_rows="/".join(solution_rows(figures[where[i]], sol, pieces)),
         )
         fills = tiling_colours([(pl.piece, pl.cells) for pl in sol], pieces)
         for pl, fill in zip(sol, fills, strict=True):
             label = _code(pieces, pl.piece)
-            piece_group(g, pl.piece, pl.cells, cell, fig_x, fig_y, label=label, fill=fill)
+            piece_group(g, pl.piece, pl.cells, cell, fig_x, tops[where[i]], label=label, fill=fill)
     return svg
+
+
+BLOCK = 0.2
+"""A block icon's cube edge as a fraction of CELL: a row of four blocks of five cubes beside a
+footprint five cells wide then fits A4 paper's width, the card's cells at 16 mm."""
+
+
+class _Icons:
+    """The small pieces of a side's rows: flat squares, or blocks seen from above a corner,
+    in the set's colours; ``unit`` the icon's cell, ``gap`` the space after an icon, ``die``
+    the largest die face's side in cells."""
+
+    def __init__(self, pieces: PieceSet, cell: float, cubes: bool) -> None:
+        self.cubes = cubes
+        self.unit = cell * (BLOCK if cubes else ICON)
+        # a block's picture is wider than its cubes: closer icons and a smaller die face keep
+        # a row of four blocks and a footprint within a sheet's width
+        self.gap, self.die = (self.unit / 2, 0.8) if cubes else (self.unit, 1.1)
+        self.fills = set_colours(pieces)
+        self.shapes = {p.name: self._shape(p) for p in pieces.values()}
+        # Rows fit the set's tallest icon, not this side's: every side of a set then has the
+        # same row height and die boxes, as printed cards do.
+        self.row_height = self.unit + max(self.size(p)[1] for p in pieces.values())
+
+    def _shape(self, piece: Piece) -> frozenset[Point]:
+        if not self.cubes:
+            return icon_shape(piece)
+        from ubongo.render.iso import block_shape  # iso builds on this module: import late
+
+        return block_shape(piece)
+
+    def size(self, piece: Piece) -> tuple[float, float]:
+        """The icon's width and height in px."""
+        s = self.shapes[piece.name]
+        if not self.cubes:
+            return (1 + max(c for _, c in s)) * self.unit, (1 + max(r for r, _ in s)) * self.unit
+        from ubongo.render.iso import block_size
+
+        return block_size(s, self.unit)
+
+    def draw(self, parent: ET.Element, piece: Piece, x: float, y: float) -> None:
+        """The icon with its top left corner at (x, y)."""
+        fill = self.fills.get(piece.name) or colour(piece.name)
+        s = self.shapes[piece.name]
+        if not self.cubes:
+            piece_group(parent, piece.name, s, self.unit, x, y, cls="icon", fill=fill)
+            return
+        from ubongo.render.iso import block_group
+
+        block_group(parent, piece.name, piece.code, s, fill, self.unit, x, y, cls="icon")
+
+
+def _die_face(g: ET.Element, face: str, x: float, middle: float, box: float, cell: float) -> None:
+    """A row's die face: its label in a white rounded square, smaller when it is a range."""
+    _el(
+        g,
+        "rect",
+        x=x,
+        y=middle - box / 2,
+        width=box,
+        height=box,
+        rx=box / 5,
+        fill="#ffffff",
+        stroke=LINE,
+        stroke_width=cell / 28,
+    )
+    size = min(box * 0.55, box * 0.8 / (0.55 * max(len(face), 1)))  # a digit is ~0.55 em wide
+    _el(
+        g,
+        "text",
+        x=x + box / 2,
+        y=middle + BASELINE * size,
+        font_size=size,
+        font_family="sans-serif",
+        text_anchor="middle",
+        fill=LINE,
+    ).text = face
+
+
+def _drawn_height(figure: Figure, cell: float) -> float:
+    """The height of a printed figure: its rows, and under a footprint its layers' line."""
+    return figure.height * cell + (cell * 0.8 if figure.lattice.dims == 3 else 0.0)
+
+
+def _printed_figure(svg: ET.Element, figure: Figure, cell: float, x: float, y: float) -> None:
+    """A figure as a card prints it: squares at true size; a figure of cubes as its footprint
+    at true size (the blocks are built on it) with how many layers high, below it, and in each
+    square when the squares differ."""
+    foot = figure.footprint
+    g = figure_group(svg, foot, cell, x, y)
+    if figure.lattice.dims == 2:
+        return
+    high = Counter(p[1:] for p in figure.cells)
+    g.set("data-layers", " ".join(str(high[p]) for p in sorted(foot.cells)))
+    levels = set(high.values())
+    if len(levels) > 1:
+        for (r, c), n in sorted(high.items()):
+            _el(g, "text", x=x + (c + 0.5) * cell, y=y + (r + 0.5) * cell + BASELINE * cell * 0.45,
+                font_size=cell * 0.45, font_family="sans-serif", text_anchor="middle",
+                fill="#888888", class_="layers").text = str(n)  # fmt: skip
+    text = _el(g, "text", x=x, y=y + foot.height * cell + cell * 0.6, font_size=cell * 0.45,
+               font_family="sans-serif", fill=LINE, class_="layers")  # fmt: skip
+    low, many = min(levels), max(levels)
+    _el(text, "tspan", font_weight="bold", font_size=cell * 0.6).text = (
+        f"\u00d7 {many}" if low == many else f"{low}-{many}"
+    )
+    text[0].tail = f" layer{'s' * (many > 1)} high" if low == many else " layers, as numbered"
 
 
 def _strike(g: ET.Element, x: float, y: float, width: float, cell: float) -> None:
@@ -408,19 +509,46 @@ def sides(ps: PuzzleSet, templates: Sequence[str] | None = None) -> Iterator[Pri
             side = t.side(name)
             if side is not None:
                 combos = [tuple(ps.pieces[n] for n in c) for c in side.combos]
-                yield PrintedSide(t.id, name, side.figure, combos)
+                yield PrintedSide(
+                    t.id, name, side.figure, combos, side.labels(ps.die), side.others, side.on
+                )
 
 
 @dataclass(frozen=True)
 class PrintedSide:
-    """One side of a template card with its combinations as pieces."""
+    """One side of a template card with its combinations as pieces: ``labels`` their die faces
+    (or ranges), ``others`` the side's further figures, ``on`` each combination's figure."""
 
     template: str
     name: str
     figure: Figure
     combos: list[tuple[Piece, ...]]
+    labels: tuple[str, ...]
+    others: tuple[Figure, ...] = ()
+    on: tuple[int, ...] = ()
 
     @property
     def title(self) -> str:
         """The heading printed on the card: ``01 · easy``."""
         return f"{self.template} · {self.name}"
+
+    def element(
+        self, pieces: PieceSet, *, cell: float = CELL, size: tuple[float, float] | None = None
+    ) -> ET.Element:
+        """The side as printed (:func:`side_element`), every figure with its rows."""
+        return side_element(
+            self.figure,
+            self.combos,
+            self.labels,
+            title=self.title,
+            side=self.name,
+            cell=cell,
+            pieces=pieces,
+            size=size,
+            others=self.others,
+            on=self.on,
+        )
+
+    def svg(self, pieces: PieceSet) -> str:
+        """The side as a standalone SVG document, in the colours of ``pieces``."""
+        return to_string(self.element(pieces))

@@ -6,6 +6,8 @@ CLI writes the text.
 
 Glossary
     Title     a game as the apps know it: BoardGameGeek's name, id, year and designers.
+    Category  one line of a game's score sheet and a player's points on it; a player's
+              categories add up to their score (``categories``).
     Play      one session in an app's words; a player's ``score`` there is text.
     RefId     BG Stats' reference from a play to a player, game or location: a small int id
               of an entry in its table (1, 2, ... in order of first appearance).
@@ -24,9 +26,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ubongo.scoring.common import InvalidRecord, SessionResult, json_text
+from ubongo.scoring.common import (
+    InvalidRecord,
+    PlayerResult,
+    SessionResult,
+    escape_surrogates,
+    json_text,
+)
+from ubongo.scoring.jambo import START_GOLD
 from ubongo.scoring.records import SEATS, Outcome
 from ubongo.scoring.report import Cell, inert, result_json
+from ubongo.scoring.ubongo import POINTS
 
 
 @dataclass(frozen=True)
@@ -43,7 +53,9 @@ TITLES = {
     "ubongo": Title("Ubongo", 16986, 2003, "Grzegorz Rejchtman"),
     "jaipur": Title("Jaipur", 54043, 2009, "Sébastien Pauchon"),
     "jambo": Title("Jambo", 12002, 2004, "Rüdiger Dorn"),
-    "amul": Title("Amul", 0, 2019, "Remo Conzadori, Stefano Negro"),  # BGG id not known to us: 0
+    # Amul's id as BoardGameGeek's ranking lists it (/boardgame/260710/amul, 2019; a daily
+    # public copy of that list, 2020-06-01); the others as we know BoardGameGeek.
+    "amul": Title("Amul", 260710, 2019, "Remo Conzadori, Stefano Negro"),
 }
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "ubongo-lab:score:export")
 """The namespace of every uuid an export makes: the same session always gets the same uuid."""
@@ -106,6 +118,66 @@ def _manual_winner(result: SessionResult) -> bool:
     return result.winner is not None and sum(p.score == best for p in result.players) > 1
 
 
+# --- score categories -------------------------------------------------------------------------
+
+Category = tuple[str, int | float]
+
+
+def categories(result: SessionResult, player: PlayerResult) -> tuple[Category, ...]:
+    """The player's score as the game's categories of points, which add up to it: Ubongo's
+    gems by colour, Jaipur's seals by round (its score is seals, not rupees), Jambo's gold by
+    cause (a pad: the gold alone), Amul's scoring groups.
+
+    >>> from ubongo.scoring.common import PlayerResult as P, SessionResult as S
+    >>> ana = P("Ana", 9, 1, {"ruby": 1, "sapphire": 1, "emerald": 1, "amber": 0})
+    >>> categories(S("ubongo", "finished", "Ana", (ana,)), ana)
+    (('Rubies', 4), ('Sapphires', 3), ('Emeralds', 2), ('Ambers', 0))
+    """
+    return _CATEGORIES[result.game](result, player)
+
+
+def _gems(result: SessionResult, player: PlayerResult) -> tuple[Category, ...]:
+    """Ubongo: each colour's gems at their value."""
+    b = player.breakdown
+    return tuple((_GEM_LABELS[g.value], b[g.value] * points) for g, points in POINTS.items())
+
+
+_GEM_LABELS = {"ruby": "Rubies", "sapphire": "Sapphires", "emerald": "Emeralds", "amber": "Ambers"}
+
+
+def _seals(result: SessionResult, player: PlayerResult) -> tuple[Category, ...]:
+    """Jaipur: a seal for each round the player won (a round nobody won gives none)."""
+    return tuple((f"Round {r['round']}", int(r["winner"] == player.name)) for r in result.rounds)
+
+
+def _gold(result: SessionResult, player: PlayerResult) -> tuple[Category, ...]:
+    """Jambo: the starting gold, what came in and what went out (income counts the action
+    bonuses and spending the sixth-space fees, so each is taken out of them)."""
+    b = player.breakdown
+    if "income" not in b:  # a pad gives the final gold only
+        return (("Gold", player.score),)
+    return (
+        ("Starting gold", START_GOLD),
+        ("Income", b["income"] - b["action_bonuses"]),
+        ("Action bonuses", b["action_bonuses"]),
+        ("Spending", -(b["spending"] - b["sixth_space_fees"])),
+        ("Sixth-space fees", -b["sixth_space_fees"]),
+    )
+
+
+def _prestige(result: SessionResult, player: PlayerResult) -> tuple[Category, ...]:
+    """Amul: the cards, then each majority."""
+    b = player.breakdown
+    return (
+        ("Cards", b["card_points"]),
+        ("Arab majority", b["arab_majority"]),
+        ("Mongol majority", b["mongol_majority"]),
+    )
+
+
+_CATEGORIES = {"ubongo": _gems, "jaipur": _seals, "jambo": _gold, "amul": _prestige}
+
+
 # --- BG Stats ---------------------------------------------------------------------------------
 
 
@@ -135,8 +207,10 @@ class BGStats:
         place = location(result)
         game = _ref(self.games, "game", result.game, stamp)
         where = _ref(self.locations, "location", place, stamp) if place is not None else 0
+        play_id = _play_uuid(outcome)
+        marks = [_uuid("score", f"{play_id}\0{seat}") for seat in range(len(result.players))]
         play = {
-            "uuid": _play_uuid(outcome),
+            "uuid": play_id,
             "modificationDate": stamp,
             "entryDate": stamp,
             "playDate": stamp,
@@ -152,6 +226,7 @@ class BGStats:
             "nemestatsId": 0,
             "bggId": 0,
             "comments": notes(result),
+            "scoresheet": scoresheet(result, marks),
             "playerScores": [
                 {
                     "score": score_text(p.score),
@@ -163,8 +238,9 @@ class BGStats:
                     "seatOrder": seat,  # from 0, as the app's own files count seats
                     "role": "",
                     "team": "",
+                    "metaData": json_text({"scoreUuid": mark}),
                 }
-                for seat, p in enumerate(result.players)
+                for seat, (p, mark) in enumerate(zip(result.players, marks, strict=True))
             ],
         }
         self.count += 1
@@ -182,6 +258,46 @@ class BGStats:
         rows = [f'  "{key}": {_items(value)}' for key, value in tables.items()]
         close = "\n  ]" if self.count else "]"
         return close + ",\n" + ",\n".join(rows) + "\n}\n"
+
+
+def scoresheet(result: SessionResult, marks: list[str]) -> str:
+    """The play's score sheet as BG Stats' files keep it, JSON in a string: one group of
+    rows, a row per category, each player's points (as text) under the ``scoreUuid`` of
+    their ``playerScores`` entry, ``marks`` in seat order. Points carry their sign, so no row
+    is marked ``negative``."""
+    rows: dict[str, dict[str, str]] = {}
+    for p, mark in zip(result.players, marks, strict=True):
+        for label, points in categories(result, p):
+            rows.setdefault(label, {})[mark] = score_text(points)
+    group = {
+        "templateId": "1",
+        "repetition": 1,
+        "hasSubTotal": False,
+        "hideSingleGroupLabel": True,
+        "isExtra": False,
+        "rows": [_sheet_row(i, label, scores) for i, (label, scores) in enumerate(rows.items())],
+    }
+    sheet = {
+        "bggId": TITLES[result.game].bgg_id,
+        "version": 0,
+        "langCode": "en",
+        "scoreType": "bestTotalWins",
+        "groups": [group],
+    }
+    return json_text(sheet)
+
+
+def _sheet_row(index: int, label: str, scores: dict[str, str]) -> dict[str, Any]:
+    """One row of a score sheet."""
+    return {
+        "templateId": f"row{index + 1}",
+        "label": label,
+        "repetition": 1,
+        "repeatable": False,
+        "negative": False,
+        "isExtra": False,
+        "scores": scores,
+    }
 
 
 def _items(value: Any) -> str:
@@ -376,7 +492,8 @@ def bgstats_link(outcome: Outcome, scheme: str = "https") -> str:
     """The create-play link of a valid session: ``https`` (BG Stats' web app, which hands
     the play to the app) or ``bgstats`` (the app's own scheme)."""
     data = json.dumps(bgstats_play(outcome), ensure_ascii=False, separators=(",", ":"))
-    return LINK_BASES[scheme] + urllib.parse.quote(data, safe="")
+    # A lone surrogate in a name has no UTF-8 bytes to quote: JSON's own escape carries it.
+    return LINK_BASES[scheme] + urllib.parse.quote(escape_surrogates(data), safe="")
 
 
 def link_line(outcome: Outcome) -> str:
@@ -384,17 +501,38 @@ def link_line(outcome: Outcome) -> str:
     return bgstats_link(outcome) + "\n"
 
 
-def links_page(links: Iterable[tuple[str, str]]) -> str:
-    """A small HTML page of (label, link) pairs to tap on a phone, one play a line."""
-    items = "\n".join(
-        f'<li><a href="{html.escape(link)}">{html.escape(label)}</a></li>' for label, link in links
-    )
-    return (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        "<title>Plays for BG Stats</title></head>\n<body><h1>Plays for BG Stats</h1>\n"
-        f"<ul>\n{items}\n</ul>\n</body></html>\n"
-    )
+PAGE_STYLE = (
+    "body{font:18px/1.4 system-ui,sans-serif;margin:0 auto;max-width:40em;padding:0 12px}"
+    "h1{font-size:1.4em}ul{list-style:none;padding:0}"
+    "a{display:block;margin:10px 0;padding:14px 12px;border:1px solid #888;border-radius:8px;"
+    "text-decoration:none;overflow-wrap:anywhere}"
+)
+"""The page's look: one big tap target a play, wrapped (a long name never widens the page)."""
+
+
+class LinksPage:
+    """The page of ``--export bgstats-links --html``, streamed as ``BGStats`` is:
+    ``opening()``, ``play(outcome)`` per valid session (a link to tap), ``closing()``."""
+
+    def opening(self) -> str:
+        """The text before the first play."""
+        return (
+            '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>Plays for BG Stats</title>\n<style>{PAGE_STYLE}</style></head>\n"
+            "<body><h1>Plays for BG Stats</h1>\n"
+            "<p>Tap a play to open it in BG Stats, check it and save it.</p>\n<ul>\n"
+        )
+
+    def play(self, outcome: Outcome) -> str:
+        """A valid session's item (an InvalidRecord when its date cannot be read)."""
+        link = html.escape(bgstats_link(outcome))
+        label = html.escape(escape_surrogates(link_label(outcome)))
+        return f'<li><a href="{link}">{label}</a></li>\n'
+
+    def closing(self) -> str:
+        """The text after the last play."""
+        return "</ul>\n</body></html>\n"
 
 
 def link_label(outcome: Outcome) -> str:

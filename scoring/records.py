@@ -208,8 +208,8 @@ def _line_entry(name: str, number: int, line: str) -> Entry:
     location = f"{name}:{number}"
     try:
         return Entry(location, json.loads(line))
-    except json.JSONDecodeError as error:
-        where = f"{location}:{error.colno}"
+    except json.JSONDecodeError as error:  # a record typed over lines: its error's own line
+        where = f"{name}:{number + error.lineno - 1}:{error.colno}"
         return Entry(location, problem=Problem(where, "", f"invalid JSON: {error.msg}"))
     except (ValueError, RecursionError) as error:
         return Entry(

@@ -273,6 +273,11 @@ def _stacked(text: str | Sequence[str], height: int | None, lattice: Lattice) ->
     footprint = plain or _flat(text, SQUARE)
     if footprint.area * height > MAX_SQUARES:
         raise PictureTooLarge(footprint.area * height)
+    return stacked(footprint, height, lattice)
+
+
+def stacked(footprint: Figure, height: int, lattice: Lattice = CUBE) -> Figure:
+    """The footprint (a figure of squares) ``height`` layers of cubes high, bottom layer 0."""
     return Figure(frozenset((z, *p) for z in range(height) for p in footprint.cells), lattice)
 
 

@@ -692,3 +692,39 @@ def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
         assert _errors(driver) == []
     finally:
         driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
+
+
+def test_the_page_of_bg_stats_links_fits_a_phone(driver: WebDriver, tmp_path: Path) -> None:
+    """``score --export bgstats-links --html``: every play a tap target across the window, long
+    names wrapped, nothing wider than 360 pixels."""
+    long_name = "Maximiliana-Wilhelmina-" * 4
+    records = [
+        {"game": "jambo", "date": f"2026-11-{day:02d}", "location": "Café Nuñez",
+         "players": [long_name, "Ben"], "totals": {long_name: 61, "Ben": 58}}
+        for day in (6, 13, 20)
+    ]  # fmt: skip
+    page = tmp_path / "plays.html"
+    stdin = "".join(json.dumps(r) + "\n" for r in records)
+    done = CliRunner().invoke(
+        main, ["score", "--export", "bgstats-links", "--html", str(page), "-"], input=stdin
+    )
+    assert done.exit_code == 0, done.output
+    driver.s("POST", "/window/rect", {"width": 360, "height": 780})
+    try:
+        driver.s("POST", "/url", {"url": page.as_uri()})
+        width = driver.script("return window.innerWidth")
+        assert driver.script("return document.scrollingElement.scrollWidth") <= width <= 360
+        boxes = driver.script(
+            "return [...document.querySelectorAll('li a')].map(a => {"
+            "const r = a.getBoundingClientRect(); return [r.left, r.right, r.height]})"
+        )
+        assert len(boxes) == 3
+        for left, right, height in boxes:  # a thumb's target: most of the width, 44 px high
+            assert left >= 0 and right <= width and right - left >= width * 0.8 and height >= 44
+        shots = os.environ.get("UBONGO_SCREENSHOTS")
+        if shots:
+            png = base64.b64decode(driver.s("GET", "/screenshot"))
+            Path(shots, "bgstats-links-phone.png").write_bytes(png)
+        assert _errors(driver) == []
+    finally:
+        driver.s("POST", "/window/rect", {"width": 1200, "height": 900})

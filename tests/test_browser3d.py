@@ -134,7 +134,9 @@ def test_buttons_and_taps_play_a_3d_combination_to_ubongo(
     (tiling,) = solutions(c.puzzle, engine="bitboard")
     driver.s("POST", "/url", {"url": cards_url})
     driver.log()
-    driver.script("window.ubongo.select('1', 'hard', '2')")
+    row = driver.find('g.combo[data-combo="1-hard-2"]')  # a row of the card as printed ...
+    driver.s("POST", f"/element/{row}/click")
+    assert _js(driver, "document.getElementById('p-face').value") == "2"  # ... opens on the board
     assert _js(driver, "document.querySelectorAll('#p-layers svg').length") == 2
     assert driver.script(STATUS) == "Place the blocks: A B C J"
     driver.script("document.getElementById('p-layers').scrollIntoView()")

@@ -192,10 +192,10 @@ def test_a_set_of_3d_cards_is_verified_shown_solved_and_written_back(tmp_path: P
 @pytest.mark.parametrize(
     ("args", "what"),
     [
-        (["stats", "{set}"], "statistics of cubes are not made yet"),
-        (["render", "{set}", "--svg", "{tmp}/out"], "SVG cards of cubes"),
-        (["render", "{set}", "--pdf", "{tmp}/c.pdf"], "printed cards of cubes"),
-        (["generate", "--pieces", "ubongo-3d", "-o", "{tmp}/g.json"], "generated sets of cubes"),
+        (
+            ["generate", "--pieces", "soma", "-o", "{tmp}/g.json"],
+            "generated sets of cubes are made with an edition's pieces (ubongo-3d)",
+        ),
         (["atlas", "build", "--pieces", "ubongo-3d", "-o", "{tmp}/a.duckdb"], "atlases of cubes"),
         (
             [
@@ -235,7 +235,7 @@ def test_render_html_writes_the_practice_page_of_a_3d_set(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines()[-1] == "ubongo render: 0 of 4 combinations have no tiling"
     text = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
-    assert 'id="p-layers"' in text and "Tip forward" in text and 'class="play"' in text
+    assert 'id="p-layers"' in text and "Tip forward" in text and 'class="combo"' in text
     assert 'id="p-board"' not in text  # not the board of squares
     data = json.loads(text.split('id="ubongo-data">')[1].split("</script>")[0])
     assert data["dims"] == 3 and data["turns"] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]

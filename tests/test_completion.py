@@ -59,7 +59,7 @@ def test_a_set_that_no_name_matches_is_left_to_the_shells_file_completion() -> N
 def test_a_set_completes_bundled_names_and_paths(line: str) -> None:
     """Where names match, the matching paths come beside them (bash would drop the names
     beside a file completion); folders end in /, hidden files stay hidden."""
-    assert plain(line) == ["standard", "sample", "sample-notes.txt", "sub/"]
+    assert plain(line) == ["standard", "sample", "standard-3d", "sample-notes.txt", "sub/"]
 
 
 def test_every_bundled_set_is_offered_where_a_set_goes() -> None:

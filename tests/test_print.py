@@ -22,6 +22,7 @@ from click.testing import CliRunner, Result
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ubongo import load_set
 from ubongo.cli import main
 from ubongo.puzzles import PuzzleSet, bundled, parse_set
 from ubongo.render.colours import (
@@ -133,6 +134,8 @@ def near(a: Rect, b: Rect, px: int = 2) -> bool:
         ("sample", "a3", "4", "long", "12"),
         ("sample", "a3", "4", "short", "12"),
         ("sample", "a4", "2", "long", "9"),
+        (str(ROOT / "examples/boards-3d.json"), "a4", "auto", "short", "16"),
+        (str(ROOT / "examples/boards-3d.json"), "a3", "2", "long", "16"),
     ],
 )
 def test_cards_are_one_size_and_backs_register_with_fronts(
@@ -145,7 +148,7 @@ def test_cards_are_one_size_and_backs_register_with_fronts(
     r = run("render", set_name, "--pdf", str(pdf), *opts)
     assert r.exit_code == 0, r.output
     pages = rasterise(pdf)
-    templates = len(bundled(set_name).templates)
+    templates = len(load_set(set_name).templates)
     assert len(pages) % 2 == 0 and sum(len(b) for _, b in pages) == 2 * templates
     first = pages[0][1][0]
     for size, found in pages:

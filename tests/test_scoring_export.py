@@ -31,7 +31,7 @@ SEATS: dict[ModuleType, tuple[int, int]] = {
     m: common.SEATS[m.GAME] for m in (amul, jaipur, jambo, ubongo)
 }
 BGG = {"ubongo": ("Ubongo", "16986"), "jaipur": ("Jaipur", "54043"), "jambo": ("Jambo", "12002")}
-BGG["amul"] = ("Amul", "0")  # its id is not known to us: 0, as docs/FORMAT.md says
+BGG["amul"] = ("Amul", "260710")  # as BoardGameGeek's ranking lists it (docs/FORMAT.md)
 DATE_FORMS = ("%Y-%m-%d", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S")
 PLACES = ("Home", "Café Nuñez", "club", "=cmd|' /C calc'!A0")
 
@@ -96,10 +96,32 @@ def read_bgstats(text: str) -> list[Play]:
             for s in ordered
         )
         assert all(isinstance(s.score, str) for s in seats)
+        assert sheet_totals(play) == {s["metaData"]: float(s["score"]) for s in ordered}
         place = tables["locations"][where]["name"] if where else None
         name, bgg_id = game["name"], str(game["bggId"])
         plays.append(Play(play["playDate"], place, name, bgg_id, not play["ignored"], seats))
     return plays
+
+
+def sheet_rows(play: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
+    """A play's score sheet (JSON in a string, as the app's files keep it) as each player's
+    rows of (label, points), by the ``metaData`` of their ``playerScores`` entry."""
+    sheet = json.loads(play["scoresheet"])
+    assert sheet["scoreType"] == "bestTotalWins" and sheet["langCode"] == "en"
+    owner = {json.loads(s["metaData"])["scoreUuid"]: s["metaData"] for s in play["playerScores"]}
+    rows: dict[str, list[tuple[str, str]]] = {m: [] for m in owner.values()}
+    for group in sheet["groups"]:
+        assert not group["isExtra"]
+        for row in group["rows"]:
+            assert not row["negative"] and not row["isExtra"]
+            for mark, points in row["scores"].items():
+                rows[owner[mark]].append((row["label"], points))
+    return rows
+
+
+def sheet_totals(play: dict[str, Any]) -> dict[str, float]:
+    """What each player's score-sheet rows add up to."""
+    return {m: sum(float(p) for _, p in rows) for m, rows in sheet_rows(play).items()}
 
 
 def read_bgg(text: str) -> list[Play]:
@@ -395,7 +417,7 @@ def test_a_name_utf8_cannot_carry_is_exported_escaped_never_a_traceback() -> Non
 
 def test_a_page_of_links_to_tap_escapes_what_the_records_say() -> None:
     """The page of links: each play one item, its label and link escaped (a name is text)."""
-    from ubongo.scoring.export import bgstats_link, link_label, links_page
+    from ubongo.scoring.export import LinksPage, bgstats_link
 
     record = {**TIED, "players": ["<b>Ana</b>", "Ben & Co", "Cy"]}
     record["totals"] = dict(zip(record["players"], TIED["totals"].values(), strict=True))
@@ -403,6 +425,153 @@ def test_a_page_of_links_to_tap_escapes_what_the_records_say() -> None:
     assert outcome is not None and outcome.valid
     link = bgstats_link(outcome, "bgstats")
     assert link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=%7B")
-    page = links_page([(link_label(outcome), link)])
-    assert page.count("<li>") == 1 and "<b>Ana" not in page and "&lt;b&gt;Ana" in page
-    assert "Ben &amp; Co" in page and f'href="{link}"' in page  # a quoted link needs no escape
+    page = LinksPage()
+    text = page.opening() + page.play(outcome) + page.closing()
+    assert text.count("<li>") == 1 and "<b>Ana" not in text and "&lt;b&gt;Ana" in text
+    assert "Ben &amp; Co" in text and f'href="{bgstats_link(outcome)}"' in text
+
+
+def page_links(html_text: str) -> list[tuple[str, str]]:
+    """The (label, link) of each item of a page of links, read with the standard parser."""
+    from html.parser import HTMLParser
+
+    class Links(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.found: list[tuple[str, str]] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == "a":
+                self.found.append(("", dict(attrs)["href"] or ""))
+
+        def handle_data(self, data: str) -> None:
+            if self.found and self.lasttag == "a" and not self.found[-1][0]:
+                self.found[-1] = (data, self.found[-1][1])
+
+    reader = Links()
+    reader.feed(html_text)
+    return reader.found
+
+
+def test_html_writes_the_links_as_a_page_atomically_and_reports_as_the_lines(
+    tmp_path: Path,
+) -> None:
+    """``--html FILE``: the same links as the lines, one item a play, the file written whole
+    (bad records reported and left out, as ever); a missing folder writes nothing."""
+    good = {**TIED, "id": "good", "tiebreak": "Ana"}
+    undated = {k: v for k, v in good.items() if k != "date"} | {"id": "undated"}
+    stdin = jsonl([good, undated, {**good, "id": "again", "location": "<club>"}])
+    lines = run("score", "--export", "bgstats-links", "-", stdin=stdin)
+    out = tmp_path / "plays.html"
+    out.write_text("old\n")
+    done = run("score", "--export", "bgstats-links", "--html", str(out), "-", stdin=stdin)
+    assert (done.exit_code, done.stdout, done.stderr) == (1, "", lines.stderr)
+    found = page_links(out.read_text())
+    assert [link for _, link in found] == lines.stdout.splitlines()
+    assert all(label.startswith(f"{TIED['date']} Ubongo: Ana ") for label, _ in found)
+    missing = tmp_path / "no" / "p.html"
+    done = run("score", "--export", "bgstats-links", "--html", str(missing), "-", stdin=stdin)
+    assert done.exit_code == 1 and done.stderr.endswith("does not exist\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plays.html"]
+
+
+def test_html_needs_the_links_export_and_no_other_output(tmp_path: Path) -> None:
+    page = str(tmp_path / "p.html")
+    for flags in ([], ["--export", "bgstats"], ["--export", "bgstats-links", "-o", "x"]):
+        done = run("score", *flags, "--html", page, "-", stdin="")
+        assert done.exit_code == 2 and done.stdout == "", flags
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_name_utf8_cannot_carry_makes_a_link_and_a_page_never_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """A lone surrogate travels in the link as JSON's own escape of it."""
+    odd = {"game": "jambo", "date": "2024-05-01", "players": ["A\udcff", "B"]}
+    odd["totals"] = {"A\udcff": 61, "B": 3}
+    done = run("score", "--export", "bgstats-links", "-", stdin=json.dumps(odd) + "\n")
+    assert done.exit_code == 0, done.stderr
+    data = done.stdout.strip().split("?data=", 1)[1]
+    players = json.loads(urllib.parse.unquote(data))["players"]
+    assert [p["name"] for p in players] == ["A\udcff", "B"]
+    page = tmp_path / "p.html"
+    done = run(
+        "score", "--export", "bgstats-links", "--html", str(page), "-", stdin=json.dumps(odd)
+    )
+    assert done.exit_code == 0 and "A\\udcff 61" in page.read_text()
+
+
+# --- score sheets: each player's categories of points -----------------------------------------
+
+
+def sheets(records: list[dict[str, Any]]) -> list[dict[str, list[tuple[str, str]]]]:
+    """Each exported play's score-sheet rows, by player name."""
+    doc = json.loads(run("score", "--export", "bgstats", "-", stdin=jsonl(records)).stdout)
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    found = []
+    for play in doc["plays"]:
+        rows = sheet_rows(play)
+        found.append({names[s["playerRefId"]]: rows[s["metaData"]] for s in play["playerScores"]})
+    return found
+
+
+def test_score_sheets_carry_each_game_s_categories_of_points() -> None:
+    """Ubongo's gems at the rule book's values (ruby 4, sapphire 3, emerald 2, amber 1), a
+    Jaipur pad's seals by round (the game's score is seals: rupees would not add up to it),
+    a Jambo pad's gold alone, Amul's cards and majorities."""
+    jaipur_pad = {"game": "jaipur", "date": "2024-05-01", "players": ["Ana", "Ben"]}
+    jaipur_pad["totals"] = [
+        {"Ana": {"rupees": 61}, "Ben": {"rupees": 48}},
+        {"Ana": {"rupees": 52}, "Ben": {"rupees": 55}},
+        {"Ana": {"rupees": 70}, "Ben": {"rupees": 41}},
+    ]
+    jambo_pad = {"game": "jambo", "date": "2024-05-01", "players": ["Ana", "Cy"]}
+    jambo_pad["totals"] = {"Ana": 61, "Cy": 58}
+    amul_game = {**amul.simulate(3, random.Random(2), True), "date": "2024-05-01"}
+    ubongo_, jaipur_, jambo_, amul_ = sheets([TIED, jaipur_pad, jambo_pad, amul_game])
+    gems = ["Rubies", "Sapphires", "Emeralds", "Ambers"]
+    assert ubongo_["Ana"] == list(zip(gems, ["0", "3", "4", "1"], strict=True))
+    assert ubongo_["Cy"] == list(zip(gems, ["0", "0", "0", "1"], strict=True))
+    rounds = ["Round 1", "Round 2", "Round 3"]
+    assert jaipur_["Ana"] == list(zip(rounds, ["1", "0", "1"], strict=True))
+    assert jaipur_["Ben"] == list(zip(rounds, ["0", "1", "0"], strict=True))
+    assert jambo_ == {"Ana": [("Gold", "61")], "Cy": [("Gold", "58")]}
+    result = evaluate(Entry("x", amul_game))
+    assert result is not None and result.result is not None
+    for p in result.result.players:
+        b = p.breakdown
+        points = [str(b[k]) for k in ("card_points", "arab_majority", "mongol_majority")]
+        labels = ["Cards", "Arab majority", "Mongol majority"]
+        assert amul_[p.name] == list(zip(labels, points, strict=True))
+
+
+SIXTH = "the large stand's sixth space"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.booleans())
+def test_jambo_gold_by_cause_is_the_turns_gold_changes_summed(seed: int, finished: bool) -> None:
+    """Jambo's categories against the turns' own list of gold changes (not the purse's sums
+    the export reads): the starting 20, then each change by what it was for."""
+    record = {**jambo.simulate(2, random.Random(seed), finished), "date": "2024-05-01"}
+    outcome = evaluate(Entry("x", record))
+    assert outcome is not None and outcome.result is not None
+    changes = [c for turn in outcome.result.rounds for c in turn["changes"]]
+    (rows,) = sheets([record])
+    for name in record["players"]:
+        mine = [c for c in changes if c["player"] == name]
+        bonus = sum(c["gold"] for c in mine if c["for"] == "action bonus")
+        fees = sum(c["gold"] for c in mine if c["for"] == SIXTH)
+        other = [c["gold"] for c in mine if c["for"] not in ("action bonus", SIXTH)]
+        expect = [20, sum(g for g in other if g > 0), bonus, sum(g for g in other if g < 0), fees]
+        labels = ["Starting gold", "Income", "Action bonuses", "Spending", "Sixth-space fees"]
+        assert rows[name] == list(zip(labels, map(str, expect), strict=True))
+
+
+def test_the_export_module_s_examples_hold() -> None:
+    import doctest
+
+    from ubongo.scoring import export
+
+    outcome = doctest.testmod(export)
+    assert outcome.attempted >= 2 and outcome.failed == 0

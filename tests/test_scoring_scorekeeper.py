@@ -3,9 +3,12 @@ mistake in one of them, scored, summarised and turned into BG Stats create-play 
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import urllib.parse
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner, Result
@@ -51,20 +54,41 @@ NIGHTS = """\
 """
 
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
-# The create-play data fields BG Stats documents, as independent public clients send them.
+# The create-play data as BG Stats' page "Push plays to BG Stats from other apps or websites"
+# documents it (its example, with each field's type), and independent public clients send it.
 PLAY_FIELDS = {
-    "sourceName",
-    "sourcePlayId",
-    "playDate",
-    "durationMin",
-    "location",
-    "comments",
-    "ignored",
-    "game",
-    "players",
+    "sourceName": str,
+    "sourcePlayId": str,
+    "playDate": str,
+    "board": str,
+    "durationMin": int,
+    "location": str,
+    "comments": str,
+    "game": dict,
+    "players": list,
 }
-GAME_FIELDS = {"name", "bggId", "sourceGameId", "highestWins", "noPoints"}
-PLAYER_FIELDS = {"name", "sourcePlayerId", "score", "winner", "rank", "startPlayer", "role"}
+GAME_FIELDS = {
+    "name": str,
+    "bggId": int,
+    "sourceGameId": str,
+    "highestWins": bool,
+    "noPoints": bool,
+}
+PLAYER_FIELDS = {
+    "name": str,
+    "sourcePlayerId": str,
+    "score": (int, float),
+    "winner": bool,
+    "rank": int,
+    "startPlayer": bool,
+    "role": str,
+}
+BEYOND = {"ignored": bool}  # ours: an unfinished game kept out of the app's statistics
+
+
+def documented(data: dict[str, Any], fields: dict[str, Any]) -> bool:
+    """Whether every key of ``data`` is one of ``fields`` with a value of its type."""
+    return all(k in fields and isinstance(v, fields[k]) for k, v in data.items())
 
 
 def score(*args: str) -> Result:
@@ -113,8 +137,8 @@ def test_the_nights_become_bg_stats_links_with_the_documented_fields() -> None:
     plays = [decoded(line) for line in result.stdout.splitlines()]
     assert [p["game"]["name"] for p in plays] == ["Ubongo", "Jaipur", "Jambo"]
     for play in plays:
-        assert set(play) <= PLAY_FIELDS and set(play["game"]) <= GAME_FIELDS
-        assert all(set(p) <= PLAYER_FIELDS for p in play["players"])
+        assert documented(play, PLAY_FIELDS | BEYOND) and documented(play["game"], GAME_FIELDS)
+        assert all(documented(p, PLAYER_FIELDS) for p in play["players"])
         assert play["sourceName"] == "ubongo-lab"
         datetime.strptime(play["playDate"], "%Y-%m-%d %H:%M:%S")
     ubongo, jaipur, jambo = plays
@@ -130,3 +154,35 @@ def test_the_nights_become_bg_stats_links_with_the_documented_fields() -> None:
     assert len({p["sourcePlayId"] for p in plays}) == 3
     again = [decoded(line) for line in score("--export", "bgstats-links").stdout.splitlines()]
     assert again == plays  # the same night, the same ids: the app does not double it
+
+
+def test_the_nights_become_a_page_to_tap_with_the_same_links(tmp_path: Path) -> None:
+    """``--html``: the page's links are the lines' links, labelled by date, game and scores."""
+    page = tmp_path / "nights.html"
+    result = score("--export", "bgstats-links", "--html", str(page))
+    assert result.exit_code == 1 and result.stdout == ""
+    found = re.findall(r'<a href="([^"]*)">([^<]*)</a>', page.read_text())
+    lines = score("--export", "bgstats-links").stdout.splitlines()
+    assert [html.unescape(link) for link, _ in found] == lines
+    assert [html.unescape(label) for _, label in found] == [
+        "2026-11-06 20:00 Ubongo: Ana 21, Ben 13, Cy 8",
+        "2026-11-13 Jaipur: Ana 2, Ben 1",
+        "2026-11-20 21:30 Jambo: Cy 63, Ana 63",
+    ]
+
+
+def test_the_nights_bg_stats_file_holds_each_player_s_score_sheet() -> None:
+    """The BG Stats file: Ana's Ubongo gems by colour, the Jaipur pad's seals by round."""
+    doc = json.loads(score("--export", "bgstats").stdout)
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    ubongo, jaipur, _ = doc["plays"]
+    sheets = []
+    for play in (ubongo, jaipur):
+        rows = json.loads(play["scoresheet"])["groups"][0]["rows"]
+        seats = play["playerScores"]
+        mark = {json.loads(s["metaData"])["scoreUuid"]: names[s["playerRefId"]] for s in seats}
+        sheets.append({(r["label"], mark[m]): v for r in rows for m, v in r["scores"].items()})
+    assert [sheets[0][gem, "Ana"] for gem in ("Rubies", "Sapphires", "Emeralds", "Ambers")] == [
+        "8", "9", "2", "2",
+    ]  # fmt: skip
+    assert [sheets[1][f"Round {k}", "Ben"] for k in (1, 2, 3)] == ["0", "1", "0"]

@@ -310,6 +310,7 @@ def test_ubongo_totals_of_a_game_score_as_its_events(seed: int, players: int) ->
     ]
     assert (totals.status, totals.winner) == (events.status, events.winner)
     assert (events.record, totals.record) == ("events", "totals")
+    assert_same_categories(events, totals)
 
 
 @settings(max_examples=30, deadline=None)
@@ -327,6 +328,16 @@ def test_jaipur_totals_of_a_game_score_as_its_events(seed: int) -> None:
         (p.score, p.rank) for p in events.players
     ]
     assert (totals.status, totals.winner) == (events.status, events.winner)
+    assert_same_categories(events, totals)
+
+
+def assert_same_categories(events: SessionResult, totals: SessionResult) -> None:
+    """A pad's score sheet (``--export bgstats``) is its game's, and adds up to the score."""
+    from ubongo.scoring.export import categories
+
+    for mine, theirs in zip(events.players, totals.players, strict=True):
+        assert categories(totals, theirs) == categories(events, mine)
+        assert sum(points for _, points in categories(totals, theirs)) == theirs.score
 
 
 def test_amul_records_are_totals_and_an_engine_says_so_for_events() -> None:
