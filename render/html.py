@@ -21,7 +21,7 @@ from typing import Any
 from ubongo.puzzles.game import SIDES
 from ubongo.puzzles.sets import PuzzleSet, Side, Template, face_range
 from ubongo.render.colours import Colour, ink, set_colours, shades
-from ubongo.render.iso import LIGHT, shade
+from ubongo.render.iso import CORNERS, LIGHT, shade
 from ubongo.render.iso import SIDES as ISO_SIDES
 from ubongo.render.svg import side_element, sides, to_string
 from ubongo.solver.bitboard import order_is_turn
@@ -320,7 +320,8 @@ def _encode(cells: Sequence[Point], pieces: Sequence[str], tiling: Solution) -> 
 def page_data(ps: PuzzleSet, listings: Listings) -> dict[str, Any]:
     """What the practice script reads: the lattice (its dimensions, and the orders of axes that
     are turns of it, which decide the engine's orientation order: practice_core.js), pieces
-    (orientations in the engine's order), figures, combinations and their tilings."""
+    (orientations in the engine's order), figures, combinations and their tilings; on cubes
+    each piece's tones and the isometric view's face corners, for the blocks it draws."""
     lattice = ps.pieces.lattice
     colours = set_colours(ps.pieces)
     pieces = {
@@ -353,6 +354,7 @@ def page_data(ps: PuzzleSet, listings: Listings) -> dict[str, Any]:
         "codes": CODES,
         "pieces": pieces,
         "templates": templates,
+        **({"corners": [CORNERS[s] for s in ISO_SIDES]} if lattice.dims == 3 else {}),
     }
 
 

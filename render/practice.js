@@ -6,10 +6,8 @@
 // Cells are [row, col] of the figure as printed, row 0 at the top, col 0 at the left.
 "use strict";
 (function () {
-  const { PIECES, key, shapeKey, normalise, codeOf, placement } = UbongoPractice;
+  const { PIECES, el, key, shapeKey, normalise, codeOf, placement } = UbongoPractice;
   const CELL = 28;
-  // the SVG namespace, as the HTML parser gives it (the page holds no address, not even this)
-  const SVG = (() => { const d = document.createElement("div"); d.innerHTML = "<svg></svg>"; return d.firstChild.namespaceURI; })();
 
   let combo = null;  // UbongoPractice.load's combination
   const hint = level => UbongoPractice.hint(combo, board.map(b => b.pl), level);
@@ -120,12 +118,6 @@
 
   let svg = null, layout = null;
 
-  function el(parent, tag, attrs) {
-    const e = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
 
   // a phone: the pieces go below the figure, where they stay big enough to drag
   const isNarrow = () => (document.getElementById("p-board").clientWidth || window.innerWidth) < 480;

@@ -2,14 +2,15 @@
 // footprint. Choose a block below the layers (tap it, or Tab to it and Enter), turn it about the
 // three axes (buttons, or the keys R, T and Y), then tap a square of a layer: the block's marked
 // cube (the first of its bottom layer, in reading order) goes there, and its cubes above go to
-// the layers above; the next block comes to hand. A tap on a placed block picks it up again. The page refuses a block that
-// would overlap another or leave the figure, in words; "Ubongo!" when every cube is filled.
+// the layers above; the next block comes to hand. A tap on a placed block picks it up again.
+// The page refuses a block that would overlap another or leave the figure, in words; "Ubongo!"
+// when every cube is filled. The pictures of blocks are painted back to front here, at every
+// turn (render/iso.py's exact view is for files; on screen a covered face does no harm).
 // Hints from practice_core.js, which mirrors solver/hints.py.
 // Cells are [layer, row, col]: layer 0 the bottom, row 0 the top row of the footprint as printed.
 "use strict";
 (function () {
-  const { PIECES, key, cmp, normalise, codeOf, placement, status } = UbongoPractice;
-  const SVG = (() => { const d = document.createElement("div"); d.innerHTML = "<svg></svg>"; return d.firstChild.namespaceURI; })();
+  const { DATA, PIECES, el, key, cmp, normalise, codeOf, placement, status } = UbongoPractice;
   const $ = id => document.getElementById(id);
 
   let combo = null;   // UbongoPractice.load's combination
@@ -109,18 +110,8 @@
   // --- pictures: the isometric view of cubes (render/iso.py's, drawn whole) ------------------
 
   const SLANT = Math.sqrt(3) / 2;
-  const FACES = [  // top, front, right: each face's corners from its cube, as iso.py's CORNERS
-    [[1, 0, 0], [1, 0, 1], [1, 1, 1], [1, 1, 0]],
-    [[0, 1, 0], [1, 1, 0], [1, 1, 1], [0, 1, 1]],
-    [[0, 0, 1], [0, 1, 1], [1, 1, 1], [1, 0, 1]],
-  ];
+  const FACES = DATA.corners;  // top, front, right: each face's corners from its cube (iso.py)
 
-  function el(parent, tag, attrs) {
-    const e = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
 
   // Cubes seen from above their front right corner, painted back to front (a cube with a
   // greater layer + row + col is in front); `cubes` [[z, r, c], faces] with the faces' three

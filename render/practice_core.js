@@ -9,6 +9,16 @@ const UbongoPractice = (function () {
   const DATA = JSON.parse(document.getElementById("ubongo-data").textContent);
   const PIECES = DATA.pieces;
 
+  // the SVG namespace, as the HTML parser gives it (the page holds no address, not even this)
+  const SVG = (() => { const d = document.createElement("div"); d.innerHTML = "<svg></svg>"; return d.firstChild.namespaceURI; })();
+
+  function el(parent, tag, attrs) {  // an SVG element with these attributes, in `parent` if given
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+
   // --- points and shapes --------------------------------------------------------------------
 
   const cmp = (a, b) => {  // points compared as Python compares tuples
@@ -434,7 +444,7 @@ const UbongoPractice = (function () {
   }
 
   return {
-    DATA, PIECES, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf,
+    DATA, PIECES, el, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf,
     findSide, load, placement, placeable, rows, hint, message,
     status, timeIsUp, won, chosen, attach,
   };
