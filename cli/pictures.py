@@ -33,7 +33,7 @@ from ubongo.solver.limits import SET_TIMEOUT
     metavar="DIR",
     shell_complete=_complete.files,
     help="Write DIR/index.html: an index, a practice board with hints, every template; "
-    "click a die face for a solution.",
+    "click a die face for a solution (on a 3D set, to practise it).",
 )
 @click.option(
     "--pdf",
@@ -100,6 +100,7 @@ def render(
     \b
     Examples:
       ubongo render sample --html site
+      ubongo render standard-3d --html site3d
       ubongo render sample --pdf cards.pdf --cell-mm 15
       ubongo render sample --pdf cards.pdf --paper letter --flip short
       ubongo render sample --svg sides
