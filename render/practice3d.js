@@ -234,6 +234,7 @@
 
   function drawTray() {
     const host = $("p-blocks");
+    const focused = host.contains(document.activeElement) ? document.activeElement.dataset.i : null;
     host.textContent = "";
     for (const it of tray) {
       const b = document.createElement("button");
@@ -250,6 +251,7 @@
       b.appendChild(name);
       b.addEventListener("click", e => choose(it, e.detail === 0));
       host.appendChild(b);
+      if (String(it.i) === focused) b.focus();  // drawing replaced the button that had the focus
     }
   }
 

@@ -186,6 +186,9 @@ def test_the_keyboard_alone_plays_a_3d_combination(
             break
         driver.key(TAB)
     assert _focused(driver) == first
+    for _ in range(4):  # a whole turn: the focus stays on the block's button
+        driver.key("r")
+    assert _focused(driver) == first
     driver.key(ENTER)
     assert _focused(driver) == "p-layers" and _hand(driver)[0] == first
     order = [first] + [pl.piece for pl in tiling if pl.piece != first]
