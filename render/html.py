@@ -224,7 +224,7 @@ CSS_3D = """
 #p-blocks button.pb.placed { opacity: .55; }
 #p-blocks button.pb .name { font-weight: 700; }
 #p-hand-view { min-height: 90px; display: flex; flex-wrap: wrap; gap: .6rem;
-  align-items: flex-end; }
+  align-items: flex-end; cursor: grab; touch-action: none; user-select: none; }
 figure.block-layer { margin: 0; text-align: center; font-size: .8rem; color: #555; }
 #p-hand { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: center; }
 #p-hand .turns { flex-direction: column; align-items: stretch; margin: 0; gap: .3rem; }

@@ -1,8 +1,9 @@
 // The practice board of an Ubongo 3D page: build a figure of cubes layer by layer on its
 // footprint. Choose a block below the layers (tap it, or Tab to it and Enter), turn it about the
-// three axes (buttons, or the keys R, T and Y), then tap a square of a layer: the block's marked
-// cube (the first of its bottom layer, in reading order) goes there, and its cubes above go to
-// the layers above; the next block comes to hand. A tap on a placed block picks it up again.
+// three axes (buttons, or the keys R, T and Y), then tap a square of a layer (or drag the
+// block's picture there): the block's marked cube (the first of its bottom layer, in reading
+// order) goes there, and its cubes above go to the layers above; the next block comes to hand.
+// A tap on a placed block picks it up again.
 // The page refuses a block that would overlap another or leave the figure, in words; "Ubongo!"
 // when every cube is filled. The pictures of blocks are painted back to front here, at every
 // turn (render/iso.py's exact view is for files; on screen a covered face does no harm).
@@ -350,12 +351,29 @@
     }
   }
 
-  const cellOf = e => {
-    const g = e.target.closest && e.target.closest("g.cell");
+  const cellOf = e => {  // the square of a layer under a pointer event, or null
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const g = under && under.closest && under.closest("#p-layers g.cell");
     return g ? g.dataset.cell.split(",").map(Number) : null;
   };
 
+  function drag(e) {  // the chosen block dragged from its picture and dropped on a square, as a tap
+    if (!hand) return;
+    e.preventDefault();
+    const view = $("p-hand-view");
+    try { view.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
+    const move = ev => { const p = cellOf(ev); if (p) showGhost(p); else ghost(null); };
+    const drop = ev => {
+      for (const [type, f] of [["pointermove", move], ["pointerup", drop], ["pointercancel", drop]]) view.removeEventListener(type, f);
+      const p = ev.type === "pointerup" ? cellOf(ev) : null;
+      if (p && putDown(hand, p)) changed();
+      else if (!p) ghost(null);
+    };
+    for (const [type, f] of [["pointermove", move], ["pointerup", drop], ["pointercancel", drop]]) view.addEventListener(type, f);
+  }
+
   $("p-layers").addEventListener("click", e => { const p = cellOf(e); if (p) tapped(p); });
+  $("p-hand-view").addEventListener("pointerdown", drag);
   $("p-layers").addEventListener("pointermove", e => {
     const p = cellOf(e);
     if (p && e.pointerType === "mouse") showGhost(p);

@@ -129,7 +129,8 @@ def test_buttons_and_taps_play_a_3d_combination_to_ubongo(
     driver: WebDriver, cards_url: str, cards: PuzzleSet
 ) -> None:
     """Choose each block in the tray, turn it by buttons (or keys), tap the square its dotted
-    cube goes on; a tap on a placed block picks it up; refusals are said in words."""
+    cube goes on (or drag it there); a tap on a placed block picks it up; refusals are said in
+    words."""
     c = cards.combination("1", "hard", "2")  # A B C J on the first hard footprint: one tiling
     (tiling,) = solutions(c.puzzle, engine="bitboard")
     driver.s("POST", "/url", {"url": cards_url})
@@ -143,7 +144,11 @@ def test_buttons_and_taps_play_a_3d_combination_to_ubongo(
     for n, pl in enumerate(tiling):
         driver.s("POST", f"/element/{driver.find(f'#p-blocks .pb[data-piece={pl.piece}]')}/click")
         _turn_by(driver, cards.pieces, pl, n)
-        _tap(driver, _cell(*min(pl.cells)), "touch" if n % 2 else "mouse")
+        if n == len(tiling) - 1:  # the last block dragged from its picture onto its square
+            driver.script("document.getElementById('p-play').scrollIntoView()")
+            driver.drag(driver.centre("#p-hand-view svg"), driver.centre(_cell(*min(pl.cells))))
+        else:
+            _tap(driver, _cell(*min(pl.cells)), "touch" if n % 2 else "mouse")
         assert _js(driver, f"document.querySelector('#p-blocks .pb[data-piece={pl.piece}]')"
                    ".classList.contains('placed')"), pl  # fmt: skip
     assert driver.script(STATUS).startswith("Ubongo!")
