@@ -288,7 +288,7 @@
       fig.appendChild(cap);
       view.appendChild(fig);
     }
-    said.textContent = "Block " + hand.name + ": tap a square of a layer to put the dotted square of its bottom there.";
+    said.textContent = "Block " + hand.name + ": tap a square of a layer (or drag the block there) to put the dotted square of its bottom on it.";
   }
 
   function drawBuild() {  // the blocks placed so far, seen whole, on the figure's footprint
