@@ -1,7 +1,9 @@
 // What both practice boards (practice.js for squares, practice3d.js for cubes) share: the page
-// data read into combinations, and hints computed from the tilings the page holds, mirroring
+// data read into combinations; hints computed from the tilings the page holds, mirroring
 // solver/hints.py step by step so that a board's window.ubongo.hint(level) is the object
-// `ubongo hint --json` prints for the same board (tests/test_browser.py compares them).
+// `ubongo hint --json` prints for the same board (tests/test_browser.py and test_browser3d.py
+// compare them); and what surrounds a board: the status line, the sand timer, the choice of
+// combination and the scripting hook window.ubongo (docs/FORMAT.md).
 // A cell is [row, col] of the figure as printed (row 0 at the top), or [layer, row, col] on
 // cubes (layer 0 the bottom): every function here takes points of either length.
 "use strict";
