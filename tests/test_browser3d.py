@@ -11,6 +11,7 @@ import base64
 import json
 import os
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -345,3 +346,24 @@ def _pictures(driver: WebDriver, cards: PuzzleSet, name: str) -> None:
     practice = driver.find("#practice")
     png = base64.b64decode(driver.s("GET", f"/element/{practice}/screenshot"))
     Path(shots, name).write_bytes(png)
+
+
+def test_ubongo_after_the_sand_timer_ran_out_says_so(
+    driver: WebDriver, cards_url: str, cards: PuzzleSet
+) -> None:
+    c = cards.combination("1", "hard", "2")
+    driver.s("POST", "/url", {"url": cards_url})
+    driver.log()
+    driver.script(
+        "document.getElementById('p-timer-on').checked = true;"
+        "document.getElementById('p-seconds').value = '1';"
+        "window.ubongo.select('1', 'hard', '2')"
+    )
+    time.sleep(1.6)
+    assert driver.script(STATUS) == "Time is up!"
+    for pl in next(solutions(c.puzzle, engine="bitboard")):
+        driver.script("window.ubongo.place(arguments[0], arguments[1])", pl.piece,
+                      sorted(pl.cells))  # fmt: skip
+    said = driver.script(STATUS)
+    assert said.startswith("Ubongo! in ") and said.endswith(" s, after the time ran out"), said
+    assert _errors(driver) == []
