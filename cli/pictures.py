@@ -100,7 +100,6 @@ def render(
     \b
     Examples:
       ubongo render sample --html site
-      ubongo render standard-3d --html site3d
       ubongo render sample --pdf cards.pdf --cell-mm 15
       ubongo render sample --pdf cards.pdf --paper letter --flip short
       ubongo render sample --svg sides
