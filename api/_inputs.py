@@ -72,9 +72,10 @@ class NotYet(UbongoError):
     """What a command does not make on this lattice yet (one line, exit 1)."""
 
     def __init__(self, what: str, lattice: Lattice) -> None:
+        kind = CELLS.get(lattice.space, lattice.space + "s")
+        cells = kind if lattice.name == lattice.space else f"{lattice.name} {kind}"
         super().__init__(
-            f"{what} of {CELLS.get(lattice.space, lattice.space + 's')} are not made yet; "
-            "verify, show, solve, analyze and hint take them"
+            f"{what} of {cells} are not made yet; verify, show, solve, analyze and hint take them"
         )
 
 
@@ -83,6 +84,16 @@ def squares_only(pieces: PieceSet, what: str) -> PieceSet:
     blocks of cubes and the other lattices."""
     if pieces.lattice.space != "square":
         raise NotYet(what, pieces.lattice)
+    return pieces
+
+
+def atlas_pieces(pieces: PieceSet) -> PieceSet:
+    """The pieces, for an atlas: of squares turned over, or blocks of cubes (the lattices of
+    ``puzzles.atlas.query.LATTICES``); NotYet for one-sided squares and hexagons."""
+    from ubongo.puzzles.atlas.query import LATTICES
+
+    if LATTICES.get(pieces.lattice.name) is not pieces.lattice:
+        raise NotYet("atlases", pieces.lattice)
     return pieces
 
 

@@ -27,7 +27,6 @@ from ubongo.cli._common import (
     Failure,
     atomic_path,
     emit_json,
-    flat_pieces,
     json_line,
     json_option,
     output_folder,
@@ -45,14 +44,22 @@ from ubongo.cli._common import (
     workers_option,
     write_atomic,
 )
-from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, frame_text
+from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, UBONGO_3D, frame_text
 
 _FRAME = frame_text(FRAME)
 _SIZES = ",".join(str(PIECES_PER_SIDE[s]) for s in SIDES)
+_AREAS = "11-18"
+_CUBE_FRAME = frame_text(UBONGO_3D.frame)
+_CUBE_AREAS = "5-10"
+"""The default areas for blocks of cubes: every published footprint has 6-10 squares in Ubongo
+3D, 5-8 in its Family edition (research of issue 20); both fit Ubongo 3D's frame."""
+_HEIGHT = UBONGO_3D.height or 1  # an edition of flat pieces has no height: one layer
+"""Layers a footprint is filled to by default: Ubongo 3D's two."""
 
 if TYPE_CHECKING:
     from ubongo.puzzles.atlas.build import Rows, Spec, Task
     from ubongo.puzzles.atlas.query import Info, Match
+    from ubongo.solver.figure import Figure
 
 SHARDS_SUFFIX = ".shards"
 CONSOLIDATE_MEMORY = "400MB"
@@ -66,10 +73,11 @@ MAX_LIMIT = 2**63 - 1
 def atlas() -> None:
     """Every figure that fits a card, every combination that tiles it: build, query.
 
-    An ATLAS is a DuckDB file made by `atlas build`, or a bundled atlas's name (default: the
-    bundled 4x5 atlas). Exit codes: 0 success; 1 a missing or damaged atlas, an atlas of
-    another schema, an SQL error, a time limit, a build that cannot go on (another build holds
-    its folder, a worker died, a full disk); 2 usage error; 130 Ctrl-C.
+    An ATLAS is a DuckDB file made by `atlas build`, or a bundled atlas's name: 4x5 (the
+    default), or ubongo-3d and ubongo-3d-family for the blocks of Ubongo 3D. Exit codes: 0
+    success; 1 a missing or damaged atlas, an atlas of another schema, an SQL error, a time
+    limit, a build that cannot go on (another build holds its folder, a worker died, a full
+    disk); 2 usage error; 130 Ctrl-C.
 
     \b
     Examples:
@@ -119,12 +127,31 @@ def _box(text: str) -> tuple[int, int]:
     shell_complete=_complete.files,
     help="The DuckDB file to make.",
 )
-@click.option("--frame", default=_FRAME, show_default=True, metavar="RxC", help="The card.")
-@click.option("--areas", default="11-18", show_default=True, metavar="A-B", help="Figure areas.")
+@click.option(
+    "--frame", metavar="RxC", help=f"The card.  [default: {_FRAME}; cubes: {_CUBE_FRAME}]"
+)
+@click.option(
+    "--areas",
+    metavar="A-B",
+    help=f"Figure areas, in squares (for cubes: of the footprint).  [default: {_AREAS}; "
+    f"cubes: {_CUBE_AREAS}]",
+)
 @click.option(
     "--sizes", default=_SIZES, show_default=True, metavar="N,M", help="Pieces per combination."
 )
 @pieces_option
+@click.option(
+    "--height",
+    type=click.IntRange(1, 64),  # as --height anywhere (solver.figure.MAX_LEVELS)
+    metavar="N",
+    help=f"For blocks of cubes: each footprint is filled N layers high.  [default: {_HEIGHT}, "
+    "as in Ubongo 3D]",
+)
+@click.option(
+    "--holes",
+    is_flag=True,
+    help="Keep figures with holes too (one published Ubongo 3D Family footprint has one).",
+)
 @workers_option(
     "Processes (or Dask workers for --dask local); the atlas is the same for any number."
 )
@@ -144,18 +171,22 @@ def _box(text: str) -> tuple[int, int]:
 @reported
 def build(
     output: str,
-    frame: str,
-    areas: str,
+    frame: str | None,
+    areas: str | None,
     sizes: str,
     pieces_set: str | None,
+    height: int | None,
+    holes: bool,
     workers: int,
     dask: str | None,
     shards: int | None,
     quiet: bool,
 ) -> None:
-    """Build an atlas: every connected, hole-free figure whose box fits the frame either way
-    round, once up to rotation and reflection, with every combination of distinct pieces of
-    each size that tiles it and its tiling count.
+    """Build an atlas: every connected, hole-free figure (with --holes, with holes too) whose
+    box fits the frame either way round, once up to rotation and reflection, with every
+    combination of distinct pieces of each size that tiles it and its tiling count. With
+    blocks of cubes (--pieces ubongo-3d) the figures are footprints, each filled --height
+    layers high.
 
     Shards are written as Parquet files into ATLAS.shards/ as they finish (a manifest lists
     the finished ones and the options), so a build stopped by Ctrl-C, a dead worker or a full
@@ -171,17 +202,27 @@ def build(
     Examples:
       ubongo atlas build --frame 3x4 --areas 5-12 -o small.duckdb -q
       ubongo atlas stats small.duckdb
+      ubongo atlas build --pieces ubongo-3d --frame 3x4 --areas 6-7 --sizes 3 -o 3d.duckdb -q
     """
+    from ubongo._inputs import atlas_pieces
     from ubongo.puzzles.atlas.build import Spec, default_shards, tasks
     from ubongo.puzzles.atlas.enumerate import check_frame
 
     if output == "-" or output.endswith(os.sep):
         raise click.BadParameter("expected a file name for the atlas", param_hint="'-o'")
+    ps = atlas_pieces(piece_set(pieces_set))
+    cubes = ps.lattice.dims == 3
     try:
-        fr = check_frame(_box(frame))
+        fr = check_frame(_box(frame or (_CUBE_FRAME if cubes else _FRAME)))
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--frame'") from None
-    spec = Spec(fr, _range(areas), _sizes(sizes), flat_pieces(piece_set(pieces_set), "atlases"))
+    if height is not None and not cubes:
+        raise click.BadParameter(
+            f"fills footprints with blocks of cubes; these pieces are {ps.lattice.space}s",
+            param_hint="'--height'",
+        )
+    area_range = _range(areas or (_CUBE_AREAS if cubes else _AREAS))
+    spec = Spec(fr, area_range, _sizes(sizes), ps, height or (_HEIGHT if cubes else 1), holes)
     _utf8_name(output, output)
     folder = output_folder(output + SHARDS_SUFFIX)
     with _locked(folder):
@@ -579,7 +620,7 @@ def stats(atlas_arg: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(doc)
         return
-    click.echo(f"frame {doc['frame']}, areas {doc['areas'][0]}-{doc['areas'][1]}")
+    click.echo(f"frame {doc['frame']}, areas {doc['areas'][0]}-{doc['areas'][1]}{_kind(doc)}")
     total = sum(doc["figures"].values())
     click.echo(f"figures: {total} ({doc['symmetric']} symmetric)")
     for area, n in doc["figures"].items():
@@ -666,8 +707,18 @@ def _names(ps: Any, text: str) -> tuple[str, ...]:
     return names
 
 
+def _kind(doc: dict[str, Any]) -> str:
+    """What ``stats`` says of an atlas besides its frame and areas: its footprints' height off
+    squares, and that it keeps holes."""
+    high = f", footprints of {doc['lattice']}s {doc['height']} high" if "lattice" in doc else ""
+    return high + (", holes kept" if doc.get("holes") else "")
+
+
 def _match_json(m: Match, about: Info) -> dict[str, Any]:
-    return {
+    from ubongo.puzzles.atlas.query import described
+
+    # off squares "figure" is the footprint, with its lattice and height, as a set file has it
+    out = {
         "mask": m.mask,
         "figure": m.figure(about.frame[1]).rows(),
         "area": m.area,
@@ -675,12 +726,14 @@ def _match_json(m: Match, about: Info) -> dict[str, Any]:
         "symmetry": m.symmetry,
         "combos": [{"pieces": list(p), "tilings": t} for p, t in m.combos],
     }
+    return out | described(about.lattice, about.height, holes=False)
 
 
 def _show_match(m: Match, about: Info, ps: Any) -> None:
     fig = m.figure(about.frame[1])
+    cells = f"{m.area} cells" if about.height == 1 else f"{m.area} cells x {about.height} layers"
     click.echo(
-        f"figure {m.mask}: {m.area} cells, {m.rows}x{m.cols}, symmetry {m.symmetry}, "
+        f"figure {m.mask}: {cells}, {m.rows}x{m.cols}, symmetry {m.symmetry}, "
         f"{plural(len(m.combos), 'combination')}"
     )
     show_picture(fig.rows(), ps)
@@ -700,19 +753,22 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
     """Look FIGURE up in ATLAS (any rotation or reflection): its combinations and tilings.
 
     FIGURE is inline rows ('##./.##'), a file, or - for stdin. ATLAS may be a bundled
-    atlas's name, such as 4x5 (the default).
+    atlas's name, such as 4x5 (the default). In an atlas of cubes FIGURE is a footprint, or
+    its layers (joined by |) when they are one footprint as many times as the atlas's height.
 
     \b
     Examples:
       ubongo atlas figure 4x5 '###./####/####/.##.'
       ubongo atlas figure 4x5 '.##./####/####/###.' --json
+      ubongo atlas figure ubongo-3d '####/##..'
     """
     from ubongo.puzzles.atlas.enumerate import canonical_mask
     from ubongo.puzzles.atlas.query import lookup
 
     atlas_arg, figure = _atlas_and(args, "FIGURE")
-    fig = read_figure(figure)
+    given = read_figure(figure)
     with open_atlas(atlas_arg) as (con, about, name):
+        fig = _footprint(given, about)
         mask = canonical_mask(set(fig.cells), about.frame)
         if mask is None:
             raise Failure(
@@ -725,8 +781,10 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
         why = (
             f"its area {fig.area} is outside the atlas's {lo}-{hi}"
             if not lo <= fig.area <= hi
-            else "it has a hole or is not connected"
-            if fig.holes() or not fig.is_connected()
+            else "it is not connected"
+            if not fig.is_connected()
+            else "it has a hole"
+            if fig.holes() and not about.holes
             else "not found"
         )
         raise Failure(f"{printable(name)}: no such figure ({why})")
@@ -734,6 +792,23 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
         emit_json(_match_json(m, about))
         return
     _show_match(m, about, _atlas_pieces(about))
+
+
+def _footprint(given: Figure, about: Info) -> Figure:
+    """FIGURE as the atlas holds it: squares; in an atlas of cubes a footprint, or layers that
+    are one footprint as many times as the atlas's height. A Failure for any other figure."""
+    from ubongo.solver.figure import stacked
+
+    flat = given.lattice.dims == 2
+    if about.lattice.dims == 2 and not flat:
+        raise Failure(f"an atlas of squares; the figure is of {given.lattice.space}s")
+    if flat or given == stacked(given.footprint, about.height, about.lattice):
+        return given.footprint
+    why = "its layers differ" if given.levels == about.height else f"it has {given.levels}"
+    raise Failure(
+        f"the atlas holds footprints filled {plural(about.height, 'layer')} high; the figure "
+        f"is none ({why})"
+    )
 
 
 # --- sql --------------------------------------------------------------------------------------

@@ -263,7 +263,10 @@ def stats(
     clock = Clock(timeout)
     fr = None if frame is None else _pair(frame, "x", f"a frame such as {_FRAME}")
     args = set_args or ("standard",)
-    table = ubongo.stats(*args, frame=fr, published=published, timeout=clock.left)
+    try:
+        table = ubongo.stats(*args, frame=fr, published=published, timeout=clock.left)
+    except ubongo.UsageError as e:  # options that do not go together: exit 2
+        raise click.UsageError(str(e)) from None
     if as_json:
         emit_json(table.to_json())
         return

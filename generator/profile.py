@@ -288,7 +288,7 @@ def resolve(
         )
     sp = profile.side(side)
     calibrated = plays(edition, pieces) and size == edition.sizes[side]
-    areas = dict(sp.areas) if calibrated else _derived_areas(pieces, size)
+    areas = dict(sp.areas) if calibrated else _derived_areas(pieces, size, edition.height or 1)
     shares = sp.pieces if calibrated else tuple((n, 1 / len(pieces)) for n in pieces)
     pull = ROOM_PULL if calibrated and sp.taper is not None else 1.0
     pairs = _pairs(areas, dict(sp.boxes) if calibrated else {}, frame, pull)
@@ -311,8 +311,9 @@ def resolve(
     )
 
 
-def _derived_areas(pieces: PieceSet, size: int) -> dict[int, Share]:
-    """Areas weighted by how many combinations of ``size`` pieces have them (tails cut).
+def _derived_areas(pieces: PieceSet, size: int, height: int = 1) -> dict[int, Share]:
+    """Figure areas weighted by how many combinations of ``size`` pieces fill them (tails cut);
+    a footprint filled ``height`` layers high has the pieces' cells over ``height``.
 
     Counted by dynamic programming over the pieces, not by listing the combinations: a custom
     set of a thousand pieces has too many of them to list.
@@ -325,7 +326,11 @@ def _derived_areas(pieces: PieceSet, size: int) -> dict[int, Share]:
     sums = ways[size]
     total = sum(sums.values())
     peak = max(sums.values())
-    return {a: n / total for a, n in sorted(sums.items()) if n >= peak / 4}
+    return {
+        a // height: n / total
+        for a, n in sorted(sums.items())
+        if n >= peak / 4 and a % height == 0
+    }
 
 
 def _feasible(area: int, box: BoxSize, frame: Frame) -> bool:

@@ -43,6 +43,7 @@ __all__ = [
     "Picture",
     "layer_texts",
     "parse_figure",
+    "stacked",
 ]  # Picture lives in solver.cells
 
 
@@ -277,7 +278,11 @@ def _stacked(text: str | Sequence[str], height: int | None, lattice: Lattice) ->
 
 
 def stacked(footprint: Figure, height: int, lattice: Lattice = CUBE) -> Figure:
-    """The footprint (a figure of squares) ``height`` layers of cubes high, bottom layer 0."""
+    """The squares of a footprint stacked ``height`` layers of cubes high.
+
+    >>> stacked(parse_figure("##./.##"), 2).extent
+    (2, 2, 3)
+    """
     return Figure(frozenset((z, *p) for z in range(height) for p in footprint.cells), lattice)
 
 

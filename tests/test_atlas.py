@@ -470,7 +470,7 @@ def test_hostile_atlases_are_one_line_errors(tmp_path: Path) -> None:
         str(other): "not an atlas (no meta table",
         str(tmp_path / "missing.duckdb"): "no such file, and no bundled atlas",
         str(tmp_path): "is a folder",
-        "4x6": "no such file, and no bundled atlas of that name (4x5)",
+        "4x6": "no such file, and no bundled atlas of that name (4x5, ubongo-3d, ubongo-3d-family)",
     }
     for arg, message in cases.items():
         code, out, err = _run("atlas", "stats", arg)

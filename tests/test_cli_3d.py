@@ -196,7 +196,6 @@ def test_a_set_of_3d_cards_is_verified_shown_solved_and_written_back(tmp_path: P
             ["generate", "--pieces", "soma", "-o", "{tmp}/g.json"],
             "generated sets of cubes are made with an edition's pieces (ubongo-3d)",
         ),
-        (["atlas", "build", "--pieces", "ubongo-3d", "-o", "{tmp}/a.duckdb"], "atlases of cubes"),
         (
             [
                 "analyze",

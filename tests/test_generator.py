@@ -521,11 +521,14 @@ def test_the_dead_end_search_keeps_to_its_time_limit() -> None:
 
 def test_the_command_line_offers_the_profiles_and_published_areas_the_library_has() -> None:
     # written out in cli/ so that start-up need not import the generator (14 ms): kept equal here
-    from ubongo.cli.atlas import build
+    from ubongo.cli.atlas import _AREAS, _CUBE_AREAS
     from ubongo.cli.design import generate
+    from ubongo.generator.profile import PUBLISHED_3D
 
     profile = next(p for p in generate.params if p.name == "profile")
     assert list(profile.type.choices) == list(PROFILES)  # type: ignore[attr-defined]
     areas = [a for side in SIDES for a, _ in PUBLISHED.side(side).areas]
-    default = next(p for p in build.params if p.name == "areas").default
-    assert default == f"{min(areas)}-{max(areas)}"
+    assert f"{min(areas)}-{max(areas)}" == _AREAS
+    # blocks: the 2009 boards' footprints (6-10) and the Family's (5-8)
+    footprints = [a for side in SIDES for a, _ in PUBLISHED_3D.side(side).areas]
+    assert f"{min(footprints) - 1}-{max(footprints)}" == _CUBE_AREAS

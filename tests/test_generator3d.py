@@ -122,3 +122,27 @@ def test_the_api_designs_3d_boards_by_their_pieces() -> None:
     assert made.combinations == 14 and made.puzzle_set.pieces_name == "ubongo-3d"
     with pytest.raises(ubongo.UsageError, match="own die table"):
         ubongo.design(1, piece_set="ubongo-3d", faces=6)
+
+
+def test_boards_from_the_bundled_atlas_of_blocks(tmp_path: os.PathLike[str]) -> None:
+    """The atlas gives footprints; the generator stacks them as it stacks carved ones."""
+    out = os.path.join(tmp_path, "atlas3d.json")
+    args = ["generate", "--pieces", "ubongo-3d", "--atlas", "ubongo-3d", "--templates", "2"]
+    result = CliRunner().invoke(main, [*args, "--seed", "2", "-q", "-o", out])
+    assert result.exit_code == 0, result.output
+    ps = ubongo.load_set(out)
+    assert strict_problems(ps) == [] and ps.height == 2
+    assert all(solve(c.puzzle) is not None for c in ps.combinations())
+
+
+def test_other_sizes_of_blocks_get_footprints_of_their_volume_over_two() -> None:
+    ps, _ = generate(Options(1, 4, (4, 5), 10, (2, 3), BLOCKS, edition=UBONGO_3D))
+    for c in ps.combinations():
+        volume = sum(p.area for p in c.puzzle.pieces)
+        assert c.puzzle.figure.area == volume and c.puzzle.figure.footprint.area * 2 == volume
+        assert solve(c.puzzle) is not None
+
+
+def test_mixed_editions_with_the_published_column_is_a_usage_error() -> None:
+    result = CliRunner().invoke(main, ["stats", "standard", "standard-3d", "--published"])
+    assert result.exit_code == 2 and "different editions" in result.output

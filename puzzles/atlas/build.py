@@ -1,8 +1,14 @@
 """The atlas's task function: a shard of figures in, the rows of its two tables out.
 
 Glossary
-    Spec      what decides an atlas: frame, areas, combination sizes, piece set. Equal specs
-              give byte-identical shards, whatever process or machine computes them.
+    Spec      what decides an atlas: frame, areas, combination sizes, piece set, and for
+              blocks of cubes the height each footprint is stacked to; whether figures with
+              holes are kept. Equal specs give byte-identical shards, whatever process or
+              machine computes them.
+    Footprint a figure of the atlas as its mask holds it: squares. On the square lattice it is
+              the figure; for blocks of cubes the figure is the footprint ``height`` layers
+              high, and a footprint's 8 turns keep every count, since each is a proper
+              rotation of the prism (a mirror of the footprint is the prism turned over).
     Rows      a shard's rows as columns of ints (``figures`` and ``puzzles``, see FORMAT.md),
               sorted, ready for the writer; plain lists, so they pickle small and fast.
 
@@ -14,10 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ubongo.puzzles.atlas.enumerate import Shard, cells_of, grow, shard_plan
+from ubongo.puzzles.atlas.enumerate import Found, Mask, Shard, cells_of, grow, shard_plan
 from ubongo.puzzles.game import Frame
 from ubongo.solver.analyze import analyze, fitting_sizes
-from ubongo.solver.figure import Figure
+from ubongo.solver.figure import Figure, stacked
+from ubongo.solver.lattice import Lattice
 from ubongo.solver.pieces import PieceSet
 
 FIGURE_COLUMNS = ("mask", "area", "rows", "cols", "symmetry")
@@ -35,6 +42,12 @@ class Spec:
     areas: tuple[int, int]
     sizes: tuple[int, ...]
     pieces: PieceSet
+    height: int = 1
+    holes: bool = False
+
+    def figure(self, mask: Mask) -> Figure:
+        """The figure the pieces tile for a footprint's mask (see the glossary)."""
+        return figure_of(mask, self.frame[1], self.pieces.lattice, self.height)
 
     def figure_columns(self) -> tuple[str, ...]:
         """The columns of the figures table, in order."""
@@ -71,19 +84,25 @@ def default_shards(frame: Frame) -> int:
 
 def tasks(spec: Spec, shards: int) -> list[Task]:
     """The tasks of a build, in shard order."""
-    return [Task(spec, s) for s in shard_plan(spec.frame, spec.areas, shards)]
+    return [Task(spec, s) for s in shard_plan(spec.frame, spec.areas, shards, spec.holes)]
+
+
+def figure_of(mask: Mask, cols: int, lattice: Lattice, height: int) -> Figure:
+    """The figure of a footprint's mask (stride ``cols``): the footprint itself on a flat
+    lattice, else its squares stacked ``height`` layers of cubes high."""
+    footprint = Figure(frozenset(cells_of(mask, cols)))
+    return footprint if lattice.dims == 2 else stacked(footprint, height, lattice)
 
 
 def build_shard(task: Task) -> Rows:
     """Every figure of the shard with its combinations per size and their tiling counts."""
     spec = task.spec
-    cols = spec.frame[1]
     bit = {name: 1 << i for i, name in enumerate(spec.pieces)}
     figures: dict[str, list[int]] = {c: [] for c in spec.figure_columns()}
     puzzles: dict[str, list[int]] = {c: [] for c in PUZZLE_COLUMNS}
     for found in sorted(grow(task.shard), key=lambda f: f.mask):
-        fig = Figure(frozenset(cells_of(found.mask, cols)))
-        row = (found.mask, found.area, found.rows, found.cols, found.symmetry)
+        fig = spec.figure(found.mask)
+        row = (found.mask, found.area, found.rows, found.cols, _symmetry(found, fig))
         for name, value in zip(FIGURE_COLUMNS, row, strict=True):
             figures[name].append(value)
         fits = fitting_sizes(fig, spec.pieces)
@@ -99,3 +118,13 @@ def build_shard(task: Task) -> Rows:
             figures[f"combos{n}"].append(len(combos))
             figures[f"unique{n}"].append(sum(c.tilings == 1 for c in combos))
     return Rows(task.shard.index, figures, puzzles)
+
+
+def _symmetry(found: Found, figure: Figure) -> int:
+    """How many turns of the pieces' lattice map the figure onto itself: the footprint's on
+    squares; for cubes the prism's proper rotations, which are the footprint's 8 turns (each
+    made proper) and more where the prism is more symmetric than its footprint (a 2 x n
+    footprint two high also turns a quarter about its length: 8, not 4)."""
+    if figure.lattice.dims == 2:
+        return found.symmetry
+    return len(figure.lattice.symmetries(figure.cells))

@@ -1,4 +1,4 @@
-"""Every connected, hole-free figure that fits a frame, once each, split into shards.
+"""Every connected figure that fits a frame, once each, hole-free unless asked, in shards.
 
 Glossary
     Frame     ``(rows, cols)`` with rows <= cols: a figure fits when its box fits either way round.
@@ -11,6 +11,9 @@ Glossary
               to try and the cells already seen (Redelmeier's algorithm); the subtrees of the
               prefixes of one depth are disjoint and together hold every larger polyomino.
     Shard     a deterministic group of prefixes (every ``count``-th), the unit of work.
+    Hole      an empty cell of the figure's box that cannot reach the outside: figures with
+              one are left out unless the shard keeps ``holes`` (a published Ubongo 3D Family
+              footprint has one; no published 2D card does).
 
 Redelmeier's growth lists every fixed polyomino once, from its first cell in reading order,
 without remembering any of them; a figure is kept only where the polyomino is its canonical
@@ -60,12 +63,14 @@ class Prefix:
 
 @dataclass(frozen=True)
 class Shard:
-    """One unit of work: its index, the frame, the areas kept, and its prefixes."""
+    """One unit of work: its index, the frame, the areas kept, its prefixes, and whether
+    figures with holes are kept."""
 
     index: int
     frame: Frame
     areas: tuple[int, int]
     prefixes: tuple[Prefix, ...]
+    holes: bool = False
 
 
 @dataclass(frozen=True)
@@ -168,7 +173,9 @@ def _box(g: _Grid, poly: int) -> tuple[int, int, int, int]:
     return min(rs), min(cs), max(rs), max(cs)
 
 
-def shard_plan(frame: Frame, areas: tuple[int, int], count: int) -> list[Shard]:
+def shard_plan(
+    frame: Frame, areas: tuple[int, int], count: int, holes: bool = False
+) -> list[Shard]:
     """The shards of a build: the prefixes of one depth dealt round-robin into ``count`` groups.
 
     As deep as allowed, so that no prefix holds much of the work, and dealt round-robin, so
@@ -181,14 +188,15 @@ def shard_plan(frame: Frame, areas: tuple[int, int], count: int) -> list[Shard]:
         depth += 1
         nodes = prefixes(frame, depth)
     n = max(1, min(count, len(nodes)))
-    return [Shard(k, frame, areas, tuple(nodes[k::n])) for k in range(n)]
+    return [Shard(k, frame, areas, tuple(nodes[k::n]), holes) for k in range(n)]
 
 
 def grow(shard: Shard) -> Iterator[Found]:
-    """Every canonical, hole-free figure in the subtrees of the shard's prefixes."""
+    """Every canonical figure in the subtrees of the shard's prefixes (hole-free unless the
+    shard keeps holes)."""
     g = _grid(shard.frame)
     lo, hi = shard.areas
-    keep = _keeper(g.rows, g.cols)
+    keep = _keeper(g.rows, g.cols, shard.holes)
     for p in shard.prefixes:
         if lo <= p.size <= hi:
             found = keep(p.poly, *_box(g, p.poly))
@@ -236,9 +244,12 @@ def _grow(
         stack.extend(reversed(children))  # popped in growth order: the order is deterministic
 
 
-def _keeper(rows: int, cols: int) -> Callable[[int, int, int, int, int], Found | None]:
+def _keeper(
+    rows: int, cols: int, holes: bool = False
+) -> Callable[[int, int, int, int, int], Found | None]:
     """``keep(poly, minr, minc, maxr, maxc)``: the Found when ``poly`` is canonical and
-    hole-free, else None. Bit tables make each orientation a handful of lookups."""
+    hole-free (or ``holes`` are kept), else None. Bit tables make each orientation a handful
+    of lookups."""
     g = _grid((rows, cols))
     stride = g.stride
     full = [(1 << w) - 1 for w in range(cols + 1)]
@@ -278,7 +289,7 @@ def _keeper(rows: int, cols: int) -> Callable[[int, int, int, int, int], Found |
                 if m < mask:
                     return None
                 sym += m == mask
-        if _has_hole(lines, w):
+        if not holes and _has_hole(lines, w):
             return None
         return Found(mask, poly.bit_count(), h, w, sym)
 

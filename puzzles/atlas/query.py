@@ -21,11 +21,17 @@ from typing import Any, Protocol, TypeGuard
 from ubongo.puzzles.atlas.build import Spec
 from ubongo.puzzles.atlas.enumerate import Mask, cells_of
 from ubongo.solver.errors import UbongoError
-from ubongo.solver.figure import Figure
-from ubongo.solver.pieces import Piece, PieceSet, shape_from_rows
+from ubongo.solver.figure import MAX_LEVELS, Figure
+from ubongo.solver.lattice import CUBE, SQUARE, Lattice
+from ubongo.solver.pieces import Piece, PieceSet, piece_from_json
 
 SCHEMA = 1
 """The schema version written into ``meta``; readers refuse any other."""
+LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBE)}
+"""The lattices an atlas is made on: its figures are polyominoes up to the 8 turns of the
+square, which change no count of pieces of squares turned over, nor of blocks of cubes on a
+footprint stacked in layers (each turn is a proper rotation of the prism). Pieces of one-sided
+squares or hexagons would need other canonical forms."""
 
 
 class Connection(Protocol):
@@ -46,11 +52,14 @@ class Info:
     areas: tuple[int, int]
     sizes: tuple[int, ...]
     pieces: tuple[str, ...]  # names, bit i of a pieces bit set is pieces[i]
-    defs: tuple[tuple[str, str, tuple[str, ...]], ...]  # name, code, rows of each piece
+    defs: tuple[Piece, ...]  # each piece, in bit order
+    lattice: Lattice = SQUARE
+    height: int = 1  # layers of cubes a footprint is stacked to (1 on squares)
+    holes: bool = False  # figures with holes kept
 
     def piece_set(self) -> PieceSet:
         """The pieces the atlas was built with, in bit order."""
-        return PieceSet(Piece(n, c, shape_from_rows(r)) for n, c, r in self.defs)
+        return PieceSet(self.defs, self.lattice)
 
     def names(self, bits: int) -> tuple[str, ...]:
         """The piece names of a pieces bit set."""
@@ -73,25 +82,46 @@ class Match:
     combos: tuple[tuple[tuple[str, ...], int], ...]
 
     def figure(self, cols: int) -> Figure:
-        """The figure drawn from its mask (``cols``: the frame's columns, the mask's stride)."""
+        """The figure drawn from its mask, a footprint in an atlas of cubes (``cols``: the
+        frame's columns, the mask's stride)."""
         return Figure(frozenset(cells_of(self.mask, cols)))
 
 
 def meta_rows(spec: Spec, shards: int) -> list[tuple[str, str]]:
-    """The ``meta`` table of an atlas built for ``spec``: key, JSON value."""
-    pieces = [
-        {"name": p.name, "code": p.code, "rows": list(p.rows())} for p in spec.pieces.values()
-    ]
+    """The ``meta`` table of an atlas built for ``spec``: key, JSON value. ``lattice``,
+    ``height`` and ``holes`` are written only where they differ from squares, 1 and false, so
+    an atlas of squares (and the manifest of its shards) is what it was before they existed."""
     values: dict[str, Any] = {
         "format": "ubongo-atlas",
         "schema": SCHEMA,
         "frame": f"{spec.frame[0]}x{spec.frame[1]}",
         "areas": list(spec.areas),
         "sizes": list(spec.sizes),
-        "pieces": pieces,
+        "pieces": [_meta_piece(p) for p in spec.pieces.values()],
         "shards": shards,
     }
+    values |= described(spec.pieces.lattice, spec.height, spec.holes)
     return [(k, json.dumps(v)) for k, v in values.items()]
+
+
+def described(lattice: Lattice, height: int, holes: bool) -> dict[str, Any]:
+    """What an atlas is besides one of hole-free figures of squares, as ``meta`` and ``stats``
+    give it: ``lattice`` and ``height`` off squares, ``holes`` when kept; nothing for an atlas
+    of squares, whose meta and answers stay what they were before atlases of cubes."""
+    out: dict[str, Any] = {}
+    if lattice is not SQUARE:
+        out |= {"lattice": lattice.name, "height": height}
+    if holes:
+        out["holes"] = True
+    return out
+
+
+def _meta_piece(p: Piece) -> dict[str, Any]:
+    """A piece in ``meta.pieces``: name, code and rows of squares, else its cells and colour."""
+    if p.lattice is SQUARE:
+        return {"name": p.name, "code": p.code, "rows": list(p.rows())}
+    out = {"name": p.name, "code": p.code, "cells": sorted(map(list, p.shape))}
+    return out if p.colour is None else out | {"colour": p.colour}
 
 
 def create_tables(
@@ -193,20 +223,39 @@ def _described(meta: dict[str, Any], name: str) -> Info:
         _ints(sizes) and sizes and all(n >= 1 for n in sizes) and len(set(sizes)) == len(sizes)
     ):
         raise bad("sizes")
+    named = meta.get("lattice", SQUARE.name)
+    lattice = LATTICES.get(named) if isinstance(named, str) else None
+    if lattice is None:
+        raise bad("lattice")
+    height = meta.get("height", 1)
+    if not (
+        type(height) is int and 1 <= height <= MAX_HEIGHT and (height == 1 or lattice.dims > 2)
+    ):
+        raise bad("height")
+    holes = meta.get("holes", False)
+    if type(holes) is not bool:
+        raise bad("holes")
     if not (isinstance(pieces, list) and 0 < len(pieces) < 63 and all(map(_piece, pieces))):
         raise bad("pieces")
-    about = Info(
+    try:
+        defs = tuple(piece_from_json(p["name"], p, lattice) for p in pieces)
+        PieceSet(defs, lattice)
+    except (UbongoError, ValueError):
+        raise bad("pieces") from None
+    return Info(
         (rows, cols),
         (areas[0], areas[1]),
         tuple(sizes),
         tuple(p["name"] for p in pieces),
-        tuple((p["name"], p["code"], tuple(p["rows"])) for p in pieces),
+        defs,
+        lattice,
+        height,
+        holes,
     )
-    try:
-        about.piece_set()
-    except (UbongoError, ValueError):
-        raise bad("pieces") from None
-    return about
+
+
+MAX_HEIGHT = MAX_LEVELS
+"""The most layers an atlas stacks a footprint to (as ``--height`` anywhere)."""
 
 
 _FRAME = re.compile(r"[1-9][0-9]?x[1-9][0-9]?")
@@ -218,13 +267,17 @@ def _ints(value: Any) -> TypeGuard[list[int]]:
 
 
 def _piece(value: Any) -> bool:
-    """Whether ``value`` looks like a meta piece: name, code and rows, all text."""
+    """Whether ``value`` looks like a meta piece: name, code and rows, all text, or name, code
+    and a list of cells (which the piece reader checks)."""
     return (
         isinstance(value, dict)
         and isinstance(value.get("name"), str)
         and isinstance(value.get("code"), str)
-        and isinstance(value.get("rows"), list)
-        and all(isinstance(r, str) for r in value["rows"])
+        and (
+            isinstance(value.get("rows"), list)
+            and all(isinstance(r, str) for r in value["rows"])
+            or isinstance(value.get("cells"), list)
+        )
     )
 
 
@@ -245,7 +298,7 @@ def _check_tables(
                     f"{name}: damaged atlas (column {table}.{column} {got}; expected {kind})"
                 )
     listed = con.execute("SELECT bit, name, code FROM pieces ORDER BY bit").fetchall()
-    if listed != [(i, n, c) for i, (n, c, _) in enumerate(about.defs)]:
+    if listed != [(i, p.name, p.code) for i, p in enumerate(about.defs)]:
         raise AtlasError(f"{name}: damaged atlas (its pieces table does not match meta.pieces)")
     for table in ("figures", "puzzles"):
         cols = list(TABLES[table]) + (list(per_size) if table == "figures" else [])
@@ -256,7 +309,8 @@ def _check_tables(
 
 
 def stats(con: Connection, name: str) -> dict[str, Any]:
-    """Counts: figures by area, puzzles and unique puzzles by size, tilings by size."""
+    """Counts: figures by area, puzzles and unique puzzles by size, tilings by size; an atlas
+    of cubes also says its lattice and height, one that keeps holes says so."""
     about = info(con, name)
 
     def by(sql: str) -> dict[str, int]:
@@ -265,6 +319,7 @@ def stats(con: Connection, name: str) -> dict[str, Any]:
     return {
         "frame": f"{about.frame[0]}x{about.frame[1]}",
         "areas": list(about.areas),
+        **described(about.lattice, about.height, about.holes),
         "sizes": list(about.sizes),
         "pieces": list(about.pieces),
         "figures": by("SELECT area, count(*) FROM figures GROUP BY area ORDER BY area"),
