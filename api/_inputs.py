@@ -97,15 +97,9 @@ def atlas_pieces(pieces: PieceSet) -> PieceSet:
     return pieces
 
 
-def flat_set_of(given: SetLike, what: str) -> PuzzleSet:
-    """``set_of`` for the commands that take sets of squares only so far (``what`` they make)."""
-    ps = set_of(given)
-    squares_only(ps.pieces, f"{ps.name}: {what}")
-    return ps
-
-
 def drawn_set_of(given: SetLike, what: str) -> PuzzleSet:
-    """``set_of`` for the cards, drawn on squares and cubes only so far (``what`` they make)."""
+    """``set_of`` for the cards and the web page, drawn on squares and cubes only so far
+    (``what`` they make)."""
     ps = set_of(given)
     if ps.pieces.lattice.space not in DRAWN:
         raise NotYet(f"{ps.name}: {what}", ps.pieces.lattice)
@@ -113,7 +107,7 @@ def drawn_set_of(given: SetLike, what: str) -> PuzzleSet:
 
 
 DRAWN = ("square", "cube")
-"""The kinds of cell a card can draw."""
+"""The kinds of cell a card and the web page can draw."""
 
 
 def pieces_of(given: PieceSetLike) -> PieceSet:

@@ -33,7 +33,7 @@ from ubongo.solver.limits import SET_TIMEOUT
     metavar="DIR",
     shell_complete=_complete.files,
     help="Write DIR/index.html: an index, a practice board with hints, every template; "
-    "click a die face for a solution.",
+    "click a die face for a solution (on a 3D set, to practise it).",
 )
 @click.option(
     "--pdf",

@@ -15,11 +15,16 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
+from itertools import permutations
 from typing import Any
 
-from ubongo.puzzles.sets import PuzzleSet, Template
-from ubongo.render.colours import set_colours
+from ubongo.puzzles.game import SIDES
+from ubongo.puzzles.sets import PuzzleSet, Side, Template, face_range
+from ubongo.render.colours import Colour, ink, set_colours, shades
+from ubongo.render.iso import CORNERS, LIGHT, shade
+from ubongo.render.iso import SIDES as ISO_SIDES
 from ubongo.render.svg import side_element, sides, to_string
+from ubongo.solver.bitboard import order_is_turn
 from ubongo.solver.cells import Point
 from ubongo.solver.hints import MAX_TILINGS
 from ubongo.solver.puzzle import Solution
@@ -90,6 +95,17 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
 #p-board g.pp:focus-visible rect { stroke: #1565c0; stroke-width: 3; }
 """
 
+_ROWS = """document.addEventListener("click", e => {
+  const row = e.target.closest && e.target.closest(".combo");
+  if (row) ACT(row);
+});
+document.addEventListener("keydown", e => {
+  const row = e.target.closest && e.target.closest(".combo");
+  if (row && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); ACT(row); }
+});
+"""
+"""A click, Enter or space on a row of a card calls ACT with the row."""
+
 JS_REVEAL = """
 function reveal(row) {
   const side = row.closest(".side");
@@ -111,31 +127,26 @@ function reveal(row) {
     answer.textContent = label + ": no solution";
   }
 }
-document.addEventListener("click", e => {
-  const row = e.target.closest && e.target.closest(".combo");
-  if (row) reveal(row);
-});
-document.addEventListener("keydown", e => {
-  const row = e.target.closest && e.target.closest(".combo");
-  if (row && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); reveal(row); }
-});
-"""
+""" + _ROWS.replace("ACT", "reveal")
 
-PRACTICE = """
-<section id="practice" aria-label="Practice">
-<h2>Practise</h2>
+CHOICE = """
 <div class="row">
 <label>Template <select id="p-template"></select></label>
 <label>Side <select id="p-side"></select></label>
 <label>Die <select id="p-face"></select></label>
 <button type="button" id="p-roll">Roll the die</button>
 </div>
-<div class="row">
+<div class="row" id="p-timer-row">
 <label><input type="checkbox" id="p-timer-on"> Sand timer</label>
 <label><input type="number" id="p-seconds" value="60" min="5" max="3600"> s</label>
 <button type="button" id="p-start">Start again</button>
 <span id="p-timer" aria-live="off"></span>
-</div>
+</div>"""
+"""The choice of combination and the sand timer, the same on both boards (practice_core.js)."""
+
+PRACTICE = f"""
+<section id="practice" aria-label="Practice">
+<h2>Practise</h2>{CHOICE}
 <div class="row">
 <button type="button" id="p-rotate" title="Rotate the chosen piece (key R)">Rotate (R)</button>
 <button type="button" id="p-flip" title="Turn the chosen piece over (key F)">Turn over (F)</button>
@@ -154,6 +165,100 @@ down, the arrows move it, Escape puts it back, Delete returns it to the tray.</p
 </section>
 """
 
+PRACTICE_3D = f"""
+<section id="practice" class="cubes" aria-label="Practice">
+<h2>Practise</h2>{CHOICE}
+<p id="p-status" aria-live="polite"></p>
+<div id="p-play">
+<div id="p-left">
+<div id="p-layers" tabindex="0" aria-label="The figure, layer by layer: tap a square to put the
+chosen block's dotted cube there, tap a placed block to pick it up"></div>
+<p id="p-hint" aria-live="polite"></p>
+<p id="p-note" aria-live="polite"></p>
+<div id="p-help">
+<div class="row">Hint:
+<button type="button" class="p-hint" data-level="1">which block</button>
+<button type="button" class="p-hint" data-level="2">where</button>
+<button type="button" class="p-hint" data-level="3">solution</button>
+<button type="button" id="p-clear">Clear</button>
+</div>
+<p class="p-keys">Keys: Tab to a block and Enter chooses it; R, T and Y turn it; the arrows move it
+over a layer, Page Up and Page Down change the layer, Enter puts it down, Escape puts it back.</p>
+</div>
+</div>
+<div id="p-right">
+<div id="p-blocks" role="group" aria-label="Blocks"></div>
+<div id="p-hand">
+<div id="p-hand-view"></div>
+<p id="p-hand-name"></p>
+<div class="row turns">
+<button type="button" id="p-spin" title="Turn the block flat, clockwise (key R)">
+↻ Turn <kbd>R</kbd></button>
+<button type="button" id="p-tip" title="Tip the block's top towards you (key T)">
+Tip forward <kbd>T</kbd></button>
+<button type="button" id="p-roll-side" title="Tip the block's top to the right (key Y)">
+Tip right <kbd>Y</kbd></button>
+</div>
+</div>
+<figure id="p-build-box"><div id="p-build"></div><figcaption>Your build, seen from the
+front right</figcaption></figure>
+</div>
+</div>
+</section>
+"""
+
+CSS_3D = """
+#practice.cubes button { min-height: 44px; min-width: 44px; }
+#p-play { display: flex; flex-wrap: wrap; gap: .4rem 1.5rem; align-items: flex-start; }
+#p-left, #p-right { flex: 1 1 18rem; min-width: 0; }
+#p-layers { display: flex; flex-wrap: wrap; gap: 12px; outline-offset: 3px; }
+#p-layers figure.layer { margin: 0; } #p-layers figcaption { font-size: .9rem; color: #444; }
+#p-layers svg { display: block; touch-action: manipulation; user-select: none; }
+#p-layers g.cell { cursor: pointer; }
+#p-note { min-height: 2.6em; margin: 0; }
+#p-note.refused { color: #b00020; font-weight: 600; }
+#p-blocks { display: flex; flex-wrap: wrap; gap: .4rem; }
+#p-blocks button.pb { display: flex; flex-direction: column; align-items: center; gap: 2px;
+  background: #fff; border: 2px solid #bbb; border-radius: 6px; padding: 4px 6px; }
+#p-blocks button.pb.chosen { border: 3px solid #1565c0; background: #e8f0fb; }
+#p-blocks button.pb.placed { opacity: .55; }
+#p-blocks button.pb .name { font-weight: 700; }
+#p-hand-view { min-height: 90px; display: flex; flex-wrap: wrap; gap: .6rem;
+  align-items: flex-end; cursor: grab; touch-action: none; user-select: none; }
+figure.block-layer { margin: 0; text-align: center; font-size: .8rem; color: #555; }
+#p-hand { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: center; }
+#p-hand .turns { flex-direction: column; align-items: stretch; margin: 0; gap: .3rem; }
+#p-hand-name { margin: .2rem 0; min-height: 2.6em; flex-basis: 100%; order: 1; }
+#p-hint { min-height: 2.6em; margin: .3rem 0 0; }
+#p-build-box { margin: .5rem 0 0; }
+#p-build-box figcaption { font-size: .85rem; color: #555; }
+kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .8em; }
+@media (max-width: 640px) {  /* a phone: the blocks and their turns right below the layers */
+  #practice.cubes { display: flex; flex-direction: column; } #p-timer-row { order: 1; }
+  #p-play { flex-direction: column; flex-wrap: nowrap; align-items: stretch; }
+  #p-hand-view { min-height: 0; }
+  #p-left, #p-right { display: contents; }
+  #p-layers { order: 1; } #p-hint { order: 2; } #p-note { order: 3; } #p-blocks { order: 4; }
+  #p-hand { order: 5; } #p-help { order: 6; } #p-build-box { order: 7; }
+}
+@media (hover: none) and (pointer: coarse) {  /* a touch screen: no keys to tell of */
+  #practice.cubes .p-keys, #practice.cubes kbd { display: none; }
+}
+"""
+
+JS_PLAY = """
+function play(row) {
+  const id = row.getAttribute("data-combo");
+  for (const t of UbongoPractice.DATA.templates) for (const s of t.sides) for (const f of s.faces) {
+    if ([t.id, s.side, f.face].join("-") !== id) continue;
+    window.ubongo.select(t.id, s.side, f.face);
+    document.getElementById("practice").scrollIntoView();
+    return;
+  }
+}
+""" + _ROWS.replace("ACT", "play")
+"""A row of a 3D card opens it on the practice board (its id as ``combo_id`` writes it)."""
+
 
 def combo_id(template: str, side: str, face: str) -> str:
     """The ``data-combo`` of a combination: ``01-easy-3``."""
@@ -161,30 +266,36 @@ def combo_id(template: str, side: str, face: str) -> str:
 
 
 def _sides(ps: PuzzleSet, t: Template, listings: Listings) -> Iterator[str]:
+    """A template's sides as printed, each row a ``g.combo``: on squares a click reveals its
+    first tiling, on cubes it opens the row on the practice board."""
     for s in sides(ps, [t.id]):
-        faces = ps.die[: len(s.combos)]
-        found = [listings.get((t.id, s.name, f)) for f in faces]
-        none = [f for f, x in zip(faces, found, strict=True) if x and x.none]
+        found = [listings.get((t.id, s.name, f)) for f in s.labels]
+        none = [f for f, x in zip(s.labels, found, strict=True) if x and x.none]
         svg = side_element(
             s.figure,
             s.combos,
-            ps.die,
+            s.labels,
             title=s.title,
             side=s.name,
-            ids=[combo_id(t.id, s.name, f) for f in faces],
+            ids=[combo_id(t.id, s.name, f) for f in s.labels],
             solutions=[x.solutions[0] if x and x.solutions else None for x in found],
-            unsolvable=[f in none for f in faces],
+            unsolvable=[f in none for f in s.labels],
             pieces=ps.pieces,
+            others=s.others,
+            on=s.on,
         )
         note = (
             f'<p class="nosolution">No tiling: die {html.escape(", ".join(none))}</p>'
             if none
             else ""
         )
+        answer = (
+            '<pre class="answer" aria-live="polite"></pre>' if s.figure.lattice.dims == 2 else ""
+        )
         yield (
             f'<figure class="side" data-side="{html.escape(f"{t.id}-{s.name}")}">'
             f"{to_string(svg, standalone=False)}"
-            f'<figcaption>{note}<pre class="answer" aria-live="polite"></pre></figcaption>'
+            f"<figcaption>{note}{answer}</figcaption>"
             "</figure>"
         )
 
@@ -207,41 +318,81 @@ def _encode(cells: Sequence[Point], pieces: Sequence[str], tiling: Solution) -> 
 
 
 def page_data(ps: PuzzleSet, listings: Listings) -> dict[str, Any]:
-    """What the practice script reads: pieces (orientations in the engine's order), figures,
-    combinations and their tilings."""
+    """What the practice script reads: the lattice (its dimensions, and the orders of axes that
+    are turns of it, which decide the engine's orientation order: practice_core.js), pieces
+    (orientations in the engine's order), figures, combinations and their tilings; on cubes
+    each piece's tones and the isometric view's face corners, for the blocks it draws."""
+    lattice = ps.pieces.lattice
     colours = set_colours(ps.pieces)
     pieces = {
         p.name: {
             "code": p.code,
             "colour": colours[p.name],
-            "key": ";".join(f"{r},{c}" for r, c in p.key),
-            "orientations": [sorted([r, c] for r, c in o) for o in p.orientations],
+            "key": ";".join(",".join(map(str, q)) for q in p.key),
+            "orientations": [sorted(list(q) for q in o) for o in p.orientations],
+            **({"tones": _tones(colours[p.name])} if lattice.dims == 3 else {}),
         }
         for p in ps.pieces.values()
     }
-    templates = []
-    for t in ps.templates:
-        out_sides = []
-        for s in sides(ps, [t.id]):
-            cells = sorted(s.figure.cells)
-            faces = []
-            for face, combo in zip(ps.die, s.combos, strict=False):
-                names = [p.name for p in combo]
-                found = listings.get((t.id, s.name, face)) or Listing((), False)
-                fits = len(names) <= len(CODES)
-                faces.append(
-                    {
-                        "face": face,
-                        "pieces": names,
-                        "complete": found.complete and fits,
-                        "solutions": [_encode(cells, names, x) for x in found.solutions]
-                        if fits
-                        else [],
-                    }
-                )
-            out_sides.append({"side": s.name, "rows": s.figure.rows(), "faces": faces})
-        templates.append({"id": t.id, "sides": out_sides})
-    return {"name": ps.name, "codes": CODES, "pieces": pieces, "templates": templates}
+    templates = [
+        {
+            "id": t.id,
+            "sides": [
+                _side_data(ps, t.id, name, side, listings)
+                for name in SIDES
+                if (side := t.side(name)) is not None
+            ],
+        }
+        for t in ps.templates
+    ]
+    turns = [list(o) for o in permutations(range(lattice.dims)) if order_is_turn(lattice, o)]
+    return {
+        "name": ps.name,
+        "dims": lattice.dims,
+        "turns": turns,
+        "die": list(ps.die),
+        "codes": CODES,
+        "pieces": pieces,
+        "templates": templates,
+        **({"corners": [CORNERS[s] for s in ISO_SIDES]} if lattice.dims == 3 else {}),
+    }
+
+
+def _tones(colour: Colour) -> list[dict[str, Any]]:
+    """A block's colour and its shades (blocks of one colour in a combination take them in
+    turn), each with its isometric faces' colours (top, front, right) and the ink of a letter."""
+    return [
+        {"fill": c, "faces": [shade(c, LIGHT[s]) for s in ISO_SIDES], "ink": ink(c)}
+        for c in (colour, *shades(colour))
+    ]
+
+
+def _figure_index(side: Side, i: int) -> int:
+    """Which of the side's figures its ``i``-th combination fills."""
+    return side.on[i] if side.on else 0
+
+
+def _side_data(
+    ps: PuzzleSet, template: str, name: str, side: Side, listings: Listings
+) -> dict[str, Any]:
+    """One side for the practice script: its figures' rows, and per combination its label, the
+    die faces that ask for it, its figure and its tilings."""
+    faces = []
+    for i, (label, combo) in enumerate(zip(side.labels(ps.die), side.combos, strict=False)):
+        cells = sorted(side.figure_for(i).cells)
+        found = listings.get((template, name, label)) or Listing((), False)
+        fits = len(combo) <= len(CODES)
+        faces.append(
+            {
+                "face": label,
+                "rolls": list(face_range(ps.die, label)),
+                "figure": _figure_index(side, i),
+                "pieces": list(combo),
+                "complete": found.complete and fits,
+                "solutions": [_encode(cells, combo, x) for x in found.solutions] if fits else [],
+            }
+        )
+    return {"side": name, "figures": [f.rows() for f in side.figures], "faces": faces}
 
 
 def _script_json(data: object) -> str:
@@ -251,14 +402,21 @@ def _script_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def practice_js() -> str:
-    """The practice board's script (package data, so it is read, not a user file)."""
-    return files("ubongo.render").joinpath("practice.js").read_text(encoding="utf-8")
+def practice_js(dims: int = 2) -> str:
+    """The practice board's scripts for figures of ``dims`` dimensions: what both boards share,
+    then the board's own (package data, so they are read, not user files)."""
+    board = "practice.js" if dims == 2 else "practice3d.js"
+    return "\n".join(
+        files("ubongo.render").joinpath(n).read_text(encoding="utf-8")
+        for n in ("practice_core.js", board)
+    )
 
 
 def page(ps: PuzzleSet, listings: Listings) -> str:
-    """The HTML page of a set: index, practice board and every template side; a combination
-    reveals its first tiling from ``listings`` and the practice board's hints use them all."""
+    """The HTML page of a set: index, practice board and every template side; on squares a
+    combination reveals its first tiling from ``listings``, on cubes a row opens on the
+    practice board; the practice board's hints use them all."""
+    cubes = ps.pieces.lattice.dims == 3
     n = sum(1 for _ in ps.combinations())
     bad = unsolvable(ps, listings)
     bad_templates = {k[0] for k in bad}
@@ -280,17 +438,24 @@ def page(ps: PuzzleSet, listings: Listings) -> str:
     )
     name = html.escape(ps.name)
     missing = f" {len(bad)} of {n} have no tiling (marked ✗)." if bad else ""
+    how = (
+        "Practise below, or click a row of a card to practise it."
+        if cubes
+        else "Practise below, or click a die face on a template to see a solution; "
+        "click it again to hide it."
+    )
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{name}: Ubongo templates</title><style>{CSS}</style></head>\n<body>"
+        f"<title>{name}: Ubongo templates</title><style>{CSS}{CSS_3D if cubes else ''}</style>"
+        "</head>\n<body>"
         f"<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations."
-        f"{missing} Practise below, or click a die face on a template to see a solution; "
-        "click it again to hide it.</p></header>\n"
+        f"{missing} {how}</p></header>\n"
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
-        f"{PRACTICE}\n<main>\n{body}\n</main>\n"
+        f"{PRACTICE_3D if cubes else PRACTICE}\n<main>\n{body}\n</main>\n"
         f'<script type="application/json" id="ubongo-data">{_script_json(page_data(ps, listings))}'
-        f"</script>\n<script>{JS_REVEAL}</script>\n<script>{practice_js()}</script>\n"
+        f"</script>\n<script>{JS_PLAY if cubes else JS_REVEAL}</script>\n"
+        f"<script>{practice_js(ps.pieces.lattice.dims)}</script>\n"
         "</body></html>\n"
     )

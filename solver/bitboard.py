@@ -359,7 +359,7 @@ def frame_for(
 def _frame(
     lattice: Lattice, order: tuple[int, ...], bounds: tuple[int, ...], shapes: tuple[Shape, ...]
 ) -> Frame:
-    as_is = _as_is(lattice, order)
+    as_is = order_is_turn(lattice, order)
     margins = [0] * len(order)  # the empty cells each axis needs after its last (see above)
     for shape in dict.fromkeys(shapes):
         margins = [max(m, r) for m, r in zip(margins, _reach(shape, lattice, order), strict=True)]
@@ -370,7 +370,7 @@ def _frame(
 
 
 @lru_cache(maxsize=64)
-def _as_is(lattice: Lattice, order: tuple[int, ...]) -> bool:
+def order_is_turn(lattice: Lattice, order: tuple[int, ...]) -> bool:
     """Whether reading coordinates in ``order`` is a turn of the lattice (or no change)."""
     turn = tuple(tuple(int(j == a) for j in range(len(order))) for a in order)
     return order == tuple(sorted(order)) or lattice.has(turn)
@@ -380,7 +380,7 @@ def _as_is(lattice: Lattice, order: tuple[int, ...]) -> bool:
 def _reach(shape: Shape, lattice: Lattice, order: tuple[int, ...]) -> tuple[int, ...]:
     """Per axis of a frame, the most cells any orientation of the shape spans beyond one: the
     margin the axis needs for it (a batch's figures differ, its shapes are a dozen)."""
-    spans = [extent_of(o) for o in _seen(shape, lattice, order, _as_is(lattice, order))]
+    spans = [extent_of(o) for o in _seen(shape, lattice, order, order_is_turn(lattice, order))]
     return tuple(max(axis) - 1 for axis in zip(*spans, strict=True))
 
 

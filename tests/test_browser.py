@@ -39,7 +39,8 @@ from ubongo.render.html import Listing, combo_id, page
 from ubongo.solver import STANDARD, Puzzle, parse_figure
 from ubongo.solver.engine import solutions
 from ubongo.solver.hints import hint
-from ubongo.solver.pieces import normalise
+from ubongo.solver.lattice import ONE_SIDED
+from ubongo.solver.pieces import Piece, PieceSet, normalise
 from ubongo.solver.puzzle import Placement, solution_rows
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -500,11 +501,11 @@ def _wrong(
     todo = list(puzzle.pieces)
     for pl in kept:
         todo.remove(ps.pieces[pl.piece])
-    spots = [
-        Placement(p.name, frozenset((r + dr - o[0][0], c + dc - o[0][1]) for dr, dc in o))
+    spots = [  # each orientation with its first cell on each empty cell (squares or cubes)
+        Placement(p.name, frozenset(_moved(q, o[0], cell) for q in o))
         for p in todo
         for o in (sorted(x) for x in p.orientations)
-        for r, c in sorted(left)
+        for cell in sorted(left)
     ]
     spots = [s for s in spots if s.cells <= left]
     rng.shuffle(spots)
@@ -513,6 +514,11 @@ def _wrong(
         if not hint(puzzle, rows, 1, pieces=ps.pieces).completable:
             return s
     return None
+
+
+def _moved(q: tuple[int, ...], start: tuple[int, ...], to: tuple[int, ...]) -> tuple[int, ...]:
+    """Point ``q`` of a shape moved so that the shape's point ``start`` lands on ``to``."""
+    return tuple(v - a + b for v, a, b in zip(q, start, to, strict=True))
 
 
 PLAY = """const out = [];
@@ -547,10 +553,10 @@ def test_page_hints_equal_the_library_on_random_boards(driver: WebDriver, page_u
     assert _errors(driver) == []
 
 
-def _many_tilings_set(rng: random.Random) -> PuzzleSet:
+def _many_tilings_set(rng: random.Random, pieces: PieceSet = STANDARD) -> PuzzleSet:
     """A set of rectangles (wider than tall too: the engine turns those) with 2 to 60
     tilings per combination, where the order of the tilings decides the level-3 answer."""
-    names = list(STANDARD)
+    names = list(pieces)
     templates = []
     for i, (h, w) in enumerate([(2, 6), (3, 4), (4, 3), (3, 5), (2, 8), (4, 4)]):
         fig = ["#" * w] * h if i % 2 else ["." + "#" * (w - 1)] + ["#" * w] * (h - 1)
@@ -558,9 +564,9 @@ def _many_tilings_set(rng: random.Random) -> PuzzleSet:
         combos: list[list[str]] = []
         for _ in range(3000):
             combo = rng.sample(names, rng.randint(2, 5))
-            if sum(STANDARD[n].area for n in combo) != area:
+            if sum(pieces[n].area for n in combo) != area:
                 continue
-            puzzle = Puzzle(parse_figure(fig), STANDARD.resolve(combo))
+            puzzle = Puzzle(parse_figure(fig, lattice=pieces.lattice), pieces.resolve(combo))
             if 2 <= sum(1 for _ in solutions(puzzle, engine="bitboard", limit=60)) < 60:
                 combos.append(combo)
                 if len(combos) == 3:
@@ -570,7 +576,13 @@ def _many_tilings_set(rng: random.Random) -> PuzzleSet:
     templates.append(
         {"id": "X", "hard": {"figure": ["###", "##."], "combos": [["I2", "I3"], ["O4"]]}}
     )
-    doc = {"format": "ubongo-puzzle-set", "version": 1, "name": "rectangles"}
+    doc: dict[str, Any] = {"format": "ubongo-puzzle-set", "version": 1, "name": "rectangles"}
+    if pieces is not STANDARD:  # a set of other pieces lists them, as version 2
+        cells = {
+            n: {"code": p.code, "cells": [list(q) for q in sorted(p.shape)]}
+            for n, p in pieces.items()
+        }
+        doc |= {"version": 2, "lattice": pieces.lattice.name, "pieces": cells}
     return parse_set({**doc, "die": ["1", "2", "3"], "templates": templates}, "rectangles")
 
 
@@ -613,6 +625,26 @@ def test_page_hints_equal_the_library_with_many_tilings(driver: WebDriver, tmp_p
     assert driver.script("return window.ubongo.board()") == "BBB\n##.\n"
     driver.script("window.ubongo.clear()")
     assert driver.script("return window.ubongo.board()") == "###\n##.\n"
+    assert _errors(driver) == []
+
+
+def test_page_hints_equal_the_library_for_pieces_only_turned(
+    driver: WebDriver, tmp_path: Path
+) -> None:
+    """One-sided pieces (turned, never turned over): reading a wide figure transposed is no
+    turn of theirs, so the engine lists their orientations in their own order (the page data's
+    ``turns``), which decides the level-3 answer."""
+    one_sided = PieceSet([Piece(p.name, p.code, p.shape, ONE_SIDED) for p in STANDARD.values()])
+    ps = _many_tilings_set(random.Random(8), one_sided)
+    assert ps.pieces.lattice is ONE_SIDED
+    listings = {
+        _key(c): Listing(list(solutions(c.puzzle, engine="bitboard")), True)
+        for c in ps.combinations()
+    }
+    (tmp_path / "page.html").write_text(page(ps, listings), encoding="utf-8")
+    driver.s("POST", "/url", {"url": (tmp_path / "page.html").as_uri()})
+    driver.log()
+    _compare(driver, _boards(ps, 40, seed=12))
     assert _errors(driver) == []
 
 

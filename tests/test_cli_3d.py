@@ -192,7 +192,6 @@ def test_a_set_of_3d_cards_is_verified_shown_solved_and_written_back(tmp_path: P
 @pytest.mark.parametrize(
     ("args", "what"),
     [
-        (["render", "{set}", "--html", "{tmp}/out"], "web pages of cubes"),
         (
             ["generate", "--pieces", "soma", "-o", "{tmp}/g.json"],
             "generated sets of cubes are made with an edition's pieces (ubongo-3d)",
@@ -224,3 +223,26 @@ def test_what_3d_cannot_do_yet_is_one_line_and_writes_nothing(
     assert result.exit_code == 1 and what in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
     assert set(tmp_path.iterdir()) == before
+
+
+def test_render_html_writes_the_practice_page_of_a_3d_set(tmp_path: Path) -> None:
+    """The page of a 3D set: the board of layers and its script, each card's rows, and the page
+    data the script reads (the orders of axes that are rotations, per row its figure and faces)."""
+    path = tmp_path / "mine3d.json"
+    path.write_text(json.dumps(SET_3D))
+    result = run("render", str(path), "--html", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[-1] == "ubongo render: 0 of 4 combinations have no tiling"
+    text = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'id="p-layers"' in text and "Tip forward" in text and 'class="combo"' in text
+    assert 'id="p-board"' not in text  # not the board of squares
+    data = json.loads(text.split('id="ubongo-data">')[1].split("</script>")[0])
+    assert data["dims"] == 3 and data["turns"] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    hard = data["templates"][0]["sides"][1]
+    assert hard["figures"] == [["####", "####", ".#..", "--", "####", "####", ".#.."]]
+    assert [(f["face"], f["rolls"], f["figure"]) for f in hard["faces"]] == [
+        ("1", ["1"], 0),
+        ("2", ["2"], 0),
+    ]
+    assert len(hard["faces"][1]["solutions"]) == 37  # A H I M: every tiling, for the hints
+    assert len(data["pieces"]["A"]["tones"]) == 5  # its colour and four shades

@@ -252,7 +252,8 @@ def test_page_holds_every_tiling_in_the_engines_order(tmp_path: Path):
         t = next(t for t in data["templates"] if t["id"] == c.template)
         s = next(s for s in t["sides"] if s["side"] == c.side)
         f = next(f for f in s["faces"] if f["face"] == c.face)
-        assert s["rows"] == c.puzzle.figure.rows() and f["complete"]
+        assert s["figures"][f["figure"]] == c.puzzle.figure.rows() and f["complete"]
+        assert f["rolls"] == [c.face]
         cells = sorted(c.puzzle.figure.cells)
         decoded = [
             {
@@ -282,7 +283,7 @@ def test_page_scales_to_the_screen_and_inlines_its_script():
     html = page(ps, {})
     assert "svg { max-width: 100%; height: auto; }" in html
     assert 'name="viewport" content="width=device-width' in html
-    assert "window.ubongo = {" in html and "</script>" not in _page_data_text(html)
+    assert "window.ubongo = hook(b);" in html and "</script>" not in _page_data_text(html)
     for svg in re.findall(r"<svg [^>]*>", html):
         assert "viewBox=" in svg
 

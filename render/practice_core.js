@@ -1,0 +1,453 @@
+// What both practice boards (practice.js for squares, practice3d.js for cubes) share: the page
+// data read into combinations; hints computed from the tilings the page holds, mirroring
+// solver/hints.py step by step so that a board's window.ubongo.hint(level) is the object
+// `ubongo hint --json` prints for the same board (tests/test_browser.py and test_browser3d.py
+// compare them); and what surrounds a board: the status line, the sand timer, the choice of
+// combination and the scripting hook window.ubongo (docs/FORMAT.md).
+// A cell is [row, col] of the figure as printed (row 0 at the top), or [layer, row, col] on
+// cubes (layer 0 the bottom): every function here takes points of either length.
+"use strict";
+const UbongoPractice = (function () {
+  const DATA = JSON.parse(document.getElementById("ubongo-data").textContent);
+  const PIECES = DATA.pieces;
+
+  // the SVG namespace, as the HTML parser gives it (the page holds no address, not even this)
+  const SVG = (() => { const d = document.createElement("div"); d.innerHTML = "<svg></svg>"; return d.firstChild.namespaceURI; })();
+
+  function el(parent, tag, attrs) {  // an SVG element with these attributes, in `parent` if given
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+
+  // --- points and shapes --------------------------------------------------------------------
+
+  const cmp = (a, b) => {  // points compared as Python compares tuples
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+    return 0;
+  };
+  const key = p => p.join(",");
+  const shapeKey = cells => cells.map(key).join(";");
+  function normalise(cells) {  // every coordinate's least value 0, sorted
+    const low = cells[0].map((_, a) => Math.min(...cells.map(p => p[a])));
+    return cells.map(p => p.map((v, a) => v - low[a])).sort(cmp);
+  }
+  const sorted = cells => cells.map(p => p.slice()).sort(cmp);
+  const lexLess = (a, b) => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      if (a[i] !== b[i]) return a[i] < b[i];
+    }
+    return a.length < b.length;
+  };
+  const cellsLess = (a, b) => {  // sorted cell lists compared as Python compares them
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const d = cmp(a[i], b[i]);
+      if (d) return d < 0;
+    }
+    return a.length < b.length;
+  };
+  const ORIENT = {};  // piece name -> Map(shape key -> orientation index)
+  for (const [name, p] of Object.entries(PIECES)) {
+    ORIENT[name] = new Map(p.orientations.map((o, i) => [shapeKey(o), i]));
+  }
+  const isShapeOf = (name, cells) => ORIENT[name].has(shapeKey(normalise(cells)));
+  const codeOf = name => PIECES[name].code;
+
+  // --- combinations -------------------------------------------------------------------------
+
+  function findSide(template, side) {
+    const t = DATA.templates.find(x => x.id === String(template));
+    if (!t) throw new Error("unknown template " + JSON.stringify(template));
+    const s = t.sides.find(x => x.side === String(side));
+    if (!s) throw new Error("template " + t.id + " has no side " + JSON.stringify(side));
+    return [t, s];
+  }
+
+  function figureCells(rows) {  // a figure's rows (layers parted by "--") as sorted cells
+    const cells = [];
+    let layer = 0, r = 0;
+    for (const row of rows) {
+      if (row === "--") { layer++; r = 0; continue; }
+      [...row].forEach((ch, c) => { if (ch === "#") cells.push(DATA.dims === 3 ? [layer, r, c] : [r, c]); });
+      r++;
+    }
+    return cells.sort(cmp);
+  }
+
+  function load(template, side, face) {  // one combination: figure, pieces, decoded tilings
+    const [t, s] = findSide(template, side);
+    const f = s.faces.find(x => x.face === String(face));
+    if (!f) throw new Error("side " + t.id + " " + s.side + " has no die face " + JSON.stringify(face));
+    const cells = figureCells(s.figures[f.figure]);
+    const solutions = f.solutions.map(text => {
+      const by = new Map();
+      [...text].forEach((ch, i) => {
+        const at = DATA.codes.indexOf(ch);
+        if (!by.has(at)) by.set(at, []);
+        by.get(at).push(cells[i]);
+      });
+      return [...by.entries()].sort((a, b) => a[0] - b[0])
+        .map(([at, cs]) => placement(f.pieces[at], cs));
+    });
+    const span = a => 1 + Math.max(...cells.map(p => p[a]));
+    const d = DATA.dims;
+    return {
+      template: t.id, side: s.side, face: f.face, figure: f.figure, cells,
+      inFigure: new Set(cells.map(key)),
+      levels: d === 3 ? span(0) : 1, height: span(d - 2), width: span(d - 1),
+      pieces: f.pieces, complete: f.complete, solutions,
+    };
+  }
+
+  function roll(template, side) {  // a die thrown: the face of the side's row it asks for
+    const faces = findSide(template, side)[1].faces;
+    const thrown = DATA.die.filter(x => faces.some(f => f.rolls.includes(x)));
+    const face = thrown[Math.floor(Math.random() * thrown.length)];
+    return faces.find(f => f.rolls.includes(face)).face;
+  }
+
+  // A placement: piece name, sorted cells, and two identities: `id` (name and cells, as
+  // Python's Placement compares) and `shape` (the piece's shape and cells: copies agree).
+  function placement(name, cells) {
+    const cs = sorted(cells);
+    const s = shapeKey(cs);
+    return { piece: name, cells: cs, id: name + "|" + s, shape: PIECES[name].key + "|" + s };
+  }
+
+  // What window.ubongo.place(piece, cells) may put down: the cells as numbers, or an Error
+  // that says why not (`free`, a tray item of the piece not yet placed, or none).
+  function placeable(combo, name, cells, free, used) {
+    if (!combo.pieces.includes(name)) throw new Error(name + " is not in this combination: " + combo.pieces.join(", "));
+    if (!free) throw new Error(name + " is placed as often as the combination holds it");
+    const cs = (cells || []).map(p => p.map(Number));
+    if (!cs.length || cs.some(p => p.length !== DATA.dims) || !isShapeOf(name, cs) || new Set(cs.map(key)).size !== cs.length) {
+      throw new Error(JSON.stringify(cells) + " do not form " + name + " in any turn");
+    }
+    if (!cs.every(p => combo.inFigure.has(key(p)))) throw new Error(JSON.stringify(cells) + " leave the figure");
+    if (cs.some(p => used.has(key(p)))) throw new Error(JSON.stringify(cells) + " cover a placed piece");
+    return cs;
+  }
+
+  // --- hints: solver/hints.py, function by function ------------------------------------------
+
+  function rows(combo, placements) {  // solution_rows: '#' empty figure cells, '.' outside
+    const layers = Array.from({ length: combo.levels }, () =>
+      Array.from({ length: combo.height }, () => Array(combo.width).fill(".")));
+    const at = p => (p.length === 3 ? p : [0, ...p]);
+    for (const p of combo.cells) { const [z, r, c] = at(p); layers[z][r][c] = "#"; }
+    for (const pl of placements) for (const p of pl.cells) { const [z, r, c] = at(p); layers[z][r][c] = codeOf(pl.piece); }
+    return layers.map(layer => layer.map(row => row.join(""))).reduce((out, l) => (out.length ? out.concat(["--"], l) : l), []);
+  }
+
+  function parsed(combo, placed) {  // parse_board then _in_order: what the library reads back
+    const byCode = {};
+    combo.pieces.forEach(n => { byCode[codeOf(n)] = n; });
+    const order = {};
+    combo.pieces.forEach((n, i) => { order[n] = i; });
+    const out = placed.map(pl => placement(byCode[codeOf(pl.piece)], pl.cells));
+    return out.sort((a, b) => order[a.piece] - order[b.piece] || cmp(a.cells[0], b.cells[0]));
+  }
+
+  function* subsets(n, k) {  // itertools.combinations(range(n), k), in its order
+    const idx = Array.from({ length: k }, (_, i) => i);
+    if (k > n) return;
+    while (true) {
+      yield idx.slice();
+      let i = k - 1;
+      while (i >= 0 && idx[i] === i + n - k) i--;
+      if (i < 0) return;
+      idx[i]++;
+      for (let j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    }
+  }
+
+  function takeBack(combo, placed) {  // _take_back: the fewest pieces to remove, smallest first
+    for (let k = 0; k <= placed.length; k++) {
+      for (const gone of subsets(placed.length, k)) {
+        const kept = placed.filter((_, i) => !gone.includes(i));
+        const through = combo.solutions.filter(t => kept.every(pl => t.some(q => q.shape === pl.shape)));
+        if (through.length) return [kept, gone.map(i => placed[i].piece), through];
+      }
+    }
+    throw new Error("no hint: the combination has no tiling");
+  }
+
+  // The tilings of the empty cells in the order the bitboard engine lists them for the rest
+  // puzzle (solver/bitboard.py): depth first on the lowest empty cell, read with the longest
+  // axis of the empty cells' box slowest (frame_for), at each cell the free pieces in puzzle
+  // order, each piece's orientations in their order; copies of one shape go down in puzzle
+  // order. So a tiling's place in the listing is the lexicographic order of its (piece
+  // position, orientation) pairs taken by lowest cell. When the axes' new order is no turn of
+  // the lattice (DATA.turns), the engine keeps each orientation's place in the lattice's list.
+  function restSolutions(combo, kept, full) {
+    const todo = combo.pieces.slice();
+    for (const pl of kept) todo.splice(todo.indexOf(pl.piece), 1);
+    const keptShapes = new Set(kept.map(pl => pl.shape));
+    const rests = full.map(t => t.filter(pl => !keptShapes.has(pl.shape)));
+    if (!rests.length || !rests[0].length) return [[]];
+    const empty = rests[0].flatMap(pl => pl.cells);
+    const spans = empty[0].map((_, a) => 1 + Math.max(...empty.map(p => p[a])) - Math.min(...empty.map(p => p[a])));
+    const axes = spans.map((_, a) => a).sort((a, b) => spans[b] - spans[a] || a - b);
+    const asIs = DATA.turns.some(t => key(t) === key(axes));
+    const scan = p => axes.map(a => p[a]);
+    const low = pl => pl.cells.map(scan).sort(cmp)[0];
+    const listed = rests.map(rest => {
+      const byLow = rest.slice().sort((a, b) => cmp(low(a), low(b)));
+      const taken = new Set();
+      const steps = byLow.map(pl => {
+        const k = PIECES[pl.piece].key;
+        const pos = todo.findIndex((n, i) => !taken.has(i) && PIECES[n].key === k);
+        taken.add(pos);
+        const name = todo[pos];
+        const o = ORIENT[name].get(shapeKey(normalise(asIs ? pl.cells.map(scan) : pl.cells)));
+        return { pos, o, pl: placement(name, pl.cells) };
+      });
+      const order = steps.flatMap(s => [s.pos, s.o]);
+      return { order, tiling: steps.sort((a, b) => a.pos - b.pos).map(s => s.pl) };
+    });
+    listed.sort((a, b) => (lexLess(a.order, b.order) ? -1 : lexLess(b.order, a.order) ? 1 : 0));
+    return listed.map(x => x.tiling);
+  }
+
+  function fits(name, cells, left) {  // _place_count: every orientation anchored at every empty cell
+    let n = 0;
+    for (const o of PIECES[name].orientations) {
+      const anchor = o[0];
+      for (const p of cells) {
+        if (o.every(q => left.has(key(q.map((v, a) => p[a] + v - anchor[a]))))) n++;
+      }
+    }
+    return n;
+  }
+
+  function choose(combo, kept, found) {  // _choose, the listing being exhaustive
+    if (found.length === 1 && found[0].length === 0) return [null, false];
+    const seen = new Map();  // id -> [placement, count], in first-seen order as Counter
+    for (const t of found) {
+      for (const pl of t) {
+        const s = seen.get(pl.id);
+        if (s) s[1]++; else seen.set(pl.id, [pl, 1]);
+      }
+    }
+    const area = {}, rank = {};
+    combo.pieces.forEach((n, i) => { area[n] = PIECES[n].orientations[0].length; rank[n] = i; });
+    const forced = [...seen.values()].filter(([, n]) => n === found.length).map(([pl]) => pl);
+    if (forced.length) {
+      const used = new Set(kept.flatMap(pl => pl.cells.map(key)));
+      const cells = combo.cells.filter(p => !used.has(key(p)));
+      const left = new Set(cells.map(key));
+      const room = {};
+      combo.pieces.forEach(n => { room[n] = fits(n, cells, left); });
+      const score = pl => [room[pl.piece], area[pl.piece], -rank[pl.piece]];
+      let best = forced[0];
+      for (const pl of forced.slice(1)) if (lexLess(score(best), score(pl))) best = pl;
+      return [best, true];
+    }
+    const spots = new Map();  // name -> placements, in first-seen order as the dict
+    for (const [pl] of seen.values()) {
+      if (!spots.has(pl.piece)) spots.set(pl.piece, []);
+      spots.get(pl.piece).push(pl);
+    }
+    const nameKey = n => [spots.get(n).length, -area[n], rank[n]];
+    let name = null;
+    for (const n of spots.keys()) if (name === null || lexLess(nameKey(n), nameKey(name))) name = n;
+    let best = null;
+    for (const pl of spots.get(name)) {
+      if (best === null) { best = pl; continue; }
+      const a = seen.get(pl.id)[1], b = seen.get(best.id)[1];
+      if (a > b || (a === b && cellsLess(pl.cells, best.cells))) best = pl;
+    }
+    return [best, false];
+  }
+
+  function regionName(combo, cells) {  // region_name: thirds of the footprint's box, and layers
+    const d = cells[0].length;
+    const cr = cells.reduce((s, p) => s + p[d - 2] + 0.5, 0) / cells.length / combo.height;
+    const cc = cells.reduce((s, p) => s + p[d - 1] + 0.5, 0) / cells.length / combo.width;
+    const v = ["top", "", "bottom"][Math.min(2, Math.floor(cr * 3))];
+    const h = ["left", "", "right"][Math.min(2, Math.floor(cc * 3))];
+    const flat = [v, h].filter(x => x).join("-") || "middle";
+    return d === 2 ? flat : flat + ", " + layersTaken([...new Set(cells.map(p => p[0]))], combo.levels);
+  }
+
+  function layersTaken(levels, count) {  // _layers_taken
+    if (levels.length === 1) {
+      const z = levels[0];
+      return z === 0 ? "bottom layer" : z === count - 1 ? "top layer" : "layer " + (z + 1);
+    }
+    if (levels.length === 2 && count === 2) return "both layers";
+    return "layers " + (Math.min(...levels) + 1) + " to " + (Math.max(...levels) + 1);
+  }
+
+  function hint(combo, placedNow, level) {  // hint(): the board given as placements
+    if (![1, 2, 3].includes(level)) throw new Error("hint level " + level + "; expected 1, 2 or 3");
+    if (!combo.complete) throw new Error("no hint in the page for so large a puzzle: ask ubongo hint");
+    const placed = parsed(combo, placedNow);
+    const [kept, back, full] = takeBack(combo, placed);
+    const found = restSolutions(combo, kept, full);
+    // all tilings of the figure are in the page, so all of the empty cells' are listed
+    const [chosen, forced] = choose(combo, kept, found);
+    const through = found.find(t => chosen === null || t.some(pl => pl.id === chosen.id));
+    const shown = chosen ? kept.concat([chosen]) : kept;
+    const out = {
+      level,
+      completable: back.length === 0,
+      piece: chosen ? chosen.piece : null,
+      area: chosen ? regionName(combo, chosen.cells) : null,
+      forced,
+      cells: chosen && level >= 2 ? sorted(chosen.cells) : null,
+      picture: level >= 2 ? rows(combo, shown) : null,
+      solution: level >= 3 ? rows(combo, kept.concat(through)) : null,
+    };
+    if (back.length) out.take_back = back;
+    return out;
+  }
+
+  function message(h, placedCount) {  // Hint.message
+    const out = [];
+    const named = n => n + " (" + codeOf(n) + ")";
+    if (h.take_back) out.push("This board cannot be completed: take back " + h.take_back.map(named).join(" and ") + ".");
+    if (h.piece === null) out.push("The board is complete.");
+    else if (h.level === 3) out.push("A solution:");
+    else {
+      const verb = h.take_back ? "Then place" : "Place";
+      const when = placedCount - (h.take_back ? h.take_back.length : 0) ? "next" : "first";
+      const where = h.level === 1 ? whereWords(h.area) : "as drawn";
+      out.push(verb + " " + named(h.piece) + " " + when + ", " + where + (h.forced ? "; it lies there in every solution" : "") + ".");
+    }
+    return out.join(" ");
+  }
+
+  function whereWords(region) {  // _where and layer_words
+    const [part, layer] = region.split(", ");
+    const words = part.includes("-") ? "in the " + part + " corner"
+      : { top: "at the top", bottom: "at the bottom", middle: "in the middle" }[part] || "on the " + part;
+    if (layer === undefined) return words;
+    return words + ", " + (layer.endsWith(" layer") ? "in the " + layer : "in " + layer);
+  }
+
+
+  // --- around either board: status line, sand timer, the choice of combination --------------
+
+  const $ = id => document.getElementById(id);
+  let board = null;  // the board on the page: {show(template, side, face), solved(), combo()}
+  let timer = null, started = 0;
+
+  function status(text, cls) {
+    const p = $("p-status");
+    p.textContent = text;
+    p.className = cls || "";
+  }
+
+  const timeIsUp = () => $("p-status").classList.contains("lost");
+
+  function won() {  // "Ubongo!", honest about a sand timer that ran out first
+    const took = started ? " in " + Math.round((Date.now() - started) / 1000) + " s" : "";
+    const late = timer === null && $("p-timer-on").checked && timeIsUp() ? ", after the time ran out" : "";
+    stopTimer();
+    status("Ubongo!" + took + late, "won");
+  }
+
+  function stopTimer() {
+    if (timer) clearInterval(timer);
+    timer = null;
+  }
+
+  function startTimer() {
+    stopTimer();
+    const out = $("p-timer");
+    out.textContent = "";
+    started = Date.now();
+    if (!$("p-timer-on").checked) return;
+    const total = Math.max(1, Number($("p-seconds").value) || 60);
+    const tick = () => {
+      const left = Math.max(0, total - Math.floor((Date.now() - started) / 1000));
+      out.textContent = "⏳ " + left + " s";
+      if (!left) {
+        stopTimer();
+        if (!board.solved()) status("Time is up!", "lost");
+      }
+    };
+    tick();
+    timer = setInterval(tick, 250);
+  }
+
+  function fill(select, values, value) {
+    select.textContent = "";
+    for (const v of values) {
+      const o = document.createElement("option");
+      o.value = o.textContent = v;
+      select.appendChild(o);
+    }
+    if (value !== undefined && values.includes(String(value))) select.value = String(value);
+  }
+
+  function chosen(combo) {  // the controls show the combination on the board; its timer starts
+    const [t, s] = findSide(combo.template, combo.side);
+    fill($("p-template"), DATA.templates.map(x => x.id), combo.template);
+    fill($("p-side"), t.sides.map(x => x.side), combo.side);
+    fill($("p-face"), s.faces.map(f => f.face), combo.face);
+    const none = combo.complete && !combo.solutions.length;
+    const what = DATA.dims === 3 ? "blocks" : "pieces";
+    status(none ? "This combination has no tiling." : "Place the " + what + ": " + combo.pieces.join(" "), none ? "lost" : "");
+    startTimer();
+  }
+
+  function fromControls(what) {
+    const now = board.combo();
+    const t = DATA.templates.find(x => x.id === $("p-template").value);
+    const side = what === "template"
+      ? (t.sides.find(s => s.side === now.side) || t.sides[0]).side : $("p-side").value;
+    const faces = t.sides.find(s => s.side === side).faces;
+    const face = what === "face"
+      ? $("p-face").value : (faces.find(f => f.face === now.face) || faces[0]).face;
+    board.show(t.id, side, face);
+  }
+
+  // The board takes the controls and the scripting hook, and shows the first combination.
+  // `b`: show(template, side, face), combo(), solved(), placements(), free(name) (a tray item
+  // of the piece not yet down), put(item, cells) (cells checked here), clear().
+  function attach(b) {
+    board = b;
+    $("p-template").addEventListener("change", () => fromControls("template"));
+    $("p-side").addEventListener("change", () => fromControls("side"));
+    $("p-face").addEventListener("change", () => fromControls("face"));
+    $("p-roll").addEventListener("click", () => {
+      const now = board.combo();
+      board.show(now.template, now.side, roll(now.template, now.side));
+    });
+    $("p-start").addEventListener("click", () => { const now = board.combo(); board.show(now.template, now.side, now.face); });
+    $("p-timer-on").addEventListener("change", startTimer);
+    window.ubongo = hook(b);
+    const first = DATA.templates[0];
+    board.show(first.id, first.sides[0].side, first.sides[0].faces[0].face);
+  }
+
+  function hook(b) {  // window.ubongo: docs/FORMAT.md, "The practice page"
+    const text = () => rows(b.combo(), b.placements()).join("\n") + "\n";
+    return {
+      select(template, side, face) {
+        b.show(template, side, face);
+        const c = b.combo();
+        return { template: c.template, side: c.side, face: c.face, pieces: c.pieces.slice() };
+      },
+      place(piece, cells) {
+        const name = String(piece);
+        const used = new Set(b.placements().flatMap(pl => pl.cells.map(key)));
+        const item = b.free(name);
+        b.put(item, placeable(b.combo(), name, cells, item, used));
+        return text();
+      },
+      clear() { b.clear(); },
+      board: text,
+      hint: level => hint(b.combo(), b.placements(), level),
+    };
+  }
+
+  return {
+    DATA, PIECES, el, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf,
+    findSide, load, placement, placeable, rows, hint, message,
+    status, timeIsUp, won, chosen, attach,
+  };
+})();
