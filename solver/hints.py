@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any, TypedDict
 
 from ubongo.solver import engine
@@ -318,15 +318,18 @@ class Hint:
 
 def _where(region: str) -> str:
     """``top-left`` -> ``in the top-left corner``, ``right`` -> ``on the right``...; a layer
-    after a comma stays as it is (``top-left, bottom layer``)."""
-    part, comma, layer = region.partition(", ")
-    if "-" in part:
-        words = f"in the {part} corner"
+    after a comma stays as it is (``top-left, bottom layer``); a region of several comes first
+    (``left region, top`` -> ``in the left region, at the top``)."""
+    head, comma, rest = region.partition(", ")
+    if head.endswith(" region"):
+        return f"in the {head}" + (f", {_where(rest)}" if comma else "")
+    if "-" in head:
+        words = f"in the {head} corner"
     else:
         words = {"top": "at the top", "bottom": "at the bottom", "middle": "in the middle"}.get(
-            part, f"on the {part}"
+            head, f"on the {head}"
         )
-    return f"{words}, {layer_words(layer)}" if comma else words
+    return f"{words}, {layer_words(rest)}" if comma else words
 
 
 def layer_words(layer: str) -> str:
@@ -336,19 +339,85 @@ def layer_words(layer: str) -> str:
 
 def region_name(cells: frozenset[Point], figure: Figure) -> str:
     """Where cells lie in the figure, in thirds of its box (of its footprint, for cubes, with
-    the layers they take): ``top-left`` ... ``middle``, ``top-left, bottom layer``.
+    the layers they take): ``top-left`` ... ``middle``, ``top-left, bottom layer``. When the
+    figure is several separate regions (all to be filled), the region the cells lie in comes
+    first, then where in it unless they fill it: ``left region``, ``left region, top``.
 
     >>> region_name(frozenset({(0, 0)}), Figure(frozenset({(0, 0), (2, 2)})))
+    'left region'
+    >>> region_name(frozenset({(0, 0)}), Figure(frozenset({(0, 0), (0, 1), (1, 1)})))
     'top-left'
     """
-    cr = sum(p[-2] + 0.5 for p in cells) / len(cells) / figure.height
-    cc = sum(p[-1] + 0.5 for p in cells) / len(cells) / figure.width
-    v = ("top", "", "bottom")[min(2, int(cr * 3))]
-    h = ("left", "", "right")[min(2, int(cc * 3))]
-    flat = "-".join(x for x in (v, h) if x) or "middle"
+    parts = sorted(components(figure.cells, figure.lattice), key=_first_cell)
+    if len(parts) == 1:
+        return _placed(cells, figure, _thirds(cells, (0, 0, figure.height, figure.width)))
+    names = _region_words(parts, figure)
+    (part, name), *_ = ((p, n) for p, n in zip(parts, names, strict=True) if cells <= p)
+    if len(cells) == len(part):
+        return f"{name} region"
+    return f"{name} region, {_placed(cells, figure, _thirds(cells, _box(part)))}"
+
+
+def _first_cell(cells: set[Point]) -> tuple[int, int]:
+    """The cells' first footprint cell in reading order."""
+    return min((p[-2], p[-1]) for p in cells)
+
+
+def _placed(cells: frozenset[Point], figure: Figure, flat: str) -> str:
+    """``flat`` with the layers the cells take, on a figure of cubes."""
     if figure.lattice.dims == 2:
         return flat
     return f"{flat}, {_layers_taken({p[0] for p in cells}, figure.levels)}"
+
+
+def _box(cells: set[Point] | frozenset[Point]) -> tuple[int, int, int, int]:
+    """``(top, left, height, width)`` of the cells' footprint."""
+    rows = [p[-2] for p in cells]
+    cols = [p[-1] for p in cells]
+    return min(rows), min(cols), max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+
+
+def _thirds(cells: frozenset[Point], box: tuple[int, int, int, int]) -> str:
+    """Which third of ``box`` (top, left, height, width) the cells' centre falls in, each way."""
+    top, left, height, width = box
+    cr = sum(p[-2] - top + 0.5 for p in cells) / len(cells) / height
+    cc = sum(p[-1] - left + 0.5 for p in cells) / len(cells) / width
+    v = ("top", "", "bottom")[min(2, int(cr * 3))]
+    h = ("left", "", "right")[min(2, int(cc * 3))]
+    return "-".join(x for x in (v, h) if x) or "middle"
+
+
+def _region_words(parts: list[set[Point]], figure: Figure) -> list[str]:
+    """A name for each separate region: by its rank along the columns, else the rows, when
+    the regions do not overlap that way (``left``, ``middle``, ``right``); else where it lies
+    in the figure's box, if that tells them apart; else by reading order (``first``...)."""
+    for axis, ends in ((-1, ("left", "right")), (-2, ("top", "bottom"))):
+        spans = sorted(
+            (min(p[axis] for p in part), max(p[axis] for p in part), i)
+            for i, part in enumerate(parts)
+        )
+        if all(a[1] < b[0] for a, b in pairwise(spans)):
+            ranked = _ranks(len(parts), *ends)
+            return [ranked[[i for _, _, i in spans].index(j)] for j in range(len(parts))]
+    placed = [_thirds(frozenset(part), (0, 0, figure.height, figure.width)) for part in parts]
+    if len(set(placed)) == len(parts):
+        return placed
+    return [_ordinal(i) for i in range(len(parts))]
+
+
+def _ordinal(i: int) -> str:
+    """``first``, ``second``... for 0, 1...; ``number 9`` past the eighth."""
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+    return words[i] if i < len(words) else f"number {i + 1}"
+
+
+def _ranks(n: int, low: str, high: str) -> list[str]:
+    """Names of n regions in a row: ``left right``, ``left middle right``, ``leftmost``,
+    ``second-from-left``... ``rightmost``."""
+    if n <= 3:
+        return [low, "middle", high] if n == 3 else [low, high]
+    inner = [f"{_ordinal(i)}-from-{low}" for i in range(1, n - 1)]
+    return [f"{low}most", *inner, f"{high}most"]
 
 
 def _layers_taken(levels: set[int], count: int) -> str:

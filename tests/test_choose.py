@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from planting import planted
 
 import ubongo
 from ubongo.cli import main
@@ -24,27 +25,12 @@ CARD = ".##./####/####/.#.."
 
 
 @st.composite
-def planted(draw, pieces):
-    """A figure tiled by ``pieces``: each put down touching the ones before, not on them."""
-    cells: set = set()
-    for piece in pieces:
-        shape = sorted(draw(st.sampled_from(piece.orientations)))
-        steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
-        frontier = {(r + a, c + b) for r, c in cells for a, b in steps} - cells or {(0, 0)}
-        shifts = sorted({(fr - r, fc - c) for fr, fc in frontier for r, c in shape})
-        fits = [s for s in shifts if not {(r + s[0], c + s[1]) for r, c in shape} & cells]
-        dr, dc = draw(st.sampled_from(fits))
-        cells |= {(r + dr, c + dc) for r, c in shape}
-    return Figure.from_cells(cells)
-
-
-@st.composite
 def choices(draw):
     """A figure planted with K pieces of a pool of up to 7, and pieces of the pool left out."""
     names = list(STANDARD)
     pool = draw(st.lists(st.sampled_from(names), min_size=2, max_size=7, unique=True))
     k = draw(st.integers(1, min(3, len(pool) - 1)))
-    figure = draw(planted([STANDARD[n] for n in pool[:k]]))
+    figure = Figure.from_cells(draw(planted([STANDARD[n] for n in pool[:k]])))
     left_out = draw(st.lists(st.sampled_from(pool), max_size=len(pool) - k, unique=True))
     return figure, pool, k, left_out
 
