@@ -18,30 +18,38 @@ from planting import planted
 
 import ubongo
 from ubongo.cli import main
-from ubongo.solver import STANDARD, Figure, Puzzle, count, solutions
+from ubongo.solver import STANDARD, Figure, Piece, PieceSet, Puzzle, count, solutions
+from ubongo.solver.lattice import ONE_SIDED
 from ubongo.solver.verify import is_solution
 
 CARD = ".##./####/####/.#.."
 
 
+ONE_SIDED_STANDARD = PieceSet(
+    (Piece(p.name, p.code, p.shape, ONE_SIDED) for p in STANDARD.values()), ONE_SIDED
+)
+"""The 12 shapes as one-sided pieces (Ubongo Mini's kind: turned, never turned over)."""
+
+
 @st.composite
 def choices(draw):
-    """A figure planted with K pieces of a pool of up to 7, and pieces of the pool left out."""
-    names = list(STANDARD)
-    pool = draw(st.lists(st.sampled_from(names), min_size=2, max_size=7, unique=True))
+    """Pieces (the 12, two-sided or one-sided), a figure planted with K of a pool of up to 7
+    of them, K, and pieces of the pool left out."""
+    pieces = draw(st.sampled_from([STANDARD, ONE_SIDED_STANDARD]))
+    pool = draw(st.lists(st.sampled_from(list(pieces)), min_size=2, max_size=7, unique=True))
     k = draw(st.integers(1, min(3, len(pool) - 1)))
-    figure = Figure.from_cells(draw(planted([STANDARD[n] for n in pool[:k]])))
+    cells = draw(planted([pieces[n] for n in pool[:k]]))
     left_out = draw(st.lists(st.sampled_from(pool), max_size=len(pool) - k, unique=True))
-    return figure, pool, k, left_out
+    return Figure.from_cells(cells, pieces.lattice), pieces, pool, k, left_out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(choices())
 def test_reported_combinations_tile_and_no_other_k_subset_does(case):
-    figure, pool, k, left_out = case
-    found = ubongo.analyze(figure, k, pool=pool, without_pieces=left_out)
+    figure, pieces, pool, k, left_out = case
+    found = ubongo.analyze(figure, k, piece_set=pieces, pool=pool, without_pieces=left_out)
     reported = {c.pieces: c.tilings for c in found.combos}
-    kept = [p for p in STANDARD.values() if p.name in pool and p.name not in left_out]
+    kept = [p for p in pieces.values() if p.name in pool and p.name not in left_out]
     for combo in combinations(kept, k):
         names = tuple(p.name for p in combo)
         puzzle = Puzzle(figure, combo)
@@ -50,6 +58,24 @@ def test_reported_combinations_tile_and_no_other_k_subset_does(case):
         for tiling in solutions(puzzle) if names in reported else ():
             assert is_solution(puzzle, tiling)
     assert all(len(names) == k and not set(names) & set(left_out) for names in reported)
+
+
+def test_one_sided_pieces_choose_differently_from_two_sided_ones():
+    # an S4 turned over is a Z: the one-sided S4 cannot fill a Z-shaped figure
+    z = "##./.##"
+    assert [c.pieces for c in ubongo.analyze(z, 1, pool="S4 L3").combos] == [("S4",)]
+    one_sided = ubongo.analyze(z, 1, piece_set=ONE_SIDED_STANDARD, pool="S4 L3")
+    assert one_sided.combos == ()
+
+
+def test_choose_on_cubes_lists_the_family_blocks_that_fill_a_footprint_two_high():
+    found = ubongo.analyze("###/###", 3, piece_set="ubongo-3d-family", height=2)
+    family = found.pieces
+    for combo in combinations(family.values(), 3):
+        names = tuple(p.name for p in combo)
+        truth = count(Puzzle(found.figure, combo), engine="cpsat")
+        assert {c.pieces: c.tilings for c in found.combos}.get(names, 0) == truth
+    assert len(found.combos) == 7
 
 
 def test_the_pool_is_listed_in_the_set_order_whatever_order_it_is_given_in():
