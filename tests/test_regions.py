@@ -104,3 +104,12 @@ def test_a_hint_on_two_regions_names_the_one_its_piece_lies_in(case):
     assert h.message().startswith(
         f"Place {h.piece} ({h.code(h.piece)}) first, in the {side} region"
     )
+
+
+def test_a_hint_on_two_footprints_of_cubes_names_the_region_then_the_layers():
+    r = run("hint", "--pieces", "ubongo-3d", "###.##/##..##", "A", "H", "I", "M", "--height", "2")
+    assert r.exit_code == 0, r.output
+    assert r.stdout == (
+        "Place A (A) first, in the left region, in the middle, in both layers; "
+        "it lies there in every solution.\n"
+    )
