@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, pairwise
+from itertools import combinations
 from typing import Any, TypedDict
 
 from ubongo.solver import engine
@@ -44,6 +44,7 @@ from ubongo.solver.lattice import SQUARE, Lattice, translated
 from ubongo.solver.limits import Limits
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet
 from ubongo.solver.puzzle import Placement, Puzzle, Solution, solution_rows
+from ubongo.solver.regions import box, region_names, regions, thirds
 from ubongo.solver.triage import area_reason, triage
 
 LEVELS = (1, 2, 3)
@@ -348,19 +349,13 @@ def region_name(cells: frozenset[Point], figure: Figure) -> str:
     >>> region_name(frozenset({(0, 0)}), Figure(frozenset({(0, 0), (0, 1), (1, 1)})))
     'top-left'
     """
-    parts = sorted(components(figure.cells, figure.lattice), key=_first_cell)
+    parts = regions(figure)
     if len(parts) == 1:
-        return _placed(cells, figure, _thirds(cells, (0, 0, figure.height, figure.width)))
-    names = _region_words(parts, figure)
-    (part, name), *_ = ((p, n) for p, n in zip(parts, names, strict=True) if cells <= p)
+        return _placed(cells, figure, thirds(cells, (0, 0, figure.height, figure.width)))
+    (part, name), *_ = ((p, n) for p, n in region_names(figure, parts) if cells <= p)
     if len(cells) == len(part):
         return f"{name} region"
-    return f"{name} region, {_placed(cells, figure, _thirds(cells, _box(part)))}"
-
-
-def _first_cell(cells: set[Point]) -> tuple[int, int]:
-    """The cells' first footprint cell in reading order."""
-    return min((p[-2], p[-1]) for p in cells)
+    return f"{name} region, {_placed(cells, figure, thirds(cells, box(part)))}"
 
 
 def _placed(cells: frozenset[Point], figure: Figure, flat: str) -> str:
@@ -368,56 +363,6 @@ def _placed(cells: frozenset[Point], figure: Figure, flat: str) -> str:
     if figure.lattice.dims == 2:
         return flat
     return f"{flat}, {_layers_taken({p[0] for p in cells}, figure.levels)}"
-
-
-def _box(cells: set[Point] | frozenset[Point]) -> tuple[int, int, int, int]:
-    """``(top, left, height, width)`` of the cells' footprint."""
-    rows = [p[-2] for p in cells]
-    cols = [p[-1] for p in cells]
-    return min(rows), min(cols), max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
-
-
-def _thirds(cells: frozenset[Point], box: tuple[int, int, int, int]) -> str:
-    """Which third of ``box`` (top, left, height, width) the cells' centre falls in, each way."""
-    top, left, height, width = box
-    cr = sum(p[-2] - top + 0.5 for p in cells) / len(cells) / height
-    cc = sum(p[-1] - left + 0.5 for p in cells) / len(cells) / width
-    v = ("top", "", "bottom")[min(2, int(cr * 3))]
-    h = ("left", "", "right")[min(2, int(cc * 3))]
-    return "-".join(x for x in (v, h) if x) or "middle"
-
-
-def _region_words(parts: list[set[Point]], figure: Figure) -> list[str]:
-    """A name for each separate region: by its rank along the columns, else the rows, when
-    the regions do not overlap that way (``left``, ``middle``, ``right``); else where it lies
-    in the figure's box, if that tells them apart; else by reading order (``first``...)."""
-    for axis, ends in ((-1, ("left", "right")), (-2, ("top", "bottom"))):
-        spans = sorted(
-            (min(p[axis] for p in part), max(p[axis] for p in part), i)
-            for i, part in enumerate(parts)
-        )
-        if all(a[1] < b[0] for a, b in pairwise(spans)):
-            ranked = _ranks(len(parts), *ends)
-            return [ranked[[i for _, _, i in spans].index(j)] for j in range(len(parts))]
-    placed = [_thirds(frozenset(part), (0, 0, figure.height, figure.width)) for part in parts]
-    if len(set(placed)) == len(parts):
-        return placed
-    return [_ordinal(i) for i in range(len(parts))]
-
-
-def _ordinal(i: int) -> str:
-    """``first``, ``second``... for 0, 1...; ``number 9`` past the eighth."""
-    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-    return words[i] if i < len(words) else f"number {i + 1}"
-
-
-def _ranks(n: int, low: str, high: str) -> list[str]:
-    """Names of n regions in a row: ``left right``, ``left middle right``, ``leftmost``,
-    ``second-from-left``... ``rightmost``."""
-    if n <= 3:
-        return [low, "middle", high] if n == 3 else [low, high]
-    inner = [f"{_ordinal(i)}-from-{low}" for i in range(1, n - 1)]
-    return [f"{low}most", *inner, f"{high}most"]
 
 
 def _layers_taken(levels: set[int], count: int) -> str:

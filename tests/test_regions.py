@@ -15,6 +15,7 @@ from ubongo.cli import main
 from ubongo.solver import STANDARD, Figure, Puzzle, count, solve
 from ubongo.solver.cells import components
 from ubongo.solver.hints import hint, region_name
+from ubongo.solver.triage import region_reason
 from ubongo.solver.verify import is_solution
 
 TWO = "###.##/###.##"  # a 2x3 region left of a 2x2 one: I2 and L4 fill the left, O4 the right
@@ -69,6 +70,19 @@ def test_a_hint_from_a_board_names_the_region_of_what_is_left():
     assert r.stdout.startswith("Place L4 (E) next, in the left region, ")
 
 
+def test_a_region_no_set_of_the_pieces_covers_is_the_reason_given():
+    r = run("solve", TWO, "I2", "L3", "P5")  # 10 cells in all, but no pieces make the left 6
+    assert r.exit_code == 1
+    assert r.stdout == (
+        "unsolvable: the left region has 6 cells, which no set of the pieces covers exactly\n"
+    )
+    one_region = Puzzle(Figure.from_cells(_cells("###/###")), STANDARD.resolve(["O4"]))
+    assert region_reason(one_region) is None  # the area mismatch is area_reason's
+    assert region_reason(
+        Puzzle(Figure.from_cells(_cells(TWO)), STANDARD.resolve(["I2", "L3", "P5"]))
+    )
+
+
 def test_solve_and_verify_fill_every_region():
     r = run("solve", TWO, "I2", "L4", "O4", "--count")
     assert r.exit_code == 0, r.output
@@ -95,6 +109,7 @@ def test_a_hint_on_two_regions_names_the_one_its_piece_lies_in(case):
     puzzle = Puzzle(figure, pieces)
     tiling = solve(puzzle)
     assert tiling is not None and is_solution(puzzle, tiling) and count(puzzle) >= 1
+    assert region_reason(puzzle) is None  # the triage never refuses a puzzle that has a tiling
     parts = components(figure.cells)
     assert len(parts) == 2  # each region is connected, and the empty column parts them
     left = min(parts, key=lambda part: min(c for _, c in part))
