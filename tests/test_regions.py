@@ -15,6 +15,7 @@ from ubongo.cli import main
 from ubongo.solver import STANDARD, Figure, Puzzle, count, solve
 from ubongo.solver.cells import components
 from ubongo.solver.hints import hint, region_name
+from ubongo.solver.regions import region_names
 from ubongo.solver.triage import region_reason
 from ubongo.solver.verify import is_solution
 
@@ -128,3 +129,18 @@ def test_a_hint_on_two_footprints_of_cubes_names_the_region_then_the_layers():
         "Place A (A) first, in the left region, in the middle, in both layers; "
         "it lies there in every solution.\n"
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 5), st.integers(0, 6)), min_size=2, max_size=20))
+def test_every_region_gets_a_name_of_its_own(cells):
+    figure = Figure.from_cells(cells)
+    named = region_names(figure)
+    assert sorted(map(sorted, (part for part, _ in named))) == sorted(
+        map(sorted, components(figure.cells))
+    )
+    assert len({name for _, name in named}) == len(named)
+    if len(named) > 1:  # a piece that fills a region is named by the region alone
+        assert [region_name(part, figure) for part, _ in named] == [
+            f"{name} region" for _, name in named
+        ]
