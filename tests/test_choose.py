@@ -168,3 +168,10 @@ def test_an_unknown_piece_exits_1_naming_it():
         "ubongo solve: unknown piece 'X4'; "
         "expected one of I2, I3, L3, I4, L4, O4, S4, T4, L5, P5, Y5, Z5"
     )
+
+
+def test_the_timeout_ends_a_long_choice_in_one_line():
+    r = run("########/########/########/########/########", "--choose", "9", "--timeout", "0.05")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("ubongo solve: time limit of 0.05 s (--timeout) reached")
+    assert len(r.stderr.splitlines()) == 1 and r.stdout == ""
