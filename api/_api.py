@@ -26,7 +26,7 @@ from ubongo.solver.puzzle import Puzzle
 if TYPE_CHECKING:  # the results: each function imports its own, so a command loads only its
     from concurrent.futures import Executor
 
-    from ubongo._analysis import Analysis
+    from ubongo._analysis import Analysis, Filters
     from ubongo._answers import Answer, Solutions
     from ubongo._atlas import AtlasFigure, AtlasLike, AtlasStats
     from ubongo._design import Design
@@ -280,33 +280,43 @@ def analyze(
     at_most: int | None = None,
     with_pieces: PiecesLike = (),
     without_pieces: PiecesLike = (),
+    pool: PiecesLike = (),
     timeout: Timeout = None,
 ) -> Analysis:
     """Every combination of distinct pieces that tiles a figure, with tiling counts
     (``ubongo analyze``); ``sizes`` pieces per combination (default: every size whose areas
     can fit). ``unique``/``at_most`` keep combinations with at most 1 / N tilings,
     ``with_pieces``/``without_pieces`` those holding / lacking pieces, ``max_tilings`` stops
-    counting at N (the count is then marked capped). ``height`` stacks the figure's
-    footprint that many layers of cubes high, for blocks (``piece_set="ubongo-3d"``).
+    counting at N (the count is then marked capped). ``pool`` the pieces to choose from
+    (``solve FIGURE PIECE... --choose K``; default every piece of the set). ``height``
+    stacks the figure's footprint that many layers of cubes high, for blocks
+    (``piece_set="ubongo-3d"``).
 
     >>> print(analyze(".##./####/####/.#..", 3, with_pieces="I4"))
     2 combinations of 3 pieces tile this 11-cell figure (with I4)
       I2 I4 P5                 1 tiling
       I2 I4 Y5                 1 tiling
+    >>> print(analyze(".##./####/####/.#..", 3, pool="I2 I4 L4 O4 P5", without_pieces="I4"))
+    2 combinations of 3 pieces tile this 11-cell figure (without I4)
+      I2 L4 P5                 2 tilings
+      I2 O4 P5                 1 tiling
     """
     from ubongo._analysis import Analysis, Filters
     from ubongo.solver.analyze import analyze as run
     from ubongo.solver.analyze import fitting_sizes
-    from ubongo.solver.pieces import PieceSet
 
     ps = _inputs.pieces_of(piece_set)
     keep = Filters.make(ps, unique, at_most, with_pieces, without_pieces, max_tilings)
     fig = _inputs.figure_of(figure, height=height, lattice=_inputs.lattice_for(ps))
-    pool = PieceSet((p for p in ps.values() if p.name not in keep.excluded), ps.lattice)
+    choice = _pool(ps, pool, keep)
     if sizes is None:
-        chosen = tuple(n for n in fitting_sizes(fig, pool) if n >= len(keep.required))
+        chosen = tuple(n for n in fitting_sizes(fig, choice) if n >= len(keep.required))
     else:
         chosen = (sizes,) if isinstance(sizes, int) else tuple(sizes)
+    if pool and max(chosen, default=0) > len(choice):
+        raise UsageError(
+            f"{max(chosen)} pieces per combination, but only {len(choice)} to choose from"
+        )
     clock = _budget(timeout)
     found = {
         n: tuple(
@@ -314,7 +324,7 @@ def analyze(
             for c in run(
                 fig,
                 n,
-                pool,
+                choice,
                 max_tilings=keep.cap,
                 timeout=_left(clock),
                 required=keep.required,
@@ -324,6 +334,22 @@ def analyze(
         for n in chosen
     }
     return Analysis(fig, chosen, ps, found, keep)
+
+
+def _pool(ps: PieceSet, pool: PiecesLike, keep: Filters) -> PieceSet:
+    """The pieces ``analyze`` chooses from: ``pool`` (else the whole set) less the excluded;
+    UsageError for a piece wanted or excluded that the pool does not hold."""
+    from ubongo.solver.pieces import PieceSet
+
+    held = {p.name for p in ps.resolve(_inputs.piece_names(pool))} or set(ps)
+    given = [p for p in ps.values() if p.name in held]  # in the set's order, as analyze lists
+    stray = [n for n in (*keep.required, *keep.excluded) if n not in held]
+    if stray:
+        raise UsageError(
+            f"piece {stray[0]} is not among the pieces to choose from "
+            f"({' '.join(p.name for p in given)})"
+        )
+    return PieceSet((p for p in given if p.name not in keep.excluded), ps.lattice)
 
 
 def load_set(set: SetLike = None) -> PuzzleSet:

@@ -97,13 +97,20 @@ class Verification:
                 f"{sum(counts) / len(counts):.2f}, max {max(counts)}; unique: {counts.count(1)}"
             )
         if self.unsolvable:
-            out += ["", f"{'template':<9}{'side':<6}{'face':<5}{'pieces':<18}reason"]
+            rows = [(r.template, r.side, r.face, " ".join(r.pieces)) for r in self.unsolvable]
+            # columns widen for long ids, die labels (colours) and combinations, never narrow
+            widths = [
+                max(least, *(len(row[i]) + 1 for row in rows))
+                for i, least in enumerate((9, 6, 5, 18))
+            ]
+            heads = ("template", "side", "face", "pieces")
+            out += ["", "".join(f"{h:<{w}}" for h, w in zip(heads, widths, strict=True)) + "reason"]
             out += [
                 printable(
-                    f"{r.template:<9}{r.side:<6}{r.face:<5}"
-                    f"{' '.join(r.pieces):<18}{r.verdict.reason}"
+                    "".join(f"{c:<{w}}" for c, w in zip(row, widths, strict=True))
+                    + f"{r.verdict.reason}"
                 )
-                for r in self.unsolvable
+                for row, r in zip(rows, self.unsolvable, strict=True)
             ]
         if self.problems is not None:
             many = plural(len(self.problems), "problem")

@@ -18,6 +18,7 @@ from ubongo.cli._common import (
     engine_option,
     flat_pieces,
     height_option,
+    is_address,
     is_figure_file,
     json_line,
     json_option,
@@ -127,6 +128,20 @@ def _piece_json(p: Piece, cells: bool) -> dict[str, Any]:
     shell_complete=_complete.files,
     help="Also draw the tiling as SVG.",
 )
+@click.option(
+    "--choose",
+    type=click.IntRange(min=1),
+    metavar="K",
+    help="Which K of the PIECEs (default every piece) tile FIGURE, and in how many ways "
+    "(exit 1 if none).",
+)
+@click.option(
+    "--without",
+    "without_pieces",
+    multiple=True,
+    metavar="PIECE",
+    help="With --choose: leave PIECE out of the pieces to choose from; repeat for several.",
+)
 @json_option
 @engine_option
 @timeout_option()
@@ -142,6 +157,8 @@ def solve(
     batch: str | None,
     picture: bool,
     svg_path: str | None,
+    choose: int | None,
+    without_pieces: tuple[str, ...],
     as_json: bool,
     engine: str,
     timeout: float,
@@ -152,19 +169,26 @@ def solve(
     PIECE is a name (I2 ... Z5, any case) or a code letter (A ... L). TEMPLATE SIDE FACE
     names a combination of a set (07 hard 3). Rotated or mirrored tilings of a symmetric
     figure count as different tilings. FIGURE may be an ubongo-utils problem file: with no
-    PIECE, every combination it lists is solved, each under an 'A C K:' heading.
+    PIECE, every combination it lists is solved, each under an 'A C K:' heading. With
+    --choose K the PIECEs are a pool, as on a card that shows only its figure: every K of
+    them that tile FIGURE are listed with their tiling counts, as analyze lists them.
 
     \b
     Examples:
       ubongo solve '.##./####/####/.#..' I2 I4 P5
       ubongo solve 07 hard 3 --count
       ubongo solve --set sample 01 easy 2 --all
+      ubongo solve '.##./####/####/.#..' I2 I3 I4 L4 O4 P5 --choose 3 --without I3
       printf '{"id": "p1", "figure": "##../####", "pieces": ["L3", "I3"]}\\n' > puzzles.jsonl
       ubongo solve --batch puzzles.jsonl --count > results.jsonl
       ubongo analyze '.##./####/####/.#..' --size 3 --format ubongo-utils -o problems.txt
       ubongo solve problems.txt --count
     """
     clock = Clock(timeout)
+    if choose is not None or without_pieces:
+        _check_choose_options(args, choose, count, show_all, set_arg, batch, picture, svg_path)
+        _choose(args, choose or 0, without_pieces, pieces_set, height, as_json, clock)
+        return
     search = _Search(count, engine, clock, node_budget)
     if batch is not None:
         _check_batch_options(args, show_all, set_arg, picture, svg_path, as_json)
@@ -198,6 +222,63 @@ def solve(
     if not answer.solvable:
         if not as_json:
             click.echo(f"unsolvable: {answer.reason}")
+        sys.exit(1)
+
+
+def _check_choose_options(
+    args: tuple[str, ...],
+    choose: int | None,
+    count: bool,
+    show_all: bool,
+    set_arg: str | None,
+    batch: str | None,
+    picture: bool,
+    svg_path: str | None,
+) -> None:
+    """--choose lists combinations with their counts: refuse what it cannot honour."""
+    if choose is None:
+        raise click.UsageError("--without goes with --choose K")
+    if count or show_all or batch is not None or picture or svg_path:
+        raise click.UsageError(
+            "--choose lists combinations with their tiling counts; "
+            "not with --count, --all, --batch, --picture or --svg"
+        )
+    if set_arg is not None or is_address(args):
+        raise click.UsageError("--choose takes FIGURE [PIECE...], the pieces to choose from")
+    if not args:
+        raise click.UsageError("give FIGURE [PIECE...] to choose from")
+
+
+def _choose(
+    args: tuple[str, ...],
+    k: int,
+    without_pieces: tuple[str, ...],
+    pieces_set: str | None,
+    height: int | None,
+    as_json: bool,
+    clock: Clock,
+) -> None:
+    """``solve FIGURE PIECE... --choose K``: the analyzer over the given pool, K fixed."""
+    from ubongo import UsageError, analyze
+
+    ps = piece_set(pieces_set)
+    fig = read_figure(args[0], height, ps)
+    try:
+        found = analyze(
+            fig,
+            k,
+            piece_set=ps,
+            pool=args[1:],
+            without_pieces=without_pieces,
+            timeout=clock.left,
+        )
+    except UsageError as e:
+        raise click.UsageError(str(e)) from None
+    if as_json:
+        emit_json(found.to_json())
+    else:
+        click.echo(str(found))
+    if not found.combos:
         sys.exit(1)
 
 

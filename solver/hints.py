@@ -44,6 +44,7 @@ from ubongo.solver.lattice import SQUARE, Lattice, translated
 from ubongo.solver.limits import Limits
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet
 from ubongo.solver.puzzle import Placement, Puzzle, Solution, solution_rows
+from ubongo.solver.regions import box, region_names, regions, thirds
 from ubongo.solver.triage import area_reason, triage
 
 LEVELS = (1, 2, 3)
@@ -318,15 +319,18 @@ class Hint:
 
 def _where(region: str) -> str:
     """``top-left`` -> ``in the top-left corner``, ``right`` -> ``on the right``...; a layer
-    after a comma stays as it is (``top-left, bottom layer``)."""
-    part, comma, layer = region.partition(", ")
-    if "-" in part:
-        words = f"in the {part} corner"
+    after a comma stays as it is (``top-left, bottom layer``); a region of several comes first
+    (``left region, top`` -> ``in the left region, at the top``)."""
+    head, comma, rest = region.partition(", ")
+    if head.endswith(" region"):
+        return f"in the {head}" + (f", {_where(rest)}" if comma else "")
+    if "-" in head:
+        words = f"in the {head} corner"
     else:
         words = {"top": "at the top", "bottom": "at the bottom", "middle": "in the middle"}.get(
-            part, f"on the {part}"
+            head, f"on the {head}"
         )
-    return f"{words}, {layer_words(layer)}" if comma else words
+    return f"{words}, {layer_words(rest)}" if comma else words
 
 
 def layer_words(layer: str) -> str:
@@ -336,16 +340,26 @@ def layer_words(layer: str) -> str:
 
 def region_name(cells: frozenset[Point], figure: Figure) -> str:
     """Where cells lie in the figure, in thirds of its box (of its footprint, for cubes, with
-    the layers they take): ``top-left`` ... ``middle``, ``top-left, bottom layer``.
+    the layers they take): ``top-left`` ... ``middle``, ``top-left, bottom layer``. When the
+    figure is several separate regions (all to be filled), the region the cells lie in comes
+    first, then where in it unless they fill it: ``left region``, ``left region, top``.
 
     >>> region_name(frozenset({(0, 0)}), Figure(frozenset({(0, 0), (2, 2)})))
+    'left region'
+    >>> region_name(frozenset({(0, 0)}), Figure(frozenset({(0, 0), (0, 1), (1, 1)})))
     'top-left'
     """
-    cr = sum(p[-2] + 0.5 for p in cells) / len(cells) / figure.height
-    cc = sum(p[-1] + 0.5 for p in cells) / len(cells) / figure.width
-    v = ("top", "", "bottom")[min(2, int(cr * 3))]
-    h = ("left", "", "right")[min(2, int(cc * 3))]
-    flat = "-".join(x for x in (v, h) if x) or "middle"
+    parts = regions(figure)
+    if len(parts) == 1:
+        return _placed(cells, figure, thirds(cells, (0, 0, figure.height, figure.width)))
+    (part, name), *_ = ((p, n) for p, n in region_names(figure, parts) if cells <= p)
+    if len(cells) == len(part):
+        return f"{name} region"
+    return f"{name} region, {_placed(cells, figure, thirds(cells, box(part)))}"
+
+
+def _placed(cells: frozenset[Point], figure: Figure, flat: str) -> str:
+    """``flat`` with the layers the cells take, on a figure of cubes."""
     if figure.lattice.dims == 2:
         return flat
     return f"{flat}, {_layers_taken({p[0] for p in cells}, figure.levels)}"

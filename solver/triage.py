@@ -5,6 +5,7 @@ from __future__ import annotations
 from ubongo.solver.bitboard import CompiledPuzzle, compile_puzzle, placements
 from ubongo.solver.bits import Mask, lsb, popcount, scan_forward
 from ubongo.solver.puzzle import Puzzle
+from ubongo.solver.regions import region_names
 
 
 def area_reason(puzzle: Puzzle) -> str | None:
@@ -14,6 +15,23 @@ def area_reason(puzzle: Puzzle) -> str | None:
             f"area mismatch: the figure has {puzzle.figure.area} cells, "
             f"the pieces cover {puzzle.piece_area}"
         )
+    return None
+
+
+def region_reason(puzzle: Puzzle) -> str | None:
+    """A region (of a figure of several) whose area no set of the pieces adds up to."""
+    named = region_names(puzzle.figure)
+    if len(named) < 2:
+        return None
+    sums = {0}
+    for piece in puzzle.pieces:
+        sums |= {s + piece.area for s in sums}
+    for part, name in named:
+        if len(part) not in sums:
+            return (
+                f"the {name} region has {len(part)} cells, "
+                "which no set of the pieces covers exactly"
+            )
     return None
 
 
@@ -69,7 +87,7 @@ def fit_reason(compiled: CompiledPuzzle) -> str | None:
 
 def triage(puzzle: Puzzle, compiled: CompiledPuzzle | None = None) -> str | None:
     """Why the puzzle has no tiling, when a cheap argument shows it; None when none applies."""
-    reason = area_reason(puzzle)
+    reason = area_reason(puzzle) or region_reason(puzzle)
     if reason:
         return reason
     compiled = compiled or compile_puzzle(puzzle)

@@ -1,4 +1,5 @@
-"""The docs are tests: every example of README.md and docs/FORMAT.md runs as printed.
+"""The docs are tests: every example of README.md, docs/FORMAT.md and docs/EDITIONS.md runs as
+printed.
 
 Conventions the two documents follow:
 
@@ -34,7 +35,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ("README.md", "docs/FORMAT.md")
+DOCS = ("README.md", "docs/FORMAT.md", "docs/EDITIONS.md")
 SKIP = shutil.ignore_patterns(
     ".git", ".venv", "__pycache__", "*.egg-info", "build", "dist", ".*_cache"
 )
