@@ -16,6 +16,7 @@ from ubongo.cli._common import (
     display,
     emit_json,
     engine_option,
+    drawn_pieces,
     flat_pieces,
     height_option,
     is_figure_file,
@@ -183,6 +184,8 @@ def solve(
         _solve_listed(*listed, search, as_json, picture)
         return
     puzzle, ps = take_puzzle(args, set_arg, pieces_set, height)
+    if svg_path:
+        drawn_pieces(ps, "SVG pictures")
     if show_all:
         _solve_all(puzzle, as_json, engine, clock, picture, ps)
         return

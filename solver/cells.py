@@ -126,8 +126,11 @@ def bounding_box(cells: Iterable[Point]) -> Box:
     return Box(min(rows), min(cols), max(rows), max(cols))
 
 
-def draw(cells_by_letter: Mapping[str, Iterable[Point]], blank: str = ".") -> Picture:
-    """Rows of the Box of all the cells, each cell in its letter, the rest ``blank``.
+def draw(
+    cells_by_letter: Mapping[str, Iterable[Point]], blank: str = ".", lattice: Lattice = SQUARE
+) -> Picture:
+    """Rows of the Box of all the cells, each cell in its letter, the rest ``blank``; cells of
+    hexagons or triangles where their lattice's text form puts them (``Lattice.spot``).
 
     Later letters are drawn over earlier ones, so ``{"#": figure, "A": piece}`` shows the
     piece on the figure.
@@ -136,11 +139,15 @@ def draw(cells_by_letter: Mapping[str, Iterable[Point]], blank: str = ".") -> Pi
     ['##', '.A']
     """
     groups = [(letter, list(cells)) for letter, cells in cells_by_letter.items()]
-    box = bounding_box(p for _, cells in groups for p in cells)
-    grid = [[blank] * box.width for _ in range(box.height)]
+    if not lattice.plain:
+        groups = [(letter, [lattice.spot(p) for p in cells]) for letter, cells in groups]
+    top, left, bottom, right = bounding_box(p for _, cells in groups for p in cells)
+    if not lattice.plain:  # shifted by whole periods only: another shift draws other cells
+        top, left = top - top % lattice.period[0], left - left % lattice.period[1]
+    grid = [[blank] * (right - left + 1) for _ in range(bottom - top + 1)]
     for letter, cells in groups:
         for r, c in cells:
-            grid[r - box.top][c - box.left] = letter
+            grid[r - top][c - left] = letter
     return ["".join(row) for row in grid]
 
 
@@ -229,6 +236,14 @@ class Drawing:
             if ch != empty:
                 out.setdefault(ch, set()).add(p)
         return out
+
+    def points(self, lattice: Lattice) -> dict[Point, str]:
+        """``chars`` as the lattice's cells: each character's text row and column, counted
+        from the picture's first line and column, read by the lattice's text form."""
+        if lattice.plain:
+            return self.chars
+        top, left = self.origin
+        return {lattice.at(r + top, c + left): ch for (r, c), ch in self.chars.items()}
 
 
 @dataclass(frozen=True)

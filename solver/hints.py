@@ -34,6 +34,7 @@ from ubongo.solver.cells import (
     Layers,
     Picture,
     Point,
+    bounding_box,
     components,
     read_layers,
     read_picture,
@@ -111,7 +112,7 @@ class Unsolvable(UbongoError):
 
 def _read(text: str | Sequence[str], lattice: Lattice) -> Drawing | Layers:
     """The board picture read (layer by layer on cubes), refusing one that holds no cell."""
-    layers = layer_texts(text) if lattice.dims == 3 else None
+    layers = layer_texts(text) if lattice.layered else None
     drawn = read_picture(text) if layers is None else read_layers(layers)
     if not drawn.chars:
         raise BoardError("the board holds no cell; expected the figure in '#' and piece letters")
@@ -341,14 +342,23 @@ def region_name(cells: frozenset[Point], figure: Figure) -> str:
     >>> region_name(frozenset({(0, 0)}), Figure(frozenset({(0, 0), (2, 2)})))
     'top-left'
     """
-    cr = sum(p[-2] + 0.5 for p in cells) / len(cells) / figure.height
-    cc = sum(p[-1] + 0.5 for p in cells) / len(cells) / figure.width
+    lattice = figure.lattice
+    spots = [p[-2:] for p in cells] if lattice.plain else _spots(cells, figure)
+    cr = sum(r + 0.5 for r, _ in spots) / len(spots) / figure.height
+    cc = sum(c + 0.5 for _, c in spots) / len(spots) / figure.width
     v = ("top", "", "bottom")[min(2, int(cr * 3))]
     h = ("left", "", "right")[min(2, int(cc * 3))]
     flat = "-".join(x for x in (v, h) if x) or "middle"
-    if figure.lattice.dims == 2:
+    if not lattice.layered:
         return flat
     return f"{flat}, {_layers_taken({p[0] for p in cells}, figure.levels)}"
+
+
+def _spots(cells: frozenset[Point], figure: Figure) -> list[tuple[int, int]]:
+    """Where the cells stand in the figure's text form, its top-left corner (0, 0)."""
+    lattice = figure.lattice
+    top, left, _, _ = bounding_box(lattice.spot(p) for p in figure.cells)
+    return [(r - top, c - left) for r, c in map(lattice.spot, cells)]
 
 
 def _layers_taken(levels: set[int], count: int) -> str:
@@ -407,8 +417,9 @@ def _rest(puzzle: Puzzle, placed: Solution) -> tuple[Puzzle | None, Point]:
         todo.remove(next(p for p in todo if p.name == pl.piece))
     if not left:
         return None, ()
-    lows = tuple(min(axis) for axis in zip(*left, strict=True))
-    return Puzzle(Figure.from_cells(left, puzzle.figure.lattice), tuple(todo)), lows
+    lattice = puzzle.figure.lattice
+    back = tuple(-v for v in lattice.offset(left))
+    return Puzzle(Figure.from_cells(left, lattice), tuple(todo)), back
 
 
 def _shift(sol: Solution, offset: Point) -> Solution:
