@@ -14,9 +14,9 @@ from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
     display,
+    drawn_pieces,
     emit_json,
     engine_option,
-    drawn_pieces,
     flat_pieces,
     height_option,
     is_figure_file,

@@ -4,9 +4,11 @@ Glossary
     Point     (row, col) of a square, row 0 at the top; on other lattices the coordinates
               solver.lattice names (a cube's (layer, row, col)).
     Cells     a set of Points anywhere on the lattice, e.g. ``frozenset[Point]``.
-    Shape     a frozenset of Points normalised so the smallest value of each coordinate is 0.
+    Shape     a frozenset of Points normalised so the smallest value of each coordinate is 0
+              (a triangle's kind, 1 or 2, stays: solver.lattice.Triangles).
     Box       the smallest rectangle holding some cells: top, left, bottom, right (inclusive).
-    Picture   rows of text, one character per square.
+    Picture   rows of text, one character per square; on hexagons and triangles one per cell,
+              where the lattice's text form puts it (``Lattice.spot``, ``Lattice.at``).
     Drawing   a letter-grid picture read back: each square's character (``#`` an empty figure
               cell, a code letter a piece's cell; ``.`` and space are outside and not kept),
               and where in the text each square stood, for error messages.
@@ -213,6 +215,8 @@ class Drawing:
     chars: dict[Point, str]  # normalised square -> its character
     origin: Point  # (picture row, 0-based column) of the normalised (0, 0)
     lines: tuple[int, ...]  # 1-based text line of each picture row (comment lines are no rows)
+    lattice: Lattice | None = None  # read ``on`` a lattice: chars hold its cells, so moved
+    shift: Point = ()  # from where its text form puts them
 
     @property
     def cells(self) -> Shape:
@@ -221,6 +225,9 @@ class Drawing:
 
     def where(self, p: Point) -> tuple[int, int]:
         """(line, column) in the text of square ``p``, 1-based; (0, 0) before the text."""
+        if self.lattice is not None:  # the square of a cell, drawn or missing
+            spot = self.lattice.spot(tuple(v - d for v, d in zip(p, self.shift, strict=True)))
+            p = (spot[0] - self.origin[0], spot[1] - self.origin[1])
         row, col = p[0] + self.origin[0], p[1] + self.origin[1] + 1
         if row < 0 or col < 1 or not self.lines:
             return 0, 0
@@ -237,13 +244,17 @@ class Drawing:
                 out.setdefault(ch, set()).add(p)
         return out
 
-    def points(self, lattice: Lattice) -> dict[Point, str]:
-        """``chars`` as the lattice's cells: each character's text row and column, counted
-        from the picture's first line and column, read by the lattice's text form."""
-        if lattice.plain:
-            return self.chars
+    def on(self, lattice: Lattice) -> Drawing:
+        """The drawing with the lattice's cells for squares (as ``Figure.from_cells`` moves
+        them to the origin): each character's text row and column, counted from the picture's
+        first line and column, read by the lattice's text form. Squares: the drawing itself."""
+        if lattice.plain or not self.chars:
+            return self
         top, left = self.origin
-        return {lattice.at(r + top, c + left): ch for (r, c), ch in self.chars.items()}
+        cells = {lattice.at(r + top, c + left): ch for (r, c), ch in self.chars.items()}
+        d = lattice.offset(cells)
+        chars = {tuple(v + s for v, s in zip(p, d, strict=True)): ch for p, ch in cells.items()}
+        return Drawing(chars, self.origin, self.lines, lattice, d)
 
 
 @dataclass(frozen=True)

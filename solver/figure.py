@@ -49,7 +49,7 @@ __all__ = [
 @dataclass(frozen=True)
 class Figure:
     """A figure: cells normalised so that every coordinate's least value is 0 (the top row and
-    the leftmost column; for cubes also the bottom layer)."""
+    the leftmost column; for cubes also the bottom layer; a triangle keeps its kind)."""
 
     cells: Shape
     lattice: Lattice = SQUARE
@@ -175,6 +175,8 @@ def parse_figure(
         if plain is not None:
             return plain
         text = rows
+    if height is not None and lattice is not None and not lattice.layered:
+        raise FigureError(f"a height stacks a footprint in layers of cubes, not of {lattice}")
     if height is not None or (lattice is not None and lattice.layered):
         return _stacked(text, height, lattice or CUBE)
     layers = layer_texts(text)
@@ -213,7 +215,7 @@ def _flat(text: str | Sequence[str], lattice: Lattice) -> Figure:
     """A figure of one layer of squares (or of another flat lattice's cells), from a picture."""
     drawn = read_picture(text)
     _only_cells(drawn)
-    return Figure.from_cells(drawn.points(lattice), lattice)
+    return Figure.from_cells(drawn.on(lattice).chars, lattice)
 
 
 def _only_cells(drawn: Drawing, layer: int = 0) -> None:

@@ -113,7 +113,7 @@ class Unsolvable(UbongoError):
 def _read(text: str | Sequence[str], lattice: Lattice) -> Drawing | Layers:
     """The board picture read (layer by layer on cubes), refusing one that holds no cell."""
     layers = layer_texts(text) if lattice.layered else None
-    drawn = read_picture(text) if layers is None else read_layers(layers)
+    drawn = read_picture(text).on(lattice) if layers is None else read_layers(layers)
     if not drawn.chars:
         raise BoardError("the board holds no cell; expected the figure in '#' and piece letters")
     return drawn

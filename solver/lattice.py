@@ -3,7 +3,8 @@
 Glossary (Point and Shape as in solver.cells)
     Lattice    a kind of cell and the pieces' orientation group: squares (turned and turned
                over), one-sided squares (turned only), cubes (the 24 proper rotations: a block
-               and its mirror image are different blocks) and hexagons in axial coordinates.
+               and its mirror image are different blocks), hexagons in axial coordinates and
+               triangles as (row, column, kind).
     Turn       one element of the orientation group: an integer matrix acting on a Point.
     Space      the cells a lattice is made of ("square", "cube", "hex", "tri"): squares and
                one-sided squares share one, so a figure of squares takes pieces of either.

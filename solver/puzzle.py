@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ubongo.solver.cells import (
-    Drawing,
     Picture,
     Point,
     draw,
@@ -87,17 +86,15 @@ def parse_solution(
     """Read a picture drawn by :func:`solution_rows` back into its figure and solution."""
     lattice = pieces.lattice
     layers = layer_texts(text) if lattice.layered else None
-    drawn = read_picture(text) if layers is None else read_layers(layers)
-    points = drawn.points(lattice) if isinstance(drawn, Drawing) else drawn.chars
-    cell_of = None if points is drawn.chars else dict(zip(drawn.chars, points, strict=True))
+    drawn = read_picture(text).on(lattice) if layers is None else read_layers(layers)
     cells: dict[str, set[Point]] = {}
     for ch, pts in drawn.by_letter().items():
         try:
             name = pieces[ch].name
         except UbongoError as e:
             raise FigureError(str(e), *drawn.where(min(pts))) from None
-        got = pts if cell_of is None else set(map(cell_of.__getitem__, pts))
-        cells.setdefault(name, set()).update(got)  # two letters may name one piece (a, A)
+        cells.setdefault(name, set()).update(pts)  # two letters may name one piece (a, A)
+    points = drawn.chars
     figure = Figure.from_cells(points, lattice)
     shift = lattice.offset(points) if points else ()
     solution = tuple(Placement(name, _moved(pts, shift)) for name, pts in cells.items())
