@@ -124,6 +124,11 @@ def test_a_set_of_triangles_verifies_and_refuses_cards_in_one_line(tmp_path: Pat
         )
     stats = run("stats", str(path))
     assert stats.exit_code == 1 and "statistics of triangles are not made yet" in stats.stderr
+    path.write_text(json.dumps({**document, "height": 2}))
+    stacked = run("verify", str(path))
+    assert stacked.exit_code == 1 and stacked.stderr == (
+        f"ubongo verify: {path}: height: expected 1 to 64 layers, on a lattice of cubes\n"
+    )
 
 
 @pytest.mark.parametrize(
