@@ -794,3 +794,15 @@ def test_a_triangle_of_no_kind_is_refused() -> None:
         piece_from_json("A", {"cells": [[0, 0, 0], [0, 0, 1]]}, TRI)
     rows = piece_from_json("B", {"rows": ["##"]}, TRI)
     assert rows.shape == TRI.normalise([(0, 0, 1), (0, 0, 2)]) and rows.rows() == ["BB"]
+
+
+def test_up_and_down_triangles_are_the_checkerboard_triage_counts() -> None:
+    """A triangle of side two has three triangles up and one down; a diamond always covers one
+    of each, so two diamonds cannot tile it, and triage says why without a search."""
+    from ubongo.solver.triage import triage
+
+    figure = parse_figure("..#/.###", lattice=TRI)
+    diamond = Piece("D", "D", TRI.normalise([(0, 0, 1), (0, 0, 2)]), TRI)
+    reason = triage(Puzzle(figure, (diamond, diamond)))
+    assert reason is not None and reason.startswith("colour imbalance")
+    assert "1 dark and 3 light" in reason
