@@ -107,7 +107,7 @@ class Lattice:
     axes: tuple[str, ...]  # a coordinate's name in messages, slowest first
     turns: tuple[Turn, ...] = field(repr=False)  # the orientation group, identity first
     steps: tuple[Point, ...] = field(repr=False)  # offsets to the edge neighbours
-    checkerboard: bool = field(repr=False)  # neighbours always differ in coordinate-sum parity
+    checkerboard: bool = field(repr=False)  # neighbours always differ in ``colour``
     mirror: Turn = field(repr=False)  # one reflection of the space (in the group or not)
     summary: str = field(repr=False, default="")
     layered: bool = field(repr=False, default=False)  # drawn as layers (cubes), else one picture
@@ -195,6 +195,10 @@ class Lattice:
     def colour(self, p: Point) -> int:
         """0 or 1: the checkerboard colour of a cell (meaningful when ``checkerboard``)."""
         return sum(p) & 1
+
+    def colours(self, dark: int, light: int) -> str:
+        """A figure's cells of each colour in words (the triage's colour imbalance)."""
+        return f"on a checkerboard the figure has {dark} dark and {light} light cells"
 
     def where(self, p: Point) -> str:
         """A cell in words, 1-based: ``row 2, column 3`` (``layer 1, row 2, column 3``)."""
@@ -352,6 +356,10 @@ class Triangles(Lattice):
     def colour(self, p: Point) -> int:
         """1 for a triangle pointing up, 0 for one pointing down: neighbours always differ."""
         return p[2] & 1
+
+    def colours(self, dark: int, light: int) -> str:
+        """The figure's triangles pointing down (colour 0) and up, in words."""
+        return f"the figure has {dark} down and {light} up triangles"
 
     def where(self, p: Point) -> str:
         """A triangle in words: ``row 2, column 3, pointing down``."""
