@@ -215,8 +215,8 @@ class Drawing:
     chars: dict[Point, str]  # normalised square -> its character
     origin: Point  # (picture row, 0-based column) of the normalised (0, 0)
     lines: tuple[int, ...]  # 1-based text line of each picture row (comment lines are no rows)
-    lattice: Lattice | None = None  # read ``on`` a lattice: chars hold its cells, so moved
-    shift: Point = ()  # from where its text form puts them
+    lattice: Lattice | None = None  # the lattice it was read ``on`` (chars hold its cells)
+    shift: Point = ()  # how far ``on`` moved those cells from where the text form puts them
 
     @property
     def cells(self) -> Shape:
@@ -245,9 +245,10 @@ class Drawing:
         return out
 
     def on(self, lattice: Lattice) -> Drawing:
-        """The drawing with the lattice's cells for squares (as ``Figure.from_cells`` moves
-        them to the origin): each character's text row and column, counted from the picture's
-        first line and column, read by the lattice's text form. Squares: the drawing itself."""
+        """The drawing with the lattice's cells in place of its squares, moved to the origin as
+        ``Figure.from_cells`` moves them: each character's text row and column, counted from
+        the picture's first line and column, read by the lattice's text form (``at``).
+        Squares: the drawing itself."""
         if lattice.plain or not self.chars:
             return self
         top, left = self.origin
