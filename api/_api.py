@@ -473,7 +473,7 @@ def design_options(
     from ubongo.generator.design import Options
     from ubongo.generator.profile import edition_for
 
-    pieces = _inputs.pieces_of(piece_set)
+    pieces = _inputs.drawn_only(_inputs.pieces_of(piece_set), "generated sets")
     edition = edition_for(pieces)
     if faces is not None and edition.combos:
         raise UsageError(

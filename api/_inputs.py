@@ -64,7 +64,7 @@ def set_of(given: SetLike) -> PuzzleSet:
     raise _files.FileError(arg, f"no such file, and no bundled set of that name{also}")
 
 
-CELLS = {"hex": "hexagons"}
+CELLS = {"hex": "hexagons", "tri": "triangles"}
 """A kind of cell in the plural, where adding an s will not do."""
 
 
@@ -101,9 +101,16 @@ def drawn_set_of(given: SetLike, what: str) -> PuzzleSet:
     """``set_of`` for the cards and the web page, drawn on squares and cubes only so far
     (``what`` they make)."""
     ps = set_of(given)
-    if ps.pieces.lattice.space not in DRAWN:
-        raise NotYet(f"{ps.name}: {what}", ps.pieces.lattice)
+    drawn_only(ps.pieces, f"{ps.name}: {what}")
     return ps
+
+
+def drawn_only(pieces: PieceSet, what: str) -> PieceSet:
+    """The pieces, for pictures drawn on squares and cubes only so far (``what``: "SVG
+    pictures"...); NotYet for hexagons and triangles."""
+    if pieces.lattice.space not in DRAWN:
+        raise NotYet(what, pieces.lattice)
+    return pieces
 
 
 DRAWN = ("square", "cube")

@@ -14,6 +14,7 @@ from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
     display,
+    drawn_pieces,
     emit_json,
     engine_option,
     flat_pieces,
@@ -207,6 +208,8 @@ def solve(
         _solve_listed(*listed, search, as_json, picture)
         return
     puzzle, ps = take_puzzle(args, set_arg, pieces_set, height)
+    if svg_path:
+        drawn_pieces(ps, "SVG pictures")
     if show_all:
         _solve_all(puzzle, as_json, engine, clock, picture, ps)
         return

@@ -322,7 +322,7 @@ def _read_set(data: Any, at: Place) -> PuzzleSet | None:
     pieces = _set_pieces(data, lattice, at)
     height = data.get("height")
     if height is not None and not at.check(
-        _is_int(height) and 1 <= height <= MAX_HEIGHT and lattice is not None and lattice.dims == 3,
+        _is_int(height) and 1 <= height <= MAX_HEIGHT and lattice is not None and lattice.layered,
         "height",
         f"expected 1 to {MAX_HEIGHT} layers, on a lattice of cubes",
     ):

@@ -342,7 +342,7 @@ def _edition_problems(
         if len(combo) != want:
             out.append(f"{where}, face {face}: {len(combo)} pieces, expected {want}")
     for n, figure in enumerate(side.figures, 1):
-        flat = figure.footprint if figure.lattice.dims == 3 else figure
+        flat = figure.footprint if figure.lattice.layered else figure
         if not fits((flat.height, flat.width), edition.frame):
             box = frame_text(edition.frame)
             out.append(f"{where}: figure{f' {n}' * bool(side.others)} does not fit {box}")

@@ -294,7 +294,7 @@ def pieces_rows(pieces: Sequence[Piece]) -> Picture:
 
 def _layers(piece: Piece) -> list[Picture]:
     """A piece's layers drawn in its letter (one for a flat piece)."""
-    if piece.lattice.dims == 2:
+    if not piece.lattice.layered:
         return [piece.rows()]
     return draw_layers({piece.code: piece.shape})
 

@@ -200,7 +200,7 @@ def solution_element(
 ) -> ET.Element:
     """A figure with placements drawn over it (a partial solution leaves cells white); a figure
     of cubes seen from above beside its layers (:func:`ubongo.render.iso.cubes_element`)."""
-    if figure.lattice.dims == 3:
+    if figure.lattice.layered:
         from ubongo.render.iso import cubes_element  # iso builds on this module: import late
 
         return cubes_element(figure, solution, pieces, cell=cell)

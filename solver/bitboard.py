@@ -352,20 +352,30 @@ def frame_for(
         return _frame(lattice, (1, 0) if flip else (0, 1), (w, h) if flip else bounds, shapes)
     axes = range(len(bounds))
     order = tuple(sorted(axes, key=lambda a: -bounds[a])) if reorder else tuple(axes)
-    return _frame(lattice, order, tuple(bounds[a] for a in order), shapes)
+    # a triangle's kind starts at 1: the empty value 0 below it is margin already
+    lows = [min(axis) for axis in zip(*figure.cells, strict=True)]
+    tops = tuple(bounds[a] + lows[a] for a in order)
+    return _frame(lattice, order, tops, shapes, tuple(lows[a] for a in order))
 
 
 @lru_cache(maxsize=4096)
 def _frame(
-    lattice: Lattice, order: tuple[int, ...], bounds: tuple[int, ...], shapes: tuple[Shape, ...]
+    lattice: Lattice,
+    order: tuple[int, ...],
+    bounds: tuple[int, ...],
+    shapes: tuple[Shape, ...],
+    lows: tuple[int, ...] | None = None,
 ) -> Frame:
+    """The Frame of cells below ``bounds`` (each axis's greatest value plus one, in ``order``),
+    none below ``lows``, for pieces of these shapes."""
     as_is = order_is_turn(lattice, order)
     margins = [0] * len(order)  # the empty cells each axis needs after its last (see above)
     for shape in dict.fromkeys(shapes):
         margins = [max(m, r) for m, r in zip(margins, _reach(shape, lattice, order), strict=True)]
     weights = [1]
     for k in range(len(order) - 1, 0, -1):
-        weights.append(weights[-1] * (bounds[k] + margins[k]))
+        low = lows[k] if lows else 0
+        weights.append(weights[-1] * (bounds[k] + max(0, margins[k] - low)))
     return Frame(lattice, order, tuple(reversed(weights)), as_is)
 
 
@@ -395,8 +405,8 @@ def _seen(shape: Shape, lattice: Lattice, order: tuple[int, ...], as_is: bool) -
 
 
 def extent_of(shape: Shape) -> tuple[int, ...]:
-    """Cells spanned by a normalised shape along each coordinate."""
-    return tuple(max(axis) + 1 for axis in zip(*shape, strict=True))
+    """Cells spanned by a shape along each coordinate."""
+    return tuple(max(axis) - min(axis) + 1 for axis in zip(*shape, strict=True))
 
 
 @lru_cache(maxsize=1024)  # a set reuses each figure for its six die faces
@@ -417,7 +427,7 @@ def figure_mask(figure: Figure, frame: Frame) -> Mask:
 @lru_cache(maxsize=4096)
 def oriented_masks(shape: Shape, frame: Frame) -> tuple[tuple[Mask, tuple[int, ...]], ...]:
     """Each orientation as (Oriented mask, offsets of its other cells from its lowest cell)."""
-    out = []
+    out: dict[Mask, tuple[int, ...]] = {}
     weights = frame.weights
     for o in _seen(shape, frame.lattice, frame.order, frame.as_is):
         cells = sorted(o)
@@ -428,8 +438,9 @@ def oriented_masks(shape: Shape, frame: Frame) -> tuple[tuple[Mask, tuple[int, .
         m = 1
         for off in offsets:
             m |= 1 << off
-        out.append((m, offsets))
-    return tuple(out)
+        # one triangle pointing up and one pointing down are two orientations of one mask
+        out.setdefault(m, offsets)
+    return tuple(out.items())
 
 
 @lru_cache(maxsize=4096)

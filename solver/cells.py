@@ -4,9 +4,11 @@ Glossary
     Point     (row, col) of a square, row 0 at the top; on other lattices the coordinates
               solver.lattice names (a cube's (layer, row, col)).
     Cells     a set of Points anywhere on the lattice, e.g. ``frozenset[Point]``.
-    Shape     a frozenset of Points normalised so the smallest value of each coordinate is 0.
+    Shape     a frozenset of Points normalised so the smallest value of each coordinate is 0
+              (a triangle's kind, 1 or 2, stays: solver.lattice.Triangles).
     Box       the smallest rectangle holding some cells: top, left, bottom, right (inclusive).
-    Picture   rows of text, one character per square.
+    Picture   rows of text, one character per square; on hexagons and triangles one per cell,
+              where the lattice's text form puts it (``Lattice.spot``, ``Lattice.at``).
     Drawing   a letter-grid picture read back: each square's character (``#`` an empty figure
               cell, a code letter a piece's cell; ``.`` and space are outside and not kept),
               and where in the text each square stood, for error messages.
@@ -126,8 +128,11 @@ def bounding_box(cells: Iterable[Point]) -> Box:
     return Box(min(rows), min(cols), max(rows), max(cols))
 
 
-def draw(cells_by_letter: Mapping[str, Iterable[Point]], blank: str = ".") -> Picture:
-    """Rows of the Box of all the cells, each cell in its letter, the rest ``blank``.
+def draw(
+    cells_by_letter: Mapping[str, Iterable[Point]], blank: str = ".", lattice: Lattice = SQUARE
+) -> Picture:
+    """Rows of the Box of all the cells, each cell in its letter, the rest ``blank``; cells of
+    hexagons or triangles where their lattice's text form puts them (``Lattice.spot``).
 
     Later letters are drawn over earlier ones, so ``{"#": figure, "A": piece}`` shows the
     piece on the figure.
@@ -136,11 +141,15 @@ def draw(cells_by_letter: Mapping[str, Iterable[Point]], blank: str = ".") -> Pi
     ['##', '.A']
     """
     groups = [(letter, list(cells)) for letter, cells in cells_by_letter.items()]
-    box = bounding_box(p for _, cells in groups for p in cells)
-    grid = [[blank] * box.width for _ in range(box.height)]
+    if not lattice.plain:
+        groups = [(letter, [lattice.spot(p) for p in cells]) for letter, cells in groups]
+    top, left, bottom, right = bounding_box(p for _, cells in groups for p in cells)
+    if not lattice.plain:  # shifted by whole periods only: another shift draws other cells
+        top, left = top - top % lattice.period[0], left - left % lattice.period[1]
+    grid = [[blank] * (right - left + 1) for _ in range(bottom - top + 1)]
     for letter, cells in groups:
         for r, c in cells:
-            grid[r - box.top][c - box.left] = letter
+            grid[r - top][c - left] = letter
     return ["".join(row) for row in grid]
 
 
@@ -206,6 +215,8 @@ class Drawing:
     chars: dict[Point, str]  # normalised square -> its character
     origin: Point  # (picture row, 0-based column) of the normalised (0, 0)
     lines: tuple[int, ...]  # 1-based text line of each picture row (comment lines are no rows)
+    lattice: Lattice | None = None  # the lattice it was read ``on`` (chars hold its cells)
+    shift: Point = ()  # how far ``on`` moved those cells from where the text form puts them
 
     @property
     def cells(self) -> Shape:
@@ -214,6 +225,9 @@ class Drawing:
 
     def where(self, p: Point) -> tuple[int, int]:
         """(line, column) in the text of square ``p``, 1-based; (0, 0) before the text."""
+        if self.lattice is not None:  # the square of a cell, drawn or missing
+            spot = self.lattice.spot(tuple(v - d for v, d in zip(p, self.shift, strict=True)))
+            p = (spot[0] - self.origin[0], spot[1] - self.origin[1])
         row, col = p[0] + self.origin[0], p[1] + self.origin[1] + 1
         if row < 0 or col < 1 or not self.lines:
             return 0, 0
@@ -229,6 +243,19 @@ class Drawing:
             if ch != empty:
                 out.setdefault(ch, set()).add(p)
         return out
+
+    def on(self, lattice: Lattice) -> Drawing:
+        """The drawing with the lattice's cells in place of its squares, moved to the origin as
+        ``Figure.from_cells`` moves them: each character's text row and column, counted from
+        the picture's first line and column, read by the lattice's text form (``at``).
+        Squares: the drawing itself."""
+        if lattice.plain or not self.chars:
+            return self
+        top, left = self.origin
+        cells = {lattice.at(r + top, c + left): ch for (r, c), ch in self.chars.items()}
+        d = lattice.offset(cells)
+        chars = {tuple(v + s for v, s in zip(p, d, strict=True)): ch for p, ch in cells.items()}
+        return Drawing(chars, self.origin, self.lines, lattice, d)
 
 
 @dataclass(frozen=True)

@@ -40,13 +40,16 @@ def inside(figure: frozenset[Point], orientations: tuple[Shape, ...]) -> list[fr
     lows, highs = extent_bounds(figure)
     out: list[frozenset[Point]] = []
     for o in orientations:
-        tops = [max(axis) for axis in zip(*o, strict=True)]
-        spans = [range(lo, hi - top + 1) for lo, hi, top in zip(lows, highs, tops, strict=True)]
+        bottoms, tops = extent_bounds(o)  # a triangle's kind starts at 1 in both
+        spans = [
+            range(lo - bottom, hi - top + 1)
+            for lo, hi, bottom, top in zip(lows, highs, bottoms, tops, strict=True)
+        ]
         for shift in product(*spans):
             cells = frozenset(tuple(v + d for v, d in zip(p, shift, strict=True)) for p in o)
             if cells <= figure:
                 out.append(cells)
-    return out
+    return list(dict.fromkeys(out))  # a triangle up and one down: two orientations, one cell
 
 
 def extent_bounds(cells: frozenset[Point]) -> tuple[list[int], list[int]]:

@@ -35,7 +35,7 @@ from ubongo.solver.cells import (
     read_picture,
 )
 from ubongo.solver.errors import FigureError
-from ubongo.solver.lattice import CUBE, SQUARE, Lattice, extent, normalise
+from ubongo.solver.lattice import CUBE, SQUARE, Lattice, extent
 
 __all__ = [
     "LAYER_MARK",
@@ -50,7 +50,7 @@ __all__ = [
 @dataclass(frozen=True)
 class Figure:
     """A figure: cells normalised so that every coordinate's least value is 0 (the top row and
-    the leftmost column; for cubes also the bottom layer)."""
+    the leftmost column; for cubes also the bottom layer; a triangle keeps its kind)."""
 
     cells: Shape
     lattice: Lattice = SQUARE
@@ -66,8 +66,8 @@ class Figure:
         pts = list(cells)
         if not pts:
             raise FigureError("empty figure: expected at least one '#' cell")
-        if lattice.dims != 2:
-            return cls(normalise(pts), lattice)
+        if lattice.dims != 2 or not lattice.plain:  # height and width: of the text form
+            return cls(lattice.normalise(pts), lattice)
         top, left, bottom, right = bounding_box(pts)
         cells = frozenset((r - top, c - left) for r, c in pts) if top or left else frozenset(pts)
         return cls._sized(cells, bottom - top + 1, right - left + 1, lattice)
@@ -90,23 +90,23 @@ class Figure:
 
     @cached_property
     def height(self) -> int:
-        """Rows spanned."""
-        return self.extent[-2]
+        """Rows spanned (of the text form, on hexagons and triangles)."""
+        return self.extent[-2] if self.lattice.plain else len(self.rows())
 
     @cached_property
     def width(self) -> int:
-        """Columns spanned."""
-        return self.extent[-1]
+        """Columns spanned (of the text form, on hexagons and triangles)."""
+        return self.extent[-1] if self.lattice.plain else max(map(len, self.rows()))
 
     @property
     def levels(self) -> int:
         """Layers spanned: 1 but for a figure of cubes."""
-        return self.extent[0] if self.lattice.dims == 3 else 1
+        return self.extent[0] if self.lattice.layered else 1
 
     @property
     def footprint(self) -> Figure:
         """The squares under the figure (the figure itself when it is flat)."""
-        if self.lattice.dims == 2:
+        if not self.lattice.layered:
             return self
         return Figure.from_cells({p[1:] for p in self.cells})
 
@@ -118,14 +118,14 @@ class Figure:
     def rows(self) -> Picture:
         """The figure drawn as ``#`` and ``.`` rows; a figure of cubes as its layers from the
         bottom up, each over the whole footprint, with a line ``--`` between two."""
-        if self.lattice.dims == 2:
-            return draw({"#": self.cells})
+        if not self.lattice.layered:
+            return draw({"#": self.cells}, lattice=self.lattice)
         return join_layers(self.layers(), LAYER_MARK)
 
     def layers(self) -> list[Picture]:
         """Each layer drawn over the whole footprint, the bottom one first (one for a flat
         figure)."""
-        return [self.rows()] if self.lattice.dims == 2 else draw_layers({"#": self.cells})
+        return [self.rows()] if not self.lattice.layered else draw_layers({"#": self.cells})
 
     def inline(self) -> str:
         """The figure on one line: rows joined by ``/``, layers by `` | ``."""
@@ -142,8 +142,10 @@ class Figure:
 
     def holes(self) -> int:
         """Number of enclosed empty regions (not reachable from outside the bounding box)."""
-        around = [range(-1, n + 1) for n in self.extent]
+        around = [range(min(a) - 1, max(a) + 2) for a in zip(*self.cells, strict=True)]
         outside = {p for p in product(*around) if p not in self.cells}
+        if not self.lattice.every_point:  # a triangle's kind is 1 or 2 only
+            outside = set(filter(self.lattice.is_cell, outside))
         # the shell around the box joins every region that reaches outside into one part
         return len(components(outside, self.lattice)) - 1
 
@@ -168,13 +170,15 @@ def parse_figure(
     >>> parse_figure("##./.##").area, parse_figure("##/#. | #./..").extent
     (4, (2, 2, 2))
     """
-    if height is None and not isinstance(text, str) and (lattice is None or lattice.dims == 2):
+    if height is None and not isinstance(text, str) and (lattice is None or lattice.plain):
         rows = list(text)
         plain = _plain(rows, lattice or SQUARE)  # rows of '#' and '.' hold no layer mark
         if plain is not None:
             return plain
         text = rows
-    if height is not None or (lattice is not None and lattice.dims != 2):
+    if height is not None and lattice is not None and not lattice.layered:
+        raise FigureError(f"a height stacks a footprint in layers of cubes, not of {lattice}")
+    if height is not None or (lattice is not None and lattice.layered):
         return _stacked(text, height, lattice or CUBE)
     layers = layer_texts(text)
     if layers is not None:
@@ -212,7 +216,7 @@ def _flat(text: str | Sequence[str], lattice: Lattice) -> Figure:
     """A figure of one layer of squares (or of another flat lattice's cells), from a picture."""
     drawn = read_picture(text)
     _only_cells(drawn)
-    return Figure.from_cells(drawn.chars, lattice)
+    return Figure.from_cells(drawn.on(lattice).chars, lattice)
 
 
 def _only_cells(drawn: Drawing, layer: int = 0) -> None:

@@ -44,7 +44,7 @@ from ubongo.solver.lattice import SQUARE, Lattice, translated
 from ubongo.solver.limits import Limits
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet
 from ubongo.solver.puzzle import Placement, Puzzle, Solution, solution_rows
-from ubongo.solver.regions import box, region_names, regions, thirds
+from ubongo.solver.regions import box, region_names, regions, spots, thirds
 from ubongo.solver.triage import area_reason, triage
 
 LEVELS = (1, 2, 3)
@@ -112,8 +112,8 @@ class Unsolvable(UbongoError):
 
 def _read(text: str | Sequence[str], lattice: Lattice) -> Drawing | Layers:
     """The board picture read (layer by layer on cubes), refusing one that holds no cell."""
-    layers = layer_texts(text) if lattice.dims == 3 else None
-    drawn = read_picture(text) if layers is None else read_layers(layers)
+    layers = layer_texts(text) if lattice.layered else None
+    drawn = read_picture(text).on(lattice) if layers is None else read_layers(layers)
     if not drawn.chars:
         raise BoardError("the board holds no cell; expected the figure in '#' and piece letters")
     return drawn
@@ -350,17 +350,19 @@ def region_name(cells: frozenset[Point], figure: Figure) -> str:
     'top-left'
     """
     parts = regions(figure)
+    whole = box(spots(figure.cells, figure.lattice))
     if len(parts) == 1:
-        return _placed(cells, figure, thirds(cells, (0, 0, figure.height, figure.width)))
+        return _placed(cells, figure, thirds(spots(cells, figure.lattice), whole))
     (part, name), *_ = ((p, n) for p, n in region_names(figure, parts) if cells <= p)
     if len(cells) == len(part):
         return f"{name} region"
-    return f"{name} region, {_placed(cells, figure, thirds(cells, box(part)))}"
+    within = box(spots(part, figure.lattice))
+    return f"{name} region, {_placed(cells, figure, thirds(spots(cells, figure.lattice), within))}"
 
 
 def _placed(cells: frozenset[Point], figure: Figure, flat: str) -> str:
     """``flat`` with the layers the cells take, on a figure of cubes."""
-    if figure.lattice.dims == 2:
+    if not figure.lattice.layered:
         return flat
     return f"{flat}, {_layers_taken({p[0] for p in cells}, figure.levels)}"
 
@@ -421,8 +423,9 @@ def _rest(puzzle: Puzzle, placed: Solution) -> tuple[Puzzle | None, Point]:
         todo.remove(next(p for p in todo if p.name == pl.piece))
     if not left:
         return None, ()
-    lows = tuple(min(axis) for axis in zip(*left, strict=True))
-    return Puzzle(Figure.from_cells(left, puzzle.figure.lattice), tuple(todo)), lows
+    lattice = puzzle.figure.lattice
+    back = tuple(-v for v in lattice.offset(left))
+    return Puzzle(Figure.from_cells(left, lattice), tuple(todo)), back
 
 
 def _shift(sol: Solution, offset: Point) -> Solution:

@@ -3,19 +3,22 @@
 Glossary (Point and Shape as in solver.cells)
     Lattice    a kind of cell and the pieces' orientation group: squares (turned and turned
                over), one-sided squares (turned only), cubes (the 24 proper rotations: a block
-               and its mirror image are different blocks) and hexagons in axial coordinates.
+               and its mirror image are different blocks), hexagons in axial coordinates and
+               triangles as (row, column, kind).
     Turn       one element of the orientation group: an integer matrix acting on a Point.
-    Space      the cells a lattice is made of ("square", "cube", "hex"): squares and one-sided
-               squares share one, so a figure of squares takes pieces of either.
+    Space      the cells a lattice is made of ("square", "cube", "hex", "tri"): squares and
+               one-sided squares share one, so a figure of squares takes pieces of either.
     Step       an offset from a cell to one of its edge (face) neighbours.
+    Spot       where a cell stands in the lattice's text form: (text row, text column).
 
 Everything that depends on the lattice is here and nowhere else: the search, the compiled
 core, triage, symmetry, analysis, hints and the generator take a lattice's cells as points
 of any length and its pieces as their orientations. Every lattice here is linear (a turn is
 a matrix, a translation a vector), so a cell's bit index can be linear in its coordinates
-and a shift of a mask is a translation (solver.bitboard). A lattice whose cells are not all
-alike under translation (triangles point up or down) overrides ``normalise`` and
-``transforms``; no caller needs to know.
+and a shift of a mask is a translation (solver.bitboard). Triangles point up or down, so
+not every translation of a triangle is a triangle of the same kind: TRI's points carry the
+kind as a third coordinate, 1 or 2, which a matrix turns into -1 or -2 and ``normalise``
+brings back modulo 3 (``offset`` says by how much), so its turns stay matrices too.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import ClassVar
 
 Point = tuple[int, ...]
 Shape = frozenset[Point]
@@ -79,6 +83,11 @@ def normalise(points: Iterable[Point]) -> Shape:
     return frozenset(tuple(v - lo for v, lo in zip(p, lows, strict=True)) for p in pts)
 
 
+def low_corner(points: Iterable[Point]) -> Point:
+    """The translation taking the points to the origin: minus each coordinate's least value."""
+    return tuple(-min(axis) for axis in zip(*points, strict=True))
+
+
 def translated(points: Iterable[Point], by: Sequence[int]) -> frozenset[Point]:
     """The points moved by ``by``, coordinate by coordinate."""
     return frozenset(tuple(v + d for v, d in zip(p, by, strict=True)) for p in points)
@@ -98,9 +107,10 @@ class Lattice:
     axes: tuple[str, ...]  # a coordinate's name in messages, slowest first
     turns: tuple[Turn, ...] = field(repr=False)  # the orientation group, identity first
     steps: tuple[Point, ...] = field(repr=False)  # offsets to the edge neighbours
-    checkerboard: bool = field(repr=False)  # neighbours always differ in coordinate-sum parity
+    checkerboard: bool = field(repr=False)  # neighbours always differ in ``colour``
     mirror: Turn = field(repr=False)  # one reflection of the space (in the group or not)
     summary: str = field(repr=False, default="")
+    layered: bool = field(repr=False, default=False)  # drawn as layers (cubes), else one picture
 
     @property
     def dims(self) -> int:
@@ -110,6 +120,30 @@ class Lattice:
     def normalise(self, points: Iterable[Point]) -> Shape:
         """The points translated to the normal position (every coordinate's least value 0)."""
         return normalise(points)
+
+    def offset(self, points: Iterable[Point]) -> Point:
+        """The translation ``normalise`` applies to these points."""
+        return low_corner(points)
+
+    def spot(self, p: Point) -> tuple[int, int]:
+        """Where a cell stands in the text form, up to a shift by ``period`` (squares: as is)."""
+        return p[0], p[1]
+
+    def at(self, row: int, col: int) -> Point:
+        """The cell at a text row and column, counted from the picture's first line and column
+        (``spot``'s inverse)."""
+        return row, col
+
+    @property
+    def plain(self) -> bool:
+        """Whether the text form is the cells' own rows and columns (squares, cubes' layers)."""
+        return type(self).spot is Lattice.spot
+
+    every_point: ClassVar[bool] = True
+    """Whether every point of the right length is a cell (``is_cell`` always true)."""
+
+    period: ClassVar[tuple[int, int]] = (1, 1)
+    """Text rows and columns by which a picture may be shifted and still draw the same shape."""
 
     def transforms(self, shape: Shape) -> Iterator[Shape]:
         """The shape under every turn of the group, normalised, in the group's order."""
@@ -125,6 +159,10 @@ class Lattice:
         """A key equal for two shapes exactly when a turn of the group maps one onto the other."""
         return min(tuple(sorted(t)) for t in self.transforms(shape))
 
+    def is_cell(self, p: Point) -> bool:
+        """Whether a point of the right length is a cell (every one but on triangles)."""
+        return True
+
     def neighbours(self, p: Point) -> list[Point]:
         """The edge (face) neighbours of a cell."""
         return [tuple(a + b for a, b in zip(p, s, strict=True)) for s in self.steps]
@@ -139,21 +177,28 @@ class Lattice:
         pts = list(cells)
         spans = extent(pts)
         for turn in self.turns if turns is None else turns:
-            shift = _box_shift(turn, spans)
+            shift = self._box_shift(turn, spans)
             if shift is None:  # the turn maps the cells' box onto another box: no symmetry
                 continue
             if shift == ():  # not a signed permutation (hexagons): the image's box is computed
                 image = apply(turn, pts)
-                shift = tuple(-min(axis) for axis in zip(*image, strict=True))
+                shift = self.offset(image)
                 if self.normalise(image) == cells:
                     found.append((turn, shift))
             elif all(q in cells for q in moved(turn, shift, pts)):  # stops at the first miss
                 found.append((turn, shift))
         return found
 
+    def _box_shift(self, turn: Turn, spans: tuple[int, ...]) -> Point | None:
+        return _box_shift(turn, spans)
+
     def colour(self, p: Point) -> int:
         """0 or 1: the checkerboard colour of a cell (meaningful when ``checkerboard``)."""
         return sum(p) & 1
+
+    def colours(self, dark: int, light: int) -> str:
+        """A figure's cells of each colour in words (the triage's colour imbalance)."""
+        return f"on a checkerboard the figure has {dark} dark and {light} light cells"
 
     def where(self, p: Point) -> str:
         """A cell in words, 1-based: ``row 2, column 3`` (``layer 1, row 2, column 3``)."""
@@ -253,8 +298,89 @@ CUBE = Lattice(
     checkerboard=True,
     mirror=((1, 0, 0), (0, 1, 0), (0, 0, -1)),
     summary="cubes in layers, the bottom one first; the 24 proper rotations (no mirror images)",
+    layered=True,
 )
-HEX = Lattice(
+
+
+class Hexagons(Lattice):
+    """Hexagons in axial (r, q); their text form is offset rows: a row of text is a row r of
+    hexagons, and every other line, the second, fourth..., is shifted half a cell right."""
+
+    period = (2, 1)
+
+    def spot(self, p: Point) -> tuple[int, int]:
+        """Text row r, and the column q + r // 2 (odd rows stand half a cell further right)."""
+        return p[0], p[1] + p[0] // 2
+
+    def at(self, row: int, col: int) -> Point:
+        """The hexagon at a text row and column (``spot``'s inverse)."""
+        return row, col - row // 2
+
+
+class Triangles(Lattice):
+    """Triangles as (row, column, kind): the rhombus at (row, column) of a grid of rhombi whose
+    columns lean left, cut into its triangle pointing up (kind 1) and the one pointing down
+    (kind 2, to its right). A row of rhombi is a row of triangles, alternately up and down.
+
+    The kinds are 1 and 2, not 0 and 1, so that a turn is a matrix: a sixth of a turn takes a
+    kind k to -k, and ``normalise`` adds 3 (a translation), giving the other kind. Only rows
+    and columns translate a shape (whole lattice steps), so a triangle keeps its kind.
+    """
+
+    period = (2, 2)
+    every_point = False
+
+    def normalise(self, points: Iterable[Point]) -> Shape:
+        """Rows and columns translated to start at 0; a kind turned negative brought back."""
+        pts = list(points)
+        return translated(pts, self.offset(pts))
+
+    def offset(self, points: Iterable[Point]) -> Point:
+        """The least row and column to 0, and 3 added to the kind when a turn made it negative."""
+        pts = list(points)
+        return (
+            -min(p[0] for p in pts),
+            -min(p[1] for p in pts),
+            3 if pts[0][2] < 0 else 0,
+        )
+
+    def is_cell(self, p: Point) -> bool:
+        """Whether the kind is 1 (up) or 2 (down)."""
+        return 0 < p[2] < 3
+
+    def neighbours(self, p: Point) -> list[Point]:
+        """The three triangles sharing an edge: those of the six steps that land on a kind."""
+        a, b, k = p
+        return [(a + da, b + db, k + dk) for da, db, dk in self.steps if 0 < k + dk < 3]
+
+    def colour(self, p: Point) -> int:
+        """1 for a triangle pointing up, 0 for one pointing down: neighbours always differ."""
+        return p[2] & 1
+
+    def colours(self, dark: int, light: int) -> str:
+        """The figure's triangles pointing down (colour 0) and up, in words."""
+        return f"the figure has {dark} down and {light} up triangles"
+
+    def where(self, p: Point) -> str:
+        """A triangle in words: ``row 2, column 3, pointing down``."""
+        return f"row {p[0] + 1}, column {p[1] + 1}, pointing {('up', 'down')[p[2] - 1]}"
+
+    def spot(self, p: Point) -> tuple[int, int]:
+        """Text row = row; along it up and down alternate, each rhombus two characters, a row
+        starting half a rhombus left of the one above: up exactly where row + column is even."""
+        a, b, k = p
+        return a, 2 * b - a + k - 1
+
+    def at(self, row: int, col: int) -> Point:
+        """The triangle at a text row and column (``spot``'s inverse)."""
+        k = 1 + (row + col) % 2
+        return row, (col + row - k + 1) // 2, k
+
+    def _box_shift(self, turn: Turn, spans: tuple[int, ...]) -> Point | None:
+        return ()  # the kind is no box coordinate: every image is normalised
+
+
+HEX = Hexagons(
     "hex",
     "hex",
     ("row", "column"),  # axial (r, q): q runs along a row, r down-right across rows
@@ -265,5 +391,21 @@ HEX = Lattice(
     summary="hexagons in axial coordinates; pieces turned and turned over (12 orientations)",
 )
 
-LATTICES = {lattice.name: lattice for lattice in (SQUARE, ONE_SIDED, CUBE, HEX)}
+TRI = Triangles(
+    "tri",
+    "tri",
+    ("row", "column", "kind"),  # kind 1 up, 2 down (see Triangles)
+    closure(
+        [
+            ((0, 1, 0), (-1, 1, 1), (0, 0, -1)),  # a sixth of a turn about a corner (kind -k + 3)
+            ((1, 0, 0), (1, -1, -1), (0, 0, 1)),  # a mirror in a vertical line
+        ]
+    ),
+    ((0, 0, 1), (0, -1, 1), (1, 0, 1), (0, 0, -1), (0, 1, -1), (-1, 0, -1)),  # up's, down's
+    checkerboard=True,  # up and down: neighbours always differ (Triangles.colour)
+    mirror=((1, 0, 0), (1, -1, -1), (0, 0, 1)),
+    summary="triangles (row, column, kind 1 up / 2 down); pieces turned and turned over (12)",
+)
+
+LATTICES = {lattice.name: lattice for lattice in (SQUARE, ONE_SIDED, CUBE, HEX, TRI)}
 """Every lattice by its name, as files and the CLI name it."""

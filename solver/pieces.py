@@ -61,19 +61,22 @@ def canonical(shape: Shape, lattice: Lattice = SQUARE) -> tuple[Point, ...]:
     return lattice.canonical(shape)
 
 
-def shape_from_rows(rows: Sequence[str]) -> Shape:
-    """Parse rows such as ``[".#", "##"]``: any character but ``.`` or space is a cell."""
-    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in ". "]
+def shape_from_rows(rows: Sequence[str], lattice: Lattice = SQUARE) -> Shape:
+    """Parse rows such as ``[".#", "##"]``: any character but ``.`` or space is a cell (of
+    hexagons or triangles as their lattice's text form reads it)."""
+    cells = [
+        lattice.at(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in ". "
+    ]
     if not cells:
         raise PieceDefinitionError(f"piece rows {list(rows)!r} hold no cell")
-    return normalise(cells)
+    return lattice.normalise(cells)
 
 
-def shape_rows(shape: Shape, mark: str = "#") -> list[str]:
+def shape_rows(shape: Shape, mark: str = "#", lattice: Lattice = SQUARE) -> list[str]:
     """Draw a shape as rows of ``mark`` and ``.``; a shape of cubes layer by layer, the bottom
     one first, a line ``--`` between two."""
-    if len(next(iter(shape))) == 2:
-        return draw({mark: shape})
+    if len(next(iter(shape))) == 2 or not lattice.layered:
+        return draw({mark: shape}, lattice=lattice)
     return join_layers(draw_layers({mark: shape}), LAYER_MARK)
 
 
@@ -104,7 +107,7 @@ class Piece:
 
     def rows(self) -> list[str]:
         """The piece drawn in its code letter."""
-        return shape_rows(self.shape, self.code)
+        return shape_rows(self.shape, self.code, self.lattice)
 
 
 class PieceSet(Mapping[str, Piece]):
@@ -202,13 +205,13 @@ def piece_from_json(name: str, spec: object, lattice: Lattice = SQUARE) -> Piece
     rows = spec["rows"]
     if not all(isinstance(r, str) for r in rows):
         raise PieceDefinitionError(f"piece {name}: rows must be strings, code one character")
-    if lattice.dims != 2:
+    if lattice.layered:
         raise PieceDefinitionError(
-            f"piece {name}: rows draw squares; a {lattice} piece is given by its 'cells'"
+            f"piece {name}: rows draw one layer; a {lattice} piece is given by its 'cells'"
         )
     if sum(len(r) for r in rows) > MAX_GRID:  # a cheap bound before any parsing
         raise PieceDefinitionError(f"piece {name}: rows longer than {MAX_GRID} characters")
-    return Piece(name, code, shape_from_rows(rows), lattice, colour)
+    return Piece(name, code, shape_from_rows(rows, lattice), lattice, colour)
 
 
 def _is_colour(value: object) -> bool:
@@ -241,7 +244,12 @@ def shape_from_cells(name: str, cells: object, lattice: Lattice) -> Shape:
         points.append(tuple(cell))
     if len(set(points)) != len(points):
         raise PieceDefinitionError(f"piece {name}: a cell is listed twice")
-    shape = normalise(points)
+    bad = next((p for p in points if not lattice.is_cell(p)), None)
+    if bad is not None:
+        raise PieceDefinitionError(
+            f"piece {name}: cells: {list(bad)} is no cell ({lattice.summary})"
+        )
+    shape = lattice.normalise(points)
     if not is_connected(shape, lattice):
         raise PieceDefinitionError(f"piece {name}: cells are not joined face to face")
     return shape

@@ -75,8 +75,8 @@ def solution_rows(
     by_code: dict[str, set[Point]] = {"#": set(figure.cells)}
     for pl in solution:  # copies of one piece share its code
         by_code.setdefault(pieces[pl.piece].code, set()).update(pl.cells)
-    if figure.lattice.dims == 2:
-        return draw(by_code)
+    if not figure.lattice.layered:
+        return draw(by_code, lattice=figure.lattice)
     return join_layers(draw_layers(by_code), LAYER_MARK)
 
 
@@ -84,8 +84,9 @@ def parse_solution(
     text: str | Sequence[str], pieces: PieceSet = STANDARD
 ) -> tuple[Figure, Solution]:
     """Read a picture drawn by :func:`solution_rows` back into its figure and solution."""
-    layers = layer_texts(text) if pieces.lattice.dims != 2 else None
-    drawn = read_picture(text) if layers is None else read_layers(layers)
+    lattice = pieces.lattice
+    layers = layer_texts(text) if lattice.layered else None
+    drawn = read_picture(text).on(lattice) if layers is None else read_layers(layers)
     cells: dict[str, set[Point]] = {}
     for ch, pts in drawn.by_letter().items():
         try:
@@ -93,12 +94,14 @@ def parse_solution(
         except UbongoError as e:
             raise FigureError(str(e), *drawn.where(min(pts))) from None
         cells.setdefault(name, set()).update(pts)  # two letters may name one piece (a, A)
-    figure = Figure.from_cells(drawn.chars, pieces.lattice)
-    lows = [min(axis) for axis in zip(*drawn.chars, strict=True)] if drawn.chars else []
-    solution = tuple(Placement(name, _moved(pts, lows)) for name, pts in cells.items())
+    points = drawn.chars
+    figure = Figure.from_cells(points, lattice)
+    shift = lattice.offset(points) if points else ()
+    solution = tuple(Placement(name, _moved(pts, shift)) for name, pts in cells.items())
     return figure, solution
 
 
-def _moved(points: set[Point], lows: list[int]) -> frozenset[Point]:
-    """The points as Figure.from_cells moves the figure's (its least coordinates to 0)."""
-    return translated(points, [-lo for lo in lows]) if any(lows) else frozenset(points)
+def _moved(points: set[Point], shift: Point) -> frozenset[Point]:
+    """The points as Figure.from_cells moves the figure's (by ``shift``, its least coordinates
+    to 0 but for a triangle's kind)."""
+    return translated(points, shift) if any(shift) else frozenset(points)

@@ -4,8 +4,9 @@ person can find them by.
 Glossary
     Region   a connected part of a figure, as a set of points; a figure of one piece of card
              has one region.
-    Box      ``(top, left, height, width)`` of a set of cells' footprint (their last two
-             coordinates).
+    Spot     where a cell stands in the figure's text form, ``(row, column)``: a square's own
+             coordinates, a cube's on its footprint, a hexagon's or triangle's by its lattice.
+    Box      ``(top, left, height, width)`` of a set of spots.
 """
 
 from __future__ import annotations
@@ -15,39 +16,45 @@ from itertools import pairwise
 
 from ubongo.solver.cells import Point, components
 from ubongo.solver.figure import Figure
+from ubongo.solver.lattice import Lattice
 
 Box = tuple[int, int, int, int]
 
 
+Spot = tuple[int, int]
+
+
+def spots(cells: Iterable[Point], lattice: Lattice) -> list[Spot]:
+    """Where each cell stands in the text form (one spot per cell: a cube's layers repeat it)."""
+    if lattice.plain:
+        return [(p[-2], p[-1]) for p in cells]
+    return [lattice.spot(p) for p in cells]
+
+
 def regions(figure: Figure) -> list[frozenset[Point]]:
-    """The figure's regions, in the reading order of their first footprint cells."""
+    """The figure's regions, in the reading order of their first spots."""
     parts = components(figure.cells, figure.lattice)
-    return sorted((frozenset(part) for part in parts), key=_first_cell)
+    return sorted((frozenset(part) for part in parts), key=lambda p: min(spots(p, figure.lattice)))
 
 
-def _first_cell(cells: frozenset[Point]) -> tuple[int, int]:
-    """The cells' first footprint cell in reading order."""
-    return min((p[-2], p[-1]) for p in cells)
-
-
-def box(cells: Iterable[Point]) -> Box:
-    """``(top, left, height, width)`` of the cells' footprint."""
-    points = list(cells)
-    rows = [p[-2] for p in points]
-    cols = [p[-1] for p in points]
+def box(places: Iterable[Spot]) -> Box:
+    """``(top, left, height, width)`` of the spots."""
+    points = list(places)
+    rows = [r for r, _ in points]
+    cols = [c for _, c in points]
     return min(rows), min(cols), max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
 
 
-def thirds(cells: frozenset[Point], within: Box) -> str:
-    """Which third of ``within`` the cells' centre falls in, each way: ``top-left``...
+def thirds(places: list[Spot], within: Box) -> str:
+    """Which third of ``within`` the spots' centre falls in, each way: ``top-left``...
     ``middle``.
 
-    >>> thirds(frozenset({(0, 0)}), (0, 0, 3, 3))
+    >>> thirds([(0, 0)], (0, 0, 3, 3))
     'top-left'
     """
     top, left, height, width = within
-    cr = sum(p[-2] - top + 0.5 for p in cells) / len(cells) / height
-    cc = sum(p[-1] - left + 0.5 for p in cells) / len(cells) / width
+    cr = sum(r - top + 0.5 for r, _ in places) / len(places) / height
+    cc = sum(c - left + 0.5 for _, c in places) / len(places) / width
     v = ("top", "", "bottom")[min(2, int(cr * 3))]
     h = ("left", "", "right")[min(2, int(cc * 3))]
     return "-".join(x for x in (v, h) if x) or "middle"
@@ -64,12 +71,14 @@ def region_names(
     ['left', 'middle', 'right']
     """
     parts = regions(figure) if parts is None else parts
-    return list(zip(parts, _words(parts, figure), strict=True))
+    placed = [spots(part, figure.lattice) for part in parts]
+    return list(zip(parts, _words(placed, box(spots(figure.cells, figure.lattice))), strict=True))
 
 
-def _words(parts: list[frozenset[Point]], figure: Figure) -> list[str]:
-    """The names of ``region_names``, in the order of ``parts``."""
-    for axis, ends in ((-1, ("left", "right")), (-2, ("top", "bottom"))):
+def _words(parts: list[list[Spot]], whole: Box) -> list[str]:
+    """The names of ``region_names``, in the order of ``parts`` (their spots; ``whole`` the
+    figure's box)."""
+    for axis, ends in ((1, ("left", "right")), (0, ("top", "bottom"))):
         spans = sorted(
             (min(p[axis] for p in part), max(p[axis] for p in part), i)
             for i, part in enumerate(parts)
@@ -77,7 +86,7 @@ def _words(parts: list[frozenset[Point]], figure: Figure) -> list[str]:
         if all(a[1] < b[0] for a, b in pairwise(spans)):
             ranked = _ranks(len(parts), *ends)
             return [ranked[[i for _, _, i in spans].index(j)] for j in range(len(parts))]
-    placed = [thirds(part, (0, 0, figure.height, figure.width)) for part in parts]
+    placed = [thirds(part, whole) for part in parts]
     if len(set(placed)) == len(parts):
         return placed
     return [_ordinal(i) for i in range(len(parts))]

@@ -168,7 +168,9 @@ def count_by_orbits(
             n, found = count(Puzzle(Figure.from_cells(left, puzzle.figure.lattice), rest))
         total += size * n
         if first is None and found is not None:
-            first = _with_pivot(found, Placement(pivot.name, placed), plan.pivot, left)
+            first = _with_pivot(
+                found, Placement(pivot.name, placed), plan.pivot, left, puzzle.figure.lattice
+            )
     return total, first
 
 
@@ -177,14 +179,14 @@ def _no_placements() -> Solution:
 
 
 def _with_pivot(
-    found: Callable[[], Solution], pivot: Placement, index: int, left: Shape
+    found: Callable[[], Solution], pivot: Placement, index: int, left: Shape, lattice: Lattice
 ) -> Callable[[], Solution]:
     """The tiling of the figure less the pivot's placement, moved back to the figure's
     coordinates, with the pivot put in at its place in the puzzle's order."""
-    lows = [min(axis) for axis in zip(*left, strict=True)]
+    back = [-v for v in lattice.offset(left)]
 
     def solution() -> Solution:
-        moved = [Placement(p.piece, translated(p.cells, lows)) for p in found()]
+        moved = [Placement(p.piece, translated(p.cells, back)) for p in found()]
         return (*moved[:index], pivot, *moved[index:])
 
     return solution

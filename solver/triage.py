@@ -63,8 +63,8 @@ def colour_reason(compiled: CompiledPuzzle) -> str | None:
     if need not in reachable:
         light = popcount(compiled.full) - popcount(dark)
         return (
-            f"colour imbalance: on a checkerboard the figure has {popcount(dark)} dark and "
-            f"{light} light cells, which no placement of these pieces can match"
+            f"colour imbalance: {compiled.puzzle.lattice.colours(popcount(dark), light)}, "
+            "which no placement of these pieces can match"
         )
     return None
 

@@ -3,8 +3,9 @@
 It rebuilds every piece's images from its coordinates in its own way per lattice, rather than
 the engines' matrices (solver.lattice), so a bug in one is not repeated in the other:
 ``rot90`` and ``fliplr`` on a 0/1 numpy array for squares (turned over or only turned), the
-24 rotations of a 3D array by ``rot90`` in its three planes for cubes, and cube coordinates
-(x + y + z = 0, a sixth of a turn a signed cyclic shift) for hexagons.
+24 rotations of a 3D array by ``rot90`` in its three planes for cubes, cube coordinates
+(x + y + z = 0, a sixth of a turn a signed cyclic shift) for hexagons, and for triangles each
+triangle as the set of its three corners, turned as points of a hexagon grid are.
 """
 
 from __future__ import annotations
@@ -75,11 +76,50 @@ def _hex_key(xz: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
     return frozenset((x - x0, z - z0) for x, z in pts)
 
 
+def _same_triangles(a: Cells, b: Cells) -> bool:
+    """Each triangle as its three corners, in cube coordinates of the grid of corners, turned
+    and mirrored as hexagons are above: two shapes are alike when their sets of corner sets
+    are, up to a translation of the corners."""
+    shape = [_corners(p) for p in a]
+    target = _corner_key(_corners(p) for p in b)
+    for image in (shape, [[(z, y, x) for x, y, z in t] for t in shape]):
+        for _ in range(6):
+            if _corner_key(image) == target:
+                return True
+            image = [[(-z, -x, -y) for x, y, z in t] for t in image]
+    return False
+
+
+def _corners(cell: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """The corners of triangle (row, column, kind): corner (row, column) of the grid of rhombi
+    is axial (r, q) = (row, column - row), as cube (q, -q - r, r); kind 1 points up."""
+    a, b, kind = cell
+    if kind == 1:
+        around = ((a, b), (a + 1, b), (a + 1, b + 1))
+    elif kind == 2:
+        around = ((a, b), (a, b + 1), (a + 1, b + 1))
+    else:
+        return []  # no triangle: matches no shape
+    return [(c - r, -(c - r) - r, r) for r, c in around]
+
+
+def _corner_key(
+    triangles: Iterable[list[tuple[int, int, int]]],
+) -> frozenset[frozenset[tuple[int, int, int]]]:
+    tris = list(triangles)
+    if any(not t for t in tris):
+        return frozenset()
+    x0 = min(x for t in tris for x, _, _ in t)
+    z0 = min(z for t in tris for _, _, z in t)
+    return frozenset(frozenset((x - x0, y + x0 + z0, z - z0) for x, y, z in t) for t in tris)
+
+
 SAME_SHAPE: dict[str, Callable[[Cells, Cells], bool]] = {
     "square": _same_squares(turn_over=True),
     "one-sided": _same_squares(turn_over=False),
     "cube": _same_cubes,
     "hex": _same_hexagons,
+    "tri": _same_triangles,
 }
 """Per lattice name: whether the second cells are an image of the first."""
 

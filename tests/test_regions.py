@@ -144,3 +144,19 @@ def test_every_region_gets_a_name_of_its_own(cells):
         assert [region_name(part, figure) for part, _ in named] == [
             f"{name} region" for _, name in named
         ]
+
+
+@pytest.mark.parametrize(
+    ("lattice", "text"),
+    [("tri", "##..##/##..##"), ("hex", "#..#/#..#"), ("cube", "#.#/#.# | #.#/#.#")],
+)
+def test_regions_are_named_where_they_stand_in_the_text_on_every_lattice(
+    lattice: str, text: str
+) -> None:
+    """Triangles and hexagons are placed by their spots in the text form, not by raw
+    coordinates (a triangle's last coordinate is its kind, not a column)."""
+    from ubongo.solver.figure import parse_figure
+    from ubongo.solver.lattice import LATTICES
+
+    figure = parse_figure(text, lattice=LATTICES[lattice])
+    assert [name for _, name in region_names(figure)] == ["left", "right"]

@@ -1,0 +1,161 @@
+"""Hexagons and triangles on the command line: pieces files on `hex` and `tri` with pieces
+given as text rows or coordinates, figures and solutions in the text forms of docs/FORMAT.md
+read back, hint boards read the same way, and every command that does not draw or make them
+yet saying so in one line (exit 1)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from ubongo.cli import main
+from ubongo.puzzles import parse_pieces
+from ubongo.solver import Puzzle, parse_figure, parse_solution
+from ubongo.solver.lattice import HEX, TRI
+from ubongo.solver.verify import is_solution
+
+TRIO = {
+    "format": "ubongo-pieces",
+    "version": 2,
+    "name": "three polyiamonds",
+    "lattice": "tri",
+    "pieces": {
+        "D": {"code": "D", "rows": ["##"]},
+        "T": {"code": "T", "rows": ["###"]},
+        "C": {"code": "C", "cells": [[0, 0, 1], [0, 0, 2], [0, 1, 1], [1, 0, 2]]},
+    },
+}
+HEXES = {
+    "format": "ubongo-pieces",
+    "version": 2,
+    "name": "three polyhexes",
+    "lattice": "hex",
+    "pieces": {
+        "I": {"code": "I", "rows": ["###"]},
+        "V": {"code": "V", "rows": ["##", ".#"]},
+        "O": {"code": "O", "cells": [[0, 0], [0, 1], [1, 0]]},
+    },
+}
+PUZZLES = [  # pieces, figure, combination, tilings
+    (TRIO, ".####/#####", "D T C", 3),
+    (HEXES, "###/####/.##", "I V O", 3),
+]
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), prog_name="ubongo")
+
+
+def written(tmp_path: Path, document: dict[str, object]) -> str:
+    path = tmp_path / f"{document['lattice']}.json"
+    path.write_text(json.dumps(document))
+    return str(path)
+
+
+@pytest.mark.parametrize(("document", "figure", "combo", "tilings"), PUZZLES)
+def test_solve_draws_a_tiling_in_the_text_form_that_reads_back(
+    tmp_path: Path, document: dict[str, object], figure: str, combo: str, tilings: int
+) -> None:
+    path = written(tmp_path, document)
+    result = run("solve", "--pieces", path, figure, *combo.split(), "--count")
+    assert result.exit_code == 0, result.output
+    *rows, last = result.stdout.splitlines()
+    assert last == f"{tilings} tilings"
+    pieces = parse_pieces(json.loads(Path(path).read_text()), path)
+    lattice = pieces.lattice
+    drawn, solution = parse_solution(rows, pieces)
+    assert drawn == parse_figure(figure, lattice=lattice)
+    assert is_solution(Puzzle(drawn, pieces.resolve(combo.split())), solution)
+    assert lattice in (HEX, TRI)
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (["solve", "{pieces}", ".####/#####", "D", "T", "C", "--svg", "{out}"], "SVG pictures"),
+        (["generate", "{pieces}", "-o", "{out}"], "generated sets"),
+        (["atlas", "build", "{pieces}", "-o", "{out}"], "atlases"),
+    ],
+)
+def test_what_is_not_made_on_triangles_yet_is_refused_in_one_line(
+    tmp_path: Path, args: list[str], what: str
+) -> None:
+    path = written(tmp_path, TRIO)
+    out = str(tmp_path / "out")
+    given = [a.format(pieces=f"--pieces={path}", out=out) for a in args]
+    result = run(*given)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (
+        f"ubongo {' '.join(args[:2]) if args[0] == 'atlas' else args[0]}: {what} of triangles "
+        "are not made yet; verify, show, solve, analyze and hint take them\n"
+    )
+    assert not Path(out).exists()
+
+
+def test_a_set_of_triangles_verifies_and_refuses_cards_in_one_line(tmp_path: Path) -> None:
+    document = {
+        "format": "ubongo-puzzle-set",
+        "version": 2,
+        "name": "tri cards",
+        "lattice": "tri",
+        "pieces": TRIO["pieces"],
+        "templates": [
+            {"id": "1", "easy": {"figure": [".####", "#####"], "combos": [["D", "T", "C"]]}}
+        ],
+    }
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(document))
+    result = run("verify", str(path), "--count")
+    assert result.exit_code == 0 and result.stdout.startswith("tri cards: 1/1 combinations")
+    shown = run("solve", "--set", str(path), "1", "easy", "1")
+    assert shown.exit_code == 0 and shown.stdout.splitlines() == [".DDCC", "TTTCC"]
+    for option, what in (
+        ("--svg", "SVG cards"),
+        ("--pdf", "printed cards"),
+        ("--html", "web pages"),
+    ):
+        result = run("render", str(path), option, str(tmp_path / "out"))
+        assert result.exit_code == 1 and result.stderr == (
+            f"ubongo render: tri cards: {what} of triangles are not made yet; verify, show, "
+            "solve, analyze and hint take them\n"
+        )
+    stats = run("stats", str(path))
+    assert stats.exit_code == 1 and "statistics of triangles are not made yet" in stats.stderr
+    path.write_text(json.dumps({**document, "height": 2}))
+    stacked = run("verify", str(path))
+    assert stacked.exit_code == 1 and stacked.stderr == (
+        f"ubongo verify: {path}: height: expected 1 to 64 layers, on a lattice of cubes\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [
+        (".####\n#####\n", None),
+        (".##CC\n##CC#\n", "board: row 2, column 3: C (C) is placed 2 times"),
+        (".##DD\n###CC\n", "board: row 2, column 4: C (C) is drawn on 2 cell(s)"),
+        (".###\n#####\n", "board: row 1, column 5: a figure cell is missing"),
+    ],
+)
+def test_a_hint_board_of_triangles_is_read_in_their_text_form(
+    tmp_path: Path, board: str, message: str | None
+) -> None:
+    path = written(tmp_path, TRIO)
+    (tmp_path / "board.txt").write_text(board)
+    args = ["hint", "--pieces", path, ".####/#####", "D", "T", "C"]
+    result = run(*args, "--board", str(tmp_path / "board.txt"))
+    if message is None:
+        assert result.exit_code == 0 and result.stdout.startswith("Place ")
+    else:
+        assert result.exit_code == 1 and result.stderr.startswith(f"ubongo hint: {message}")
+
+
+def test_a_height_is_for_cubes_only(tmp_path: Path) -> None:
+    path = written(tmp_path, TRIO)
+    result = run("solve", "--pieces", path, ".####/#####", "D", "T", "C", "--height", "2")
+    assert result.exit_code == 1 and result.stderr == (
+        "ubongo solve: a height stacks a footprint in layers of cubes, not of tri\n"
+    )
