@@ -20,7 +20,7 @@ alike under translation (triangles point up or down) overrides ``normalise`` and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -35,6 +35,12 @@ def apply(turn: Turn, points: Iterable[Point]) -> list[Point]:
     if len(turn) == 2:  # the common case written out: canonical forms run it millions of times
         (a, b), (c, d) = turn
         return [(a * x + b * y, c * x + d * y) for x, y in points]
+    if len(turn) == 3:  # cubes written out too: the generic sum was most of a Soma count
+        (a, b, c), (d, e, f), (g, h, i) = turn
+        return [
+            (a * x + b * y + c * z, d * x + e * y + f * z, g * x + h * y + i * z)
+            for x, y, z in points
+        ]
     return [tuple(sum(m * v for m, v in zip(row, p, strict=True)) for row in turn) for p in points]
 
 
@@ -75,6 +81,9 @@ def normalise(points: Iterable[Point]) -> Shape:
         r0 = min(r for r, _ in pts)
         c0 = min(c for _, c in pts)
         return frozenset((r - r0, c - c0) for r, c in pts)
+    if len(pts[0]) == 3:
+        z0, r0, c0 = (min(axis) for axis in zip(*pts, strict=True))
+        return frozenset((z - z0, r - r0, c - c0) for z, r, c in pts)
     lows = [min(axis) for axis in zip(*pts, strict=True)]
     return frozenset(tuple(v - lo for v, lo in zip(p, lows, strict=True)) for p in pts)
 
@@ -189,11 +198,14 @@ def moved(turn: Turn, shift: Point, points: list[Point]) -> Iterator[Point]:
         (a, b), (c, d) = turn
         s, t = shift
         return ((a * x + b * y + s, c * x + d * y + t) for x, y in points)
-    return (tuple(v + d for v, d in zip(q, shift, strict=True)) for q in map(_one(turn), points))
-
-
-def _one(turn: Turn) -> Callable[[Point], Point]:
-    return lambda p: tuple(sum(m * v for m, v in zip(row, p, strict=True)) for row in turn)
+    if len(turn) == 3:
+        (a, b, c), (d, e, f), (g, h, i) = turn
+        s, t, u = shift
+        return (
+            (a * x + b * y + c * z + s, d * x + e * y + f * z + t, g * x + h * y + i * z + u)
+            for x, y, z in points
+        )
+    return (tuple(v + d for v, d in zip(q, shift, strict=True)) for q in apply(turn, points))
 
 
 @lru_cache(maxsize=8192)
