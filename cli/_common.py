@@ -675,7 +675,10 @@ def take_puzzle(
 
 def show_picture(rows: Sequence[str], pieces: PieceSet, picture: bool = True) -> None:
     """Print a picture: in piece colours on a terminal, plain letters otherwise."""
+    if not (picture and sys.stdout.isatty()):  # plain: the colours' module is not loaded
+        click.echo("\n".join(rows), color=False)
+        return
     from ubongo.render.colours import paint, should_colour
 
-    on = picture and should_colour(sys.stdout)
+    on = should_colour(sys.stdout)
     click.echo(paint(list(rows), pieces, colour_on=on), color=on)

@@ -22,6 +22,7 @@ import ubongo
 from ubongo.cli import HOMES, main
 
 HEAVY = ("importlib.metadata", "numpy", "ortools", "duckdb", "fpdf", "ubongo.render")
+LISTING = "importlib.resources"  # bundled files are read by name; it lists them, for errors
 
 PROBE = """
 import atexit, json, sys
@@ -97,10 +98,21 @@ def test_verify_loads_its_own_module_and_nothing_heavy() -> None:
     out, modules = modules_after("verify")
     assert out.endswith("combinations solvable\n")
     assert command_modules(modules) == {"sets"}
-    assert not [m for m in modules if m.startswith(HEAVY)]
+    assert not [m for m in modules if m.startswith((*HEAVY, LISTING, "ubongo.solver.symmetry"))]
     others = ("_answers", "_analysis", "_stats", "_sessions", "_pictures", "_design", "_records")
     assert "ubongo._verification" in modules  # its own results, and no other command's
     assert not modules & {f"ubongo.{m}" for m in others}
+
+
+def test_the_soma_count_loads_what_it_counts_with_and_nothing_more() -> None:
+    """Issue 20's whole-process count (timed by bench/bench_3d.py): the bundled piece file read
+    by name, a picture on a pipe drawn without the colours, no problem-file reader."""
+    soma = ("--pieces", "soma", "###/###/###", *"VLTZABP", "--height", "3", "--count")
+    out, modules = modules_after("solve", *soma)
+    assert out.endswith("\n11520 tilings (240 up to symmetry)\n")
+    assert command_modules(modules) == {"solve"}
+    unwanted = (*HEAVY, LISTING, "ubongo.puzzles.ubongo_utils")
+    assert not [m for m in modules if m.startswith(unwanted)]
 
 
 @pytest.mark.parametrize("home", sorted(set(HOMES.values())))
