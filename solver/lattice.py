@@ -134,6 +134,11 @@ class Lattice:
         """A key equal for two shapes exactly when a turn of the group maps one onto the other."""
         return min(tuple(sorted(t)) for t in self.transforms(shape))
 
+    def piece_key(self, shape: Shape) -> tuple[Point, ...]:
+        """``canonical`` of a piece's shape, from its orientations, which are remembered (a
+        piece's shape comes back puzzle after puzzle; a figure's seldom does)."""
+        return min(tuple(sorted(o)) for o in self.orientations(shape))
+
     def neighbours(self, p: Point) -> list[Point]:
         """The edge (face) neighbours of a cell."""
         return [tuple(a + b for a, b in zip(p, s, strict=True)) for s in self.steps]

@@ -218,7 +218,7 @@ def up_to_symmetry(puzzle: Puzzle, tilings: int) -> int:
         kinds[p.key] = kinds.get(p.key, 0) + 1
         shapes.setdefault(p.key, p.shape)
     mirrored = {
-        k: lattice.canonical(lattice.normalise(apply(lattice.mirror, list(s))))
+        k: lattice.piece_key(lattice.normalise(apply(lattice.mirror, list(s))))
         for k, s in shapes.items()
     }
     turns = list(lattice.turns)
