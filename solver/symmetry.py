@@ -252,6 +252,10 @@ def _fixed(
     leaves as they are: exact covers by its orbits of placements, each kind used as often as
     the puzzle has copies of it."""
     order = sorted(kinds, key=lambda k: len(placed[k]))  # the kind most likely to fail first
+    for kind in order:  # one copy of a shape the symmetry keeps: a kept tiling keeps its place
+        lone = kinds[kind] == 1 and swap[kind] == kind
+        if lone and not any(_image(p, table) == p for p in placed[kind]):
+            return 0  # most symmetries end here (all 47 of the Soma cube's)
     index = {k: i for i, k in enumerate(order)}
     orbits: dict[frozenset[Mask], tuple[Mask, tuple[int, ...]]] = {}
     for kind in order:
