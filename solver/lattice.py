@@ -45,11 +45,8 @@ def apply(turn: Turn, points: Iterable[Point]) -> list[Point]:
 
 
 def compose(a: Turn, b: Turn) -> Turn:
-    """The turn ``a`` after ``b``."""
-    n = len(a)
-    return tuple(
-        tuple(sum(a[i][k] * b[k][j] for k in range(n)) for j in range(n)) for i in range(n)
-    )
+    """The turn ``a`` after ``b``: ``a`` applied to each column of ``b``."""
+    return tuple(zip(*apply(a, zip(*b, strict=True)), strict=True))
 
 
 def identity(dims: int) -> Turn:
