@@ -87,6 +87,20 @@ def test_any_other_command_line_goes_to_the_group(args: tuple[str, ...], env: An
     assert "click" in modules and "ubongo.cli._group" in modules
 
 
+def test_the_entry_leaves_the_collector_on_and_what_is_left_frozen() -> None:
+    """``run`` turns the garbage collector off only while click and the group load, and freezes
+    what is left once the command returns, so the exit's last collection walks nothing."""
+    probe = RUN.replace("import atexit,", "import gc, atexit,").replace(
+        "sorted(sys.modules)", "[gc.isenabled(), gc.get_freeze_count()]"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, json.dumps(["sets"])], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.startswith("standard ")
+    enabled, frozen = json.loads(done.stderr.splitlines()[-1])
+    assert enabled and frozen > 1000  # click and the group alone leave about 16,000 objects
+
+
 def test_python_m_ubongo_answers_version_under_the_commands_name() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "ubongo", "--version"], capture_output=True, text=True, check=True
