@@ -26,9 +26,8 @@ def _read(folder: str, name: str) -> Any:
     if name != os.path.basename(name) or name.startswith("."):  # one file name, not a path
         return None
     loader: Any = __spec__.loader  # a ResourceLoader (PEP 302): the data lies beside this module
-    where = os.path.dirname(__spec__.origin or "")
     try:
-        data = loader.get_data(os.path.join(where, folder, f"{name}.json"))
+        data = loader.get_data(os.path.join(os.path.dirname(__file__), folder, f"{name}.json"))
     except (OSError, ValueError):  # no such file; a NUL in the name
         return None
     return json.loads(data.decode("utf-8"))
