@@ -12,11 +12,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from typing import TYPE_CHECKING, TypeAlias, Union
 
 from ubongo import _files
 from ubongo.puzzles.game import SIDES
-from ubongo.solver.errors import UbongoError, suggestion
+from ubongo.solver.errors import UbongoError, UnknownName, suggestion
 from ubongo.solver.figure import Figure, parse_figure
 from ubongo.solver.lattice import SQUARE, Lattice
 from ubongo.solver.pieces import STANDARD, PieceSet
@@ -57,7 +58,7 @@ def set_of(given: SetLike) -> PuzzleSet:
     if arg == "-" or os.path.exists(arg):
         name = _files.display(arg)
         return parse_set(decode_json(_files.read_text(arg), name), name)
-    if arg in bundled_names():
+    with suppress(UnknownName):  # read when bundled: listing the names costs more
         return bundled(arg)
     near = suggestion(arg, bundled_names())
     also = f"; did you mean the bundled set {near}?" if near else ""
@@ -137,7 +138,7 @@ def pieces_of(given: PieceSetLike) -> PieceSet:
         return given.pieces
     arg = os.fspath(given)
     if arg != "-" and not os.path.exists(arg):
-        if arg in bundled_piece_names():
+        with suppress(UnknownName):  # read when bundled: listing the names costs more
             return bundled_pieces(arg)
         if arg not in bundled_names():
             near = suggestion(arg, bundled_piece_names() + bundled_names())

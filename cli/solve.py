@@ -289,10 +289,10 @@ def _problem_file(
     args: tuple[str, ...], set_arg: str | None, pieces_set: str | None
 ) -> tuple[ProblemFile, PieceSet] | None:
     """The puzzles of ``solve FILE`` when FILE is an ubongo-utils problem file listing some."""
-    from ubongo.puzzles.ubongo_utils import is_problem_file, parse_problem_file
-
     if len(args) != 1 or set_arg is not None or not is_figure_file(args[0]):
         return None
+    from ubongo.puzzles.ubongo_utils import is_problem_file, parse_problem_file
+
     text = read_text(args[0])
     if not is_problem_file(text):
         return None

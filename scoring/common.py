@@ -10,7 +10,6 @@ Glossary
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
@@ -117,6 +116,7 @@ def suggestion(token: str, known: Sequence[str]) -> str | None:
     >>> suggestion("Camle", ["Camel", "Elephant"]), suggestion("zz", ["Camel"])
     ('Camel', None)
     """
+    import difflib  # here: only a misspelt name pays for it, not every command's start
 
     folded = {k.casefold(): k for k in known}
     close = difflib.get_close_matches(token.casefold(), list(folded), n=1, cutoff=0.6)
@@ -208,6 +208,8 @@ def lookalike(key: str, known: Sequence[str]) -> str | None:
     >>> lookalike("location", ["game", "players", "rounds"]) is None
     True
     """
+    import difflib  # here, as in suggestion
+
     folded = key.casefold()
     for name in known:
         if sorted(name.casefold()) == sorted(folded):

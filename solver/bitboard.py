@@ -483,7 +483,7 @@ def compile_puzzle(puzzle: Puzzle, *, table: bool | None = None) -> CompiledPuzz
 
 @lru_cache(maxsize=1024)
 def _shape_key(shape: Shape, lattice: Lattice) -> tuple[Point, ...]:
-    return lattice.canonical(shape)
+    return lattice.piece_key(shape)
 
 
 @lru_cache(maxsize=4096)  # a batch asks for the same few combinations of pieces again and again

@@ -26,7 +26,7 @@ from functools import cached_property, lru_cache
 from itertools import islice
 from typing import Any, Literal
 
-from ubongo.solver import bitboard, symmetry
+from ubongo.solver import bitboard
 from ubongo.solver import core as native
 from ubongo.solver.errors import PuzzleTooLarge, TimeLimit
 from ubongo.solver.figure import Picture, parse_figure
@@ -231,6 +231,8 @@ def _count_large(
     Measured on the 12 pentominoes in 6x10: the plain C search counts 9356 in 2.4 s, by orbits
     in 0.26 s; the Python memo took minutes on a loaded machine, plain Python longer.
     """
+    from ubongo.solver import symmetry  # here: verifying a set of small puzzles never needs it
+
     limits = Limits(timeout)  # one budget for every orbit
     try:
         by_orbits = symmetry.count_by_orbits(puzzle, lambda rest: _count_large(rest, limits.left()))

@@ -23,7 +23,7 @@ brings back modulo 3 (``offset`` says by how much), so its turns stay matrices t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar
@@ -39,15 +39,18 @@ def apply(turn: Turn, points: Iterable[Point]) -> list[Point]:
     if len(turn) == 2:  # the common case written out: canonical forms run it millions of times
         (a, b), (c, d) = turn
         return [(a * x + b * y, c * x + d * y) for x, y in points]
+    if len(turn) == 3:  # cubes written out too: the generic sum was most of a Soma count
+        (a, b, c), (d, e, f), (g, h, i) = turn
+        return [
+            (a * x + b * y + c * z, d * x + e * y + f * z, g * x + h * y + i * z)
+            for x, y, z in points
+        ]
     return [tuple(sum(m * v for m, v in zip(row, p, strict=True)) for row in turn) for p in points]
 
 
 def compose(a: Turn, b: Turn) -> Turn:
-    """The turn ``a`` after ``b``."""
-    n = len(a)
-    return tuple(
-        tuple(sum(a[i][k] * b[k][j] for k in range(n)) for j in range(n)) for i in range(n)
-    )
+    """The turn ``a`` after ``b``: ``a`` applied to each column of ``b``."""
+    return tuple(zip(*apply(a, zip(*b, strict=True)), strict=True))
 
 
 def identity(dims: int) -> Turn:
@@ -79,6 +82,9 @@ def normalise(points: Iterable[Point]) -> Shape:
         r0 = min(r for r, _ in pts)
         c0 = min(c for _, c in pts)
         return frozenset((r - r0, c - c0) for r, c in pts)
+    if len(pts[0]) == 3:
+        z0, r0, c0 = (min(axis) for axis in zip(*pts, strict=True))
+        return frozenset((z - z0, r - r0, c - c0) for z, r, c in pts)
     lows = [min(axis) for axis in zip(*pts, strict=True)]
     return frozenset(tuple(v - lo for v, lo in zip(p, lows, strict=True)) for p in pts)
 
@@ -163,6 +169,11 @@ class Lattice:
         """Whether a point of the right length is a cell (every one but on triangles)."""
         return True
 
+    def piece_key(self, shape: Shape) -> tuple[Point, ...]:
+        """``canonical`` of a piece's shape, from its orientations, which are remembered (a
+        piece's shape comes back puzzle after puzzle; a figure's seldom does)."""
+        return min(tuple(sorted(o)) for o in self.orientations(shape))
+
     def neighbours(self, p: Point) -> list[Point]:
         """The edge (face) neighbours of a cell."""
         return [tuple(a + b for a, b in zip(p, s, strict=True)) for s in self.steps]
@@ -234,11 +245,14 @@ def moved(turn: Turn, shift: Point, points: list[Point]) -> Iterator[Point]:
         (a, b), (c, d) = turn
         s, t = shift
         return ((a * x + b * y + s, c * x + d * y + t) for x, y in points)
-    return (tuple(v + d for v, d in zip(q, shift, strict=True)) for q in map(_one(turn), points))
-
-
-def _one(turn: Turn) -> Callable[[Point], Point]:
-    return lambda p: tuple(sum(m * v for m, v in zip(row, p, strict=True)) for row in turn)
+    if len(turn) == 3:
+        (a, b, c), (d, e, f), (g, h, i) = turn
+        s, t, u = shift
+        return (
+            (a * x + b * y + c * z + s, d * x + e * y + f * z + t, g * x + h * y + i * z + u)
+            for x, y, z in points
+        )
+    return (tuple(v + d for v, d in zip(q, shift, strict=True)) for q in apply(turn, points))
 
 
 @lru_cache(maxsize=8192)

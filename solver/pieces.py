@@ -98,7 +98,7 @@ class Piece:
     @cached_property
     def key(self) -> tuple[Point, ...]:
         """Equal for two pieces of a lattice exactly when they have the same shape, turned."""
-        return self.lattice.canonical(self.shape)
+        return self.lattice.piece_key(self.shape)
 
     @property
     def area(self) -> int:

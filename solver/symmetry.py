@@ -96,7 +96,8 @@ def orbits(puzzle: Puzzle) -> Orbits | None:
     keys = [p.key for p in puzzle.pieces]
     frame = frame_for(figure, tuple(p.shape for p in puzzle.pieces), lattice, reorder=False)
     full = figure_mask(figure, frame)
-    tables = [_table(figure, frame, turn, shift) for turn, shift in group]
+    bits = _bits(figure, frame)
+    tables = [_table(bits, turn, shift) for turn, shift in group]
     best: tuple[int, list[tuple[Mask, int]]] | None = None
     for i, piece in enumerate(puzzle.pieces):
         if keys.count(keys[i]) > 1:
@@ -122,12 +123,16 @@ def _orbits_of(placed: list[Mask], tables: list[dict[Mask, Mask]]) -> list[tuple
     return found
 
 
-def _table(figure: Figure, frame: Frame, turn: Turn, shift: Point) -> dict[Mask, Mask]:
+def _bits(figure: Figure, frame: Frame) -> dict[Point, Mask]:
+    """Each cell of the figure with its bit, as a Mask."""
+    return {p: 1 << frame.index(p) for p in figure.cells}
+
+
+def _table(bits: dict[Point, Mask], turn: Turn, shift: Point) -> dict[Mask, Mask]:
     """A symmetry of the figure (``turn`` then ``shift``) as a table from each figure bit to
-    the bit of its image."""
-    cells = list(figure.cells)
-    images = (1 << frame.index(q) for q in moved(turn, shift, cells))
-    return dict(zip((1 << frame.index(p) for p in cells), images, strict=True))
+    the bit of its image (``bits``: the figure's cells with their bits, from ``_bits``)."""
+    images = map(bits.__getitem__, moved(turn, shift, list(bits)))
+    return dict(zip(bits.values(), images, strict=True))
 
 
 def _image(mask: Mask, table: dict[Mask, Mask]) -> Mask:
@@ -215,7 +220,7 @@ def up_to_symmetry(puzzle: Puzzle, tilings: int) -> int:
         kinds[p.key] = kinds.get(p.key, 0) + 1
         shapes.setdefault(p.key, p.shape)
     mirrored = {
-        k: lattice.canonical(lattice.normalise(apply(lattice.mirror, list(s))))
+        k: lattice.piece_key(lattice.normalise(apply(lattice.mirror, list(s))))
         for k, s in shapes.items()
     }
     turns = list(lattice.turns)
@@ -230,8 +235,9 @@ def up_to_symmetry(puzzle: Puzzle, tilings: int) -> int:
     full = figure_mask(figure, frame)
     placed = {k: _in_order(bitboard_placements(full, s, frame)) for k, s in shapes.items()}
     fixed = tilings
+    bits = _bits(figure, frame)
     for turn, shift in group[1:]:
-        table = _table(figure, frame, turn, shift)
+        table = _table(bits, turn, shift)
         swap = mirrored if not lattice.has(turn) else {k: k for k in kinds}
         fixed += _fixed(full, kinds, placed, table, swap)
     return fixed // len(group)
@@ -248,6 +254,10 @@ def _fixed(
     leaves as they are: exact covers by its orbits of placements, each kind used as often as
     the puzzle has copies of it."""
     order = sorted(kinds, key=lambda k: len(placed[k]))  # the kind most likely to fail first
+    for kind in order:  # one copy of a shape the symmetry keeps: a kept tiling keeps its place
+        lone = kinds[kind] == 1 and swap[kind] == kind
+        if lone and not any(_image(p, table) == p for p in placed[kind]):
+            return 0  # most symmetries end here (all 47 of the Soma cube's)
     index = {k: i for i, k in enumerate(order)}
     orbits: dict[frozenset[Mask], tuple[Mask, tuple[int, ...]]] = {}
     for kind in order:

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ubongo.puzzles import bundled_piece_names, bundled_pieces
+from ubongo.puzzles import bundled, bundled_piece_names, bundled_pieces
 from ubongo.solver import (
     FigureError,
     Puzzle,
@@ -31,6 +31,7 @@ from ubongo.solver import (
 )
 from ubongo.solver import core as native
 from ubongo.solver.bitboard import compile_puzzle, count_solutions, first_tiling
+from ubongo.solver.errors import UnknownName
 from ubongo.solver.figure import Figure
 from ubongo.solver.lattice import (
     CUBE,
@@ -327,6 +328,16 @@ def test_the_bundled_piece_sets_are_listed_and_on_cubes() -> None:
     assert [len(bundled_pieces(n)) for n in bundled_piece_names()] == [7, 16, 8]
     assert all(bundled_pieces(n).lattice is CUBE for n in bundled_piece_names())
     assert UBONGO_3D["A"].colour == "#ffdd04" and UBONGO_3D["P"].colour == "#59d259"
+
+
+@pytest.mark.parametrize("name", ["../standard", "pieces/soma", ".soma", "", "so\0ma", "soma.json"])
+def test_a_bundled_name_is_one_file_name_of_the_folder(name: str) -> None:
+    """Bundled files are read by name, without listing the folder first: a name that is a path
+    to another bundled file (or to none) is as unknown as a misspelt one, and says so."""
+    with pytest.raises(UnknownName, match="unknown bundled piece set"):
+        bundled_pieces(name)
+    with pytest.raises(UnknownName, match="unknown bundled set"):
+        bundled(name.replace("soma", "sample"))
 
 
 # --- golden counts ---------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import ubongo
 from ubongo.cli import HOMES, main
 
 HEAVY = ("importlib.metadata", "numpy", "ortools", "duckdb", "fpdf", "ubongo.render")
+LISTING = "importlib.resources"  # bundled files are read by name; it lists them, for errors
 
 PROBE = """
 import atexit, json, sys
@@ -86,6 +87,20 @@ def test_any_other_command_line_goes_to_the_group(args: tuple[str, ...], env: An
     assert "click" in modules and "ubongo.cli._group" in modules
 
 
+def test_the_entry_leaves_the_collector_on_and_what_is_left_frozen() -> None:
+    """``run`` turns the garbage collector off only while click and the group load, and freezes
+    what is left once the command returns, so the exit's last collection walks nothing."""
+    probe = RUN.replace("import atexit,", "import gc, atexit,").replace(
+        "sorted(sys.modules)", "[gc.isenabled(), gc.get_freeze_count()]"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, json.dumps(["sets"])], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.startswith("standard ")
+    enabled, frozen = json.loads(done.stderr.splitlines()[-1])
+    assert enabled and frozen > 1000  # click and the group alone leave about 16,000 objects
+
+
 def test_python_m_ubongo_answers_version_under_the_commands_name() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "ubongo", "--version"], capture_output=True, text=True, check=True
@@ -97,10 +112,21 @@ def test_verify_loads_its_own_module_and_nothing_heavy() -> None:
     out, modules = modules_after("verify")
     assert out.endswith("combinations solvable\n")
     assert command_modules(modules) == {"sets"}
-    assert not [m for m in modules if m.startswith(HEAVY)]
+    assert not [m for m in modules if m.startswith((*HEAVY, LISTING, "ubongo.solver.symmetry"))]
     others = ("_answers", "_analysis", "_stats", "_sessions", "_pictures", "_design", "_records")
     assert "ubongo._verification" in modules  # its own results, and no other command's
     assert not modules & {f"ubongo.{m}" for m in others}
+
+
+def test_the_soma_count_loads_what_it_counts_with_and_nothing_more() -> None:
+    """Issue 20's whole-process count (timed by bench/bench_3d.py): the bundled piece file read
+    by name, a picture on a pipe drawn without the colours, no problem-file reader."""
+    soma = ("--pieces", "soma", "###/###/###", *"VLTZABP", "--height", "3", "--count")
+    out, modules = modules_after("solve", *soma)
+    assert out.endswith("\n11520 tilings (240 up to symmetry)\n")
+    assert command_modules(modules) == {"solve"}
+    unwanted = (*HEAVY, LISTING, "ubongo.puzzles.ubongo_utils")
+    assert not [m for m in modules if m.startswith(unwanted)]
 
 
 @pytest.mark.parametrize("home", sorted(set(HOMES.values())))
