@@ -7,7 +7,8 @@ symmetry (the count of tilings a turn or mirror image of another counts once). P
     in process     ``count(Puzzle(figure, pentominoes))`` (``up_to_symmetry`` after it for the
                    last board), on the compiled core (best of ``--repeat``) and on the pure-Python
                    engine (one run); and ``count_solutions(compile_puzzle(...))``, our plain C
-                   bitboard search (lowest empty cell, no symmetry broken): full runs only
+                   bitboard search (lowest empty cell, no symmetry broken), with its pruning of
+                   dead cells and without it (``core.count`` given no shifts): full runs only
     whole process  ``ubongo solve --pieces examples/pentominoes.json ROWS F I ... Z --count``,
                    start to exit, on each core (``UBONGO_PURE=1`` for pure Python), best of
                    ``--turns`` (pure Python: one)
@@ -107,12 +108,16 @@ def in_process(boards: list[Board], repeat: int, smoke: bool) -> dict[tuple[str,
             expect(got == [b.tilings], f"{b.name}: compiled core counts {got}, not {b.tilings}")
             out[b.name, "compiled C"] = t
             if not smoke and not b.unique:
-                progress(f"{b.name}: plain C search")
+                progress(f"{b.name}: plain C search, with and without its pruning")
                 with core(compiled):
-                    compiled_puzzle = compile_puzzle(b.puzzle())
-                    t, n = timed(lambda c=compiled_puzzle: count_solutions(c))
-                expect(n == b.tilings, f"{b.name}: the plain C search counts {n}")
-                out[b.name, "plain C"] = t
+                    board = compile_puzzle(b.puzzle())
+                    t, n = timed(lambda c=board: count_solutions(c))
+                    expect(n == b.tilings, f"{b.name}: the plain C search counts {n}")
+                    out[b.name, "plain C"] = t
+                    args = (board.full, board.slots, board.all_used, -1, None, 1 << 40)
+                    t, n = timed(lambda a=args: compiled.count(*a))
+                    expect(n == b.tilings, f"{b.name}: the unpruned C search counts {n}")
+                    out[b.name, "unpruned C"] = t
         if not smoke or b.name == SMOKE_PURE:
             progress(f"{b.name}: pure Python")
             with core(None):
@@ -256,7 +261,8 @@ def main(argv: list[str] | None = None) -> int:
         + (f"; peer sugyan/pentomino {a.peer_solver}" if theirs else "")
     )
     inproc = {k[0]: v for k, v in theirs.items() if k[1] == "in process"}
-    table("in process", BOARDS, ours, ["compiled C", "pure Python", "plain C"], inproc)
+    runners = ["compiled C", "pure Python", "plain C", "unpruned C"]
+    table("in process", BOARDS, ours, runners, inproc)
     if procs:
         print()
         whole = {k[0]: v for k, v in theirs.items() if k[1] == "whole process"}
