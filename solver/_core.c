@@ -705,9 +705,31 @@ fail_freed:
 typedef struct {
     long top, left, height, width; /* the figure's box, in the coordinates given */
     int transposed;                /* stored as its transpose (wider than tall) */
+    long across;                   /* columns as stored (the shorter side) */
     long stride;
     board_t full;
 } Figure;
+
+/* The pieces of one puzzle: ids in a kit. */
+typedef struct {
+    const Kit *k;
+    const Py_ssize_t *id;
+    Py_ssize_t n;
+} Chosen;
+
+/* The columns orientation j of piece p spans. */
+static long
+span(const Kit *k, const KitPiece *p, Py_ssize_t j)
+{
+    const long *off = &k->off[p->first + 2 * p->ncells * j];
+    long lo = 0, hi = 0;
+    for (Py_ssize_t c = 0; c < p->ncells; c++) {
+        long dc = off[2 * c + 1];
+        if (dc < lo) lo = dc;
+        if (dc > hi) hi = dc;
+    }
+    return hi - lo + 1;
+}
 
 static int
 too_wide(void)
@@ -726,16 +748,29 @@ put_cell(Figure *f, long r, long c)
     return 0;
 }
 
+/* The figure's layout: transposed when wider than tall, and rows padded with as many empty
+ * columns as the widest orientation that fits across the figure spans, less one, so that no
+ * shift of it wraps into the next row (arm() leaves out the orientations too wide to fit: the
+ * 12 pentominoes in 3x20, stored as 20 rows of 3, take 100 bits instead of 140). */
 static void
-set_shape(Figure *f, long pad)
+set_shape(Figure *f, const Chosen *ch)
 {
     f->transposed = f->width > f->height;
-    f->stride = (f->transposed ? f->height : f->width) + pad;
+    f->across = f->transposed ? f->height : f->width;
+    long pad = 0;
+    for (Py_ssize_t i = 0; i < ch->n; i++) {
+        const KitPiece *p = &ch->k->pieces[ch->id[i]];
+        for (Py_ssize_t j = 0; j < p->norient; j++) {
+            long w = span(ch->k, p, j);
+            if (w <= f->across && w - 1 > pad) pad = w - 1;
+        }
+    }
+    f->stride = f->across + pad;
 }
 
 /* The figure from rows of '#' and '.' only (ASCII str); anything else is a ValueError. */
 static int
-figure_from_rows(Figure *f, PyObject *rows, long pad)
+figure_from_rows(Figure *f, PyObject *rows, const Chosen *ch)
 {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(rows);
     long top = -1, bottom = -1, left = -1, right = -1;
@@ -758,7 +793,7 @@ figure_from_rows(Figure *f, PyObject *rows, long pad)
     f->left = left;
     f->height = bottom - top + 1;
     f->width = right - left + 1;
-    set_shape(f, pad);
+    set_shape(f, ch);
     if ((f->transposed ? f->width : f->height) > BOARD_BITS) return too_wide();
     for (long r = top; r <= bottom; r++) {
         PyObject *row = PySequence_Fast_GET_ITEM(rows, r);
@@ -775,11 +810,11 @@ other:
 
 /* The figure from an iterable of (row, column) cells inside a height x width box at 0, 0. */
 static int
-figure_from_cells(Figure *f, PyObject *cells, long pad)
+figure_from_cells(Figure *f, PyObject *cells, const Chosen *ch)
 {
     f->top = f->left = 0;
     if (f->height > BOARD_BITS || f->width > BOARD_BITS) return too_wide();
-    set_shape(f, pad);
+    set_shape(f, ch);
     PyObject *it = PyObject_GetIter(cells);
     if (it == NULL) return -1;
     PyObject *cell;
@@ -848,7 +883,8 @@ arm(Search *s, const Kit *k, const Py_ssize_t *id, Py_ssize_t n, const Figure *f
         for (Py_ssize_t j = 0; j < p->norient; j++) {
             const long *off = &k->off[p->first + 2 * p->ncells * j];
             board_t m = 0;
-            int fits = 1;
+            /* a wider one fits nowhere, and the padding is too narrow to keep it from wrapping */
+            int fits = span(k, p, j) <= f->across;
             for (Py_ssize_t c = 0; c < p->ncells && fits; c++) {
                 /* |offset| <= MAX_EXTENT and stride <= BOARD_BITS + MAX_EXTENT: no overflow */
                 long long b = (long long)off[2 * c] * f->stride + off[2 * c + 1];
@@ -905,16 +941,14 @@ done:
     return ok;
 }
 
-/* The ids (at most MAX_PIECES, each a piece of kit k) into id[], *n of them, and the widest
- * extent among them into *pad. Read once, before the figure's cells (which may be any
- * iterable, running Python code) are. */
+/* The ids (at most MAX_PIECES, each a piece of kit k) into id[], *n of them. Read once, before
+ * the figure's cells (which may be any iterable, running Python code) are. */
 static int
-read_ids(PyObject *ids_obj, const Kit *k, Py_ssize_t *id, Py_ssize_t *n, long *pad)
+read_ids(PyObject *ids_obj, const Kit *k, Py_ssize_t *id, Py_ssize_t *n)
 {
     PyObject *ids = PySequence_Fast(ids_obj, "ids must be a sequence");
     if (ids == NULL) return -1;
     *n = PySequence_Fast_GET_SIZE(ids);
-    *pad = 0;
     int ok = -1;
     if (*n > MAX_PIECES) {
         PyErr_Format(PyExc_ValueError, "at most %d ids (pieces), not %zd", MAX_PIECES, *n);
@@ -925,7 +959,6 @@ read_ids(PyObject *ids_obj, const Kit *k, Py_ssize_t *id, Py_ssize_t *n, long *p
         if (int_in(PySequence_Fast_GET_ITEM(ids, i), "an id", 0, (long long)k->n - 1, &v))
             goto done;
         id[i] = (Py_ssize_t)v;
-        if (k->pieces[v].extent > *pad) *pad = k->pieces[v].extent;
     }
     ok = 0;
 done:
@@ -963,8 +996,8 @@ core_tile(PyObject *module, PyObject *args)
         int_in(mode_obj, "mode", 0, 2, &mode) || int_in(cap_obj, "cap", LLONG_MIN, LLONG_MAX, &cap))
         return NULL;
     Py_ssize_t id[MAX_PIECES], n;
-    long pad;
-    if (read_ids(ids_obj, k, id, &n, &pad)) return NULL;
+    if (read_ids(ids_obj, k, id, &n)) return NULL;
+    Chosen ch = {k, id, n};
     Search s;
     memset(&s, 0, offsetof(Search, path_pos));
     if (start_clock(&s.clock, tick, every)) return NULL;
@@ -973,7 +1006,7 @@ core_tile(PyObject *module, PyObject *args)
     if (height < 0) {
         PyObject *rows = PySequence_Fast(fig, "rows must be a sequence");
         if (rows == NULL) return NULL;
-        int bad = figure_from_rows(&f, rows, pad);
+        int bad = figure_from_rows(&f, rows, &ch);
         Py_DECREF(rows);
         if (bad) return NULL;
     } else {
@@ -987,7 +1020,7 @@ core_tile(PyObject *module, PyObject *args)
         }
         f.height = (long)height;
         f.width = (long)width;
-        if (figure_from_cells(&f, fig, pad)) return NULL;
+        if (figure_from_cells(&f, fig, &ch)) return NULL;
     }
     board_t oriented[MAX_PIECES * ORIENTS];
     arm(&s, k, id, n, &f, oriented);
