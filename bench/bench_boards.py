@@ -6,9 +6,9 @@ symmetry (the count of tilings a turn or mirror image of another counts once). P
 
     in process     ``count(Puzzle(figure, pentominoes))`` (``up_to_symmetry`` after it for the
                    last board), on the compiled core (best of ``--repeat``) and on the pure-Python
-                   engine (one run); and ``count_solutions(compile_puzzle(...))``, our plain C
-                   bitboard search (lowest empty cell, no symmetry broken), with its pruning of
-                   dead cells and without it (``core.count`` given no shifts): full runs only
+                   engine (one run); and ``core.tile``, our plain C bitboard search (lowest
+                   empty cell, no symmetry broken), with its pruning of dead cells and without
+                   it (no steps given): full runs only
     whole process  ``ubongo solve --pieces examples/pentominoes.json ROWS F I ... Z --count``,
                    start to exit, on each core (``UBONGO_PURE=1`` for pure Python), best of
                    ``--turns`` (pure Python: one)
@@ -38,6 +38,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make ``bench`` importable
@@ -48,7 +49,7 @@ from bench.bench_peer import FAILED, best_pass, expect, progress  # noqa: E402
 from bench.workload import PENTOMINOES  # noqa: E402
 from ubongo.solver import Puzzle, count, parse_figure  # noqa: E402
 from ubongo.solver import core as solver_core  # noqa: E402
-from ubongo.solver.bitboard import compile_puzzle, count_solutions  # noqa: E402
+from ubongo.solver.bitboard import KIT, joined_steps  # noqa: E402
 from ubongo.solver.symmetry import up_to_symmetry  # noqa: E402
 
 PIECES_FILE = ROOT / "examples" / "pentominoes.json"
@@ -97,6 +98,17 @@ def timed(run: Callable[[], int]) -> tuple[float, int]:
     return time.perf_counter() - start, out
 
 
+def plain_c(compiled: Any, puzzle: Puzzle, pruned: bool) -> int:
+    """Tilings by our plain C search (``core.tile``: the lowest empty cell, no symmetry broken),
+    with or without its pruning of dead cells (the lattice's steps, or none)."""
+    kit, ids = KIT.ids(compiled, [(p.shape, puzzle.lattice) for p in puzzle.pieces])
+    shapes = tuple(p.shape for p in puzzle.pieces)
+    steps = joined_steps(shapes, puzzle.lattice) if pruned else ()
+    fig = puzzle.figure
+    n: int = compiled.tile(kit, fig.cells, fig.height, fig.width, ids, 1, -1, None, 1 << 40, steps)
+    return n
+
+
 def in_process(boards: list[Board], repeat: int, smoke: bool) -> dict[tuple[str, str], float]:
     """{(board, runner): seconds} of our counts in this process, each checked."""
     out: dict[tuple[str, str], float] = {}
@@ -109,15 +121,10 @@ def in_process(boards: list[Board], repeat: int, smoke: bool) -> dict[tuple[str,
             out[b.name, "compiled C"] = t
             if not smoke and not b.unique:
                 progress(f"{b.name}: plain C search, with and without its pruning")
-                with core(compiled):
-                    board = compile_puzzle(b.puzzle())
-                    t, n = timed(lambda c=board: count_solutions(c))
-                    expect(n == b.tilings, f"{b.name}: the plain C search counts {n}")
-                    out[b.name, "plain C"] = t
-                    args = (board.full, board.slots, board.all_used, -1, None, 1 << 40)
-                    t, n = timed(lambda a=args: compiled.count(*a))
-                    expect(n == b.tilings, f"{b.name}: the unpruned C search counts {n}")
-                    out[b.name, "unpruned C"] = t
+                for name, pruned in (("plain C", True), ("unpruned C", False)):
+                    t, n = timed(lambda b=b, p=pruned: plain_c(compiled, b.puzzle(), p))
+                    expect(n == b.tilings, f"{b.name}: the {name} search counts {n}")
+                    out[b.name, name] = t
         if not smoke or b.name == SMOKE_PURE:
             progress(f"{b.name}: pure Python")
             with core(None):
