@@ -220,14 +220,14 @@ def table(title: str, boards: list[Board], ours: dict, runners: list[str], their
     """One table: per board each runner's time and, with the peer, each one's ratio to it."""
     head = f"{title:22}" + "".join(f"{r:>13}" for r in runners)
     if theirs:
-        head += f"{'peer':>13}" + "".join(f"{r.split()[0] + ' / peer':>15}" for r in runners)
+        head += f"{'peer':>13}" + "".join(f"{r.split()[0] + ' / peer':>17}" for r in runners)
     print(head)
     for b in boards:
         row = f"{b.name:22}" + "".join(f"{fmt(ours.get((b.name, r))):>13}" for r in runners)
         if theirs:
             p = theirs.get(b.name)
             row += f"{fmt(p):>13}" + "".join(
-                f"{ratio(ours.get((b.name, r)), p):>15}" for r in runners
+                f"{ratio(ours.get((b.name, r)), p):>17}" for r in runners
             )
         print(row)
 
