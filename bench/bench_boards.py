@@ -45,7 +45,8 @@ if str(ROOT) not in sys.path:  # run as a script: make ``bench`` importable
     sys.path.insert(0, str(ROOT))
 
 from bench.bench_core import core  # noqa: E402
-from bench.bench_peer import FAILED, best_pass, expect, progress  # noqa: E402
+from bench.bench_peer import FAILED, best_pass, expect  # noqa: E402
+from bench.bench_solver import progress  # noqa: E402
 from bench.workload import PENTOMINOES  # noqa: E402
 from ubongo.solver import Puzzle, count, parse_figure  # noqa: E402
 from ubongo.solver import core as solver_core  # noqa: E402
