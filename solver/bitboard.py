@@ -617,8 +617,9 @@ def first_tiling(
     core = _core_for(compiled)
     if core is not None:
         tick = _ticker(timeout, None)
-        args = (compiled.full, compiled.slots, compiled.all_used, tick, CHECK_EVERY)
-        found = core.first(*args, compiled.shifts)
+        found = core.first(
+            compiled.full, compiled.slots, compiled.all_used, tick, CHECK_EVERY, compiled.shifts
+        )
         return None if found is None else Tiling(compiled, found)
     if compiled.by_low is not None:
         sol = next(iter_solutions(compiled, timeout=timeout), None)

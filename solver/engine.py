@@ -232,7 +232,7 @@ def _count_large(
     in 0.26 s; the Python memo took minutes on a loaded machine, plain Python longer. The rests
     are not split by their own symmetries again: on 3x20 that recursion looked for symmetries
     1,790 times (101 found) and took 0.66 s against 0.03 s for one level (5x12: 0.68 s against
-    0.11 s; 6x10, 4x15 and 8x8 less its centre gained too; bench/bench_boards.py).
+    0.11 s; 6x10, 4x15 and 8x8 less its centre gained too; one process, 2026-11-25).
     """
     limits = Limits(timeout)  # one budget for every orbit
     try:
