@@ -156,7 +156,12 @@ TILE_MODES = {"first": 0, "count": 1, "both": 2}
 
 
 def tile(
-    puzzle: Puzzle, mode: str, *, cap: int = -1, timeout: float | None = None
+    puzzle: Puzzle,
+    mode: str,
+    *,
+    cap: int = -1,
+    timeout: float | None = None,
+    max_nodes: int | None = None,
 ) -> tuple[int, Grid | None] | None:
     """The puzzle answered by the compiled core in one call, or None when it cannot take it
     (not in use, or the figure does not fit its masks): then compile a CompiledPuzzle.
@@ -164,7 +169,8 @@ def tile(
     ``mode`` as in TILE_MODES. The answer is (number found, first tiling or None): under
     "first" the number is 1 or 0, under "count" the tiling is None. Same search, same order
     as ``first_tiling`` and ``count_first`` on a CompiledPuzzle, without compiling one: the
-    figure's cells and the pieces' ids in the core's kit (``KIT``) go to C.
+    figure's cells and the pieces' ids in the core's kit (``KIT``) go to C. NodeLimit past
+    ``max_nodes``.
     """
     core = native.CORE
     pieces = puzzle.pieces
@@ -173,7 +179,9 @@ def tile(
         return None
     fig = puzzle.figure
     kit, ids = KIT.ids(core, [(p.shape, lattice) for p in pieces])
-    return _answer(core, kit, ids, fig.cells, fig.height, fig.width, pieces, mode, cap, timeout)
+    figure = fig.cells
+    tick = _ticker(timeout, max_nodes)
+    return _answer(core, kit, ids, figure, fig.height, fig.width, pieces, mode, cap, tick)
 
 
 def tile_rows(
@@ -188,7 +196,7 @@ def tile_rows(
     """``tile`` for a figure given as rows of ``#`` and ``.`` and pieces as ids in a kit of
     ``core``; None for rows of anything else, rows with no cell or a figure wider than the
     core's masks: parse those instead."""
-    return _answer(core, kit, ids, rows, -1, 0, pieces, mode, -1, timeout)
+    return _answer(core, kit, ids, rows, -1, 0, pieces, mode, -1, _ticker(timeout, None))
 
 
 def _answer(
@@ -201,11 +209,10 @@ def _answer(
     pieces: tuple[Piece, ...],
     mode: str,
     cap: int,
-    timeout: float | None,
+    tick: Tick | None,
 ) -> tuple[int, Grid | None] | None:
     """One call of ``core.tile`` and its answer wrapped; None when the core refused the figure."""
     code = TILE_MODES[mode]
-    tick = _ticker(timeout, None)
     steps = joined_steps(tuple(p.shape for p in pieces), pieces[0].lattice) if pieces else ()
     try:
         got = core.tile(kit, figure, height, width, ids, code, cap, tick, CHECK_EVERY, steps)
