@@ -47,6 +47,7 @@ typedef uint64_t board_t;
 #define BOARD_BITS 64
 #endif
 #define MAX_PIECES 64
+#define MAX_SHIFTS 8 /* neighbour steps of a lattice, as bit distances: squares 2, hexagons 3 */
 
 typedef struct {
     uint64_t need, req, bit;
@@ -67,6 +68,9 @@ typedef struct {
     board_t *oriented;
     uint64_t goal;
     Clock clock;
+    int nshift;           /* > 0: a placement that leaves an empty cell with no empty
+                             neighbour is not tried (every piece has two cells or more, joined) */
+    int shift[MAX_SHIFTS]; /* the lattice's neighbour steps as bit distances */
     long long cap;        /* count: stop once this many are found; < 0 for no cap */
     unsigned long long found;
     Py_ssize_t depth;     /* first: the tiling, deepest placement first, as Python returns it;
@@ -323,9 +327,40 @@ start_clock(Clock *c, PyObject *tick, PyObject *every_obj)
     return 0;
 }
 
+/* The pruning of dead() on for these bit distances (a tuple or list of at most MAX_SHIFTS
+ * ints from 1 to BOARD_BITS - 1; NULL or empty: off), unless a piece has one cell (its
+ * oriented mask is 1): the caller passes steps only for pieces joined through them. */
+static int
+read_shifts(Search *s, PyObject *obj, Py_ssize_t norient)
+{
+    s->nshift = 0;
+    if (obj == NULL) return 0;
+    PyObject *seq = seq_of(obj, "shifts");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int ok = -1;
+    if (n > MAX_SHIFTS) {
+        PyErr_Format(PyExc_ValueError, "at most %d shifts, not %zd", MAX_SHIFTS, n);
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long long v;
+        if (int_in(PySequence_Fast_GET_ITEM(seq, i), "a shift", 1, BOARD_BITS - 1, &v)) goto done;
+        s->shift[i] = (int)v;
+    }
+    s->nshift = (int)n;
+    for (Py_ssize_t j = 0; j < norient; j++)
+        if (s->oriented[j] == 1) s->nshift = 0;
+    ok = 0;
+done:
+    Py_DECREF(seq);
+    return ok;
+}
+
 /* Fill a Search from the arguments; on success the caller frees s->oriented. */
 static int
-prepare(Search *s, PyObject *slots, PyObject *goal, PyObject *tick, PyObject *every)
+prepare(Search *s, PyObject *slots, PyObject *goal, PyObject *tick, PyObject *every,
+        PyObject *shifts)
 {
     memset(s, 0, offsetof(Search, path_pos));
     PyObject *seq = PySequence_Fast(slots, "slots must be a sequence");
@@ -342,6 +377,7 @@ prepare(Search *s, PyObject *slots, PyObject *goal, PyObject *tick, PyObject *ev
         if (read_slot(s, k, PySequence_Fast_GET_ITEM(seq, k), &next, &room, &bits)) goto fail;
     if (u64_in(goal, "goal", &s->goal)) goto fail;
     if (start_clock(&s->clock, tick, every)) goto fail;
+    if (read_shifts(s, shifts, next)) goto fail;
     Py_DECREF(seq);
     return 0;
 fail:
@@ -366,6 +402,19 @@ visit(Clock *c)
     return 0;
 }
 
+/* Whether rem holds a cell none of whose neighbours is in rem: no piece of two cells or more
+ * can cover it, so the search below rem finds nothing (the peer sugyan/pentomino prunes so).
+ * A step that wraps past a row's end may make a false neighbour (a padding bit is never in
+ * rem, so only the rare figure without padding), which only keeps a branch; a true neighbour
+ * is always its cell's bit plus or minus the step. */
+static inline int
+dead(const Search *s, board_t rem)
+{
+    board_t near = 0;
+    for (int i = 0; i < s->nshift; i++) near |= rem << s->shift[i] | rem >> s->shift[i];
+    return (rem & ~near) != 0;
+}
+
 /* 1 when a tiling of rem with the free pieces was found (and recorded), 0 if none, -1 on error. */
 static int
 first_rec(Search *s, board_t rem, uint64_t used)
@@ -382,6 +431,8 @@ first_rec(Search *s, board_t rem, uint64_t used)
             int got;
             if (om == r)
                 got = (used | slot->bit) == s->goal;
+            else if (s->nshift && dead(s, rem ^ (om << low)))
+                continue;
             else
                 got = first_rec(s, rem ^ (om << low), used | slot->bit);
             if (got > 0) {
@@ -423,7 +474,7 @@ count_rec(Search *s, board_t rem, uint64_t used)
                 if ((used | slot->bit) != s->goal) continue;
                 if (++s->found == 1) keep_first(s, slot->pos, rem);
                 if (s->found == (unsigned long long)s->cap) return 1;
-            } else {
+            } else if (!(s->nshift && dead(s, rem ^ (om << low)))) {
                 s->path_pos[s->depth] = slot->pos;
                 s->path_mask[s->depth++] = om << low;
                 int stop = count_rec(s, rem ^ (om << low), used | slot->bit);
@@ -436,19 +487,22 @@ count_rec(Search *s, board_t rem, uint64_t used)
 }
 
 PyDoc_STRVAR(first_doc,
-"first(full, slots, goal, tick, every) -> [(pos, mask), ...] | None\n\n"
-"One tiling as (piece position, mask) pairs, deepest placement first, or None.");
+"first(full, slots, goal, tick, every[, shifts]) -> [(pos, mask), ...] | None\n\n"
+"One tiling as (piece position, mask) pairs, deepest placement first, or None. shifts: the\n"
+"lattice's neighbour steps as bit distances, given when every piece is joined through them:\n"
+"then no placement that leaves an empty cell without an empty neighbour is tried.");
 
 static PyObject *
 core_first(PyObject *module, PyObject *args)
 {
-    PyObject *full_obj, *slots, *goal, *tick, *every;
-    if (!PyArg_ParseTuple(args, "OOOOO:first", &full_obj, &slots, &goal, &tick, &every))
+    PyObject *full_obj, *slots, *goal, *tick, *every, *shifts = NULL;
+    if (!PyArg_ParseTuple(args, "OOOOO|O:first", &full_obj, &slots, &goal, &tick, &every,
+                          &shifts))
         return NULL;
     board_t full;
     if (to_board(full_obj, "full", &full)) return NULL;
     Search s;
-    if (prepare(&s, slots, goal, tick, every)) return NULL;
+    if (prepare(&s, slots, goal, tick, every, shifts)) return NULL;
     int got = full ? first_rec(&s, full, 0) : 0;
     PyMem_Free(s.oriented);
     if (got < 0) return NULL;
@@ -460,14 +514,15 @@ core_first(PyObject *module, PyObject *args)
 static int
 run_count(PyObject *args, const char *format, Search *s)
 {
-    PyObject *full_obj, *slots, *goal, *cap_obj, *tick, *every;
+    PyObject *full_obj, *slots, *goal, *cap_obj, *tick, *every, *shifts = NULL;
     long long cap;
-    if (!PyArg_ParseTuple(args, format, &full_obj, &slots, &goal, &cap_obj, &tick, &every))
+    if (!PyArg_ParseTuple(args, format, &full_obj, &slots, &goal, &cap_obj, &tick, &every,
+                          &shifts))
         return -1;
     board_t full;
     if (to_board(full_obj, "full", &full)) return -1;
     if (int_in(cap_obj, "cap", LLONG_MIN, LLONG_MAX, &cap)) return -1;
-    if (prepare(s, slots, goal, tick, every)) return -1;
+    if (prepare(s, slots, goal, tick, every, shifts)) return -1;
     s->cap = cap;
     int got = (full && cap != 0) ? count_rec(s, full, 0) : 0;
     PyMem_Free(s->oriented);
@@ -475,26 +530,26 @@ run_count(PyObject *args, const char *format, Search *s)
 }
 
 PyDoc_STRVAR(count_doc,
-"count(full, slots, goal, cap, tick, every) -> int\n\n"
-"Number of tilings, stopping once cap are found (cap < 0: no cap).");
+"count(full, slots, goal, cap, tick, every[, shifts]) -> int\n\n"
+"Number of tilings, stopping once cap are found (cap < 0: no cap); shifts as in first().");
 
 static PyObject *
 core_count(PyObject *module, PyObject *args)
 {
     Search s;
-    if (run_count(args, "OOOOOO:count", &s)) return NULL;
+    if (run_count(args, "OOOOOO|O:count", &s)) return NULL;
     return PyLong_FromUnsignedLongLong(s.found);
 }
 
 PyDoc_STRVAR(count_first_doc,
-"count_first(full, slots, goal, cap, tick, every) -> (int, [(pos, mask), ...] | None)\n\n"
+"count_first(full, slots, goal, cap, tick, every[, shifts]) -> (int, [(pos, mask), ...] | None)\n\n"
 "count() and the first tiling it met (as first() finds it), in one search.");
 
 static PyObject *
 core_count_first(PyObject *module, PyObject *args)
 {
     Search s;
-    if (run_count(args, "OOOOOO:count_first", &s)) return NULL;
+    if (run_count(args, "OOOOOO|O:count_first", &s)) return NULL;
     if (s.found == 0) return Py_BuildValue("(iO)", 0, Py_None);
     PyObject *placed = placed_list(s.first_pos, s.first_mask, s.first_len);
     if (placed == NULL) return NULL;
@@ -650,9 +705,31 @@ fail_freed:
 typedef struct {
     long top, left, height, width; /* the figure's box, in the coordinates given */
     int transposed;                /* stored as its transpose (wider than tall) */
+    long across;                   /* columns as stored (the shorter side) */
     long stride;
     board_t full;
 } Figure;
+
+/* The pieces of one puzzle: ids in a kit. */
+typedef struct {
+    const Kit *k;
+    const Py_ssize_t *id;
+    Py_ssize_t n;
+} Chosen;
+
+/* The columns orientation j of piece p spans. */
+static long
+span(const Kit *k, const KitPiece *p, Py_ssize_t j)
+{
+    const long *off = &k->off[p->first + 2 * p->ncells * j];
+    long lo = 0, hi = 0;
+    for (Py_ssize_t c = 0; c < p->ncells; c++) {
+        long dc = off[2 * c + 1];
+        if (dc < lo) lo = dc;
+        if (dc > hi) hi = dc;
+    }
+    return hi - lo + 1;
+}
 
 static int
 too_wide(void)
@@ -671,16 +748,29 @@ put_cell(Figure *f, long r, long c)
     return 0;
 }
 
+/* The figure's layout: transposed when wider than tall, and rows padded with as many empty
+ * columns as the widest orientation that fits across the figure spans, less one, so that no
+ * shift of it wraps into the next row (arm() leaves out the orientations too wide to fit: the
+ * 12 pentominoes in 3x20, stored as 20 rows of 3, take 100 bits instead of 140). */
 static void
-set_shape(Figure *f, long pad)
+set_shape(Figure *f, const Chosen *ch)
 {
     f->transposed = f->width > f->height;
-    f->stride = (f->transposed ? f->height : f->width) + pad;
+    f->across = f->transposed ? f->height : f->width;
+    long pad = 0;
+    for (Py_ssize_t i = 0; i < ch->n; i++) {
+        const KitPiece *p = &ch->k->pieces[ch->id[i]];
+        for (Py_ssize_t j = 0; j < p->norient; j++) {
+            long w = span(ch->k, p, j);
+            if (w <= f->across && w - 1 > pad) pad = w - 1;
+        }
+    }
+    f->stride = f->across + pad;
 }
 
 /* The figure from rows of '#' and '.' only (ASCII str); anything else is a ValueError. */
 static int
-figure_from_rows(Figure *f, PyObject *rows, long pad)
+figure_from_rows(Figure *f, PyObject *rows, const Chosen *ch)
 {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(rows);
     long top = -1, bottom = -1, left = -1, right = -1;
@@ -703,7 +793,7 @@ figure_from_rows(Figure *f, PyObject *rows, long pad)
     f->left = left;
     f->height = bottom - top + 1;
     f->width = right - left + 1;
-    set_shape(f, pad);
+    set_shape(f, ch);
     if ((f->transposed ? f->width : f->height) > BOARD_BITS) return too_wide();
     for (long r = top; r <= bottom; r++) {
         PyObject *row = PySequence_Fast_GET_ITEM(rows, r);
@@ -720,11 +810,11 @@ other:
 
 /* The figure from an iterable of (row, column) cells inside a height x width box at 0, 0. */
 static int
-figure_from_cells(Figure *f, PyObject *cells, long pad)
+figure_from_cells(Figure *f, PyObject *cells, const Chosen *ch)
 {
     f->top = f->left = 0;
     if (f->height > BOARD_BITS || f->width > BOARD_BITS) return too_wide();
-    set_shape(f, pad);
+    set_shape(f, ch);
     PyObject *it = PyObject_GetIter(cells);
     if (it == NULL) return -1;
     PyObject *cell;
@@ -793,7 +883,8 @@ arm(Search *s, const Kit *k, const Py_ssize_t *id, Py_ssize_t n, const Figure *f
         for (Py_ssize_t j = 0; j < p->norient; j++) {
             const long *off = &k->off[p->first + 2 * p->ncells * j];
             board_t m = 0;
-            int fits = 1;
+            /* a wider one fits nowhere, and the padding is too narrow to keep it from wrapping */
+            int fits = span(k, p, j) <= f->across;
             for (Py_ssize_t c = 0; c < p->ncells && fits; c++) {
                 /* |offset| <= MAX_EXTENT and stride <= BOARD_BITS + MAX_EXTENT: no overflow */
                 long long b = (long long)off[2 * c] * f->stride + off[2 * c + 1];
@@ -806,16 +897,58 @@ arm(Search *s, const Kit *k, const Py_ssize_t *id, Py_ssize_t n, const Figure *f
     }
 }
 
-/* The ids (at most MAX_PIECES, each a piece of kit k) into id[], *n of them, and the widest
- * extent among them into *pad. Read once, before the figure's cells (which may be any
- * iterable, running Python code) are. */
+/* read_shifts for steps given as (row, column) offsets of the lattice, at most MAX_SHIFTS of
+ * them, each coordinate from -2 to 2, turned into bit distances at the figure's stride (a
+ * step and its opposite give one). */
 static int
-read_ids(PyObject *ids_obj, const Kit *k, Py_ssize_t *id, Py_ssize_t *n, long *pad)
+read_steps(Search *s, PyObject *obj, const Figure *f)
+{
+    PyObject *seq = seq_of(obj, "steps"), *shifts = NULL;
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int ok = -1;
+    if (n > MAX_SHIFTS) {
+        PyErr_Format(PyExc_ValueError, "at most %d steps, not %zd", MAX_SHIFTS, n);
+        goto done;
+    }
+    shifts = PyList_New(0);
+    if (shifts == NULL) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *step = seq_of_size(PySequence_Fast_GET_ITEM(seq, i), "a step", 2);
+        if (step == NULL) goto done;
+        long long dr, dc;
+        int bad = int_in(PySequence_Fast_GET_ITEM(step, 0), "a step's row", -2, 2, &dr) ||
+                  int_in(PySequence_Fast_GET_ITEM(step, 1), "a step's column", -2, 2, &dc);
+        Py_DECREF(step);
+        if (bad) goto done;
+        long long d = f->transposed ? dc * f->stride + dr : dr * f->stride + dc;
+        if (d < 0) d = -d;
+        PyObject *v = PyLong_FromLongLong(d);
+        if (v == NULL) goto done;
+        int seen = d == 0 || d >= BOARD_BITS || PySequence_Contains(shifts, v);
+        if (seen < 0 || (!seen && PyList_Append(shifts, v))) {
+            Py_DECREF(v);
+            goto done;
+        }
+        Py_DECREF(v);
+    }
+    Py_ssize_t norient = 0;
+    for (Py_ssize_t k = 0; k < s->nslots; k++) norient = s->slots[k].first + s->slots[k].n;
+    ok = read_shifts(s, shifts, norient);
+done:
+    Py_XDECREF(shifts);
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* The ids (at most MAX_PIECES, each a piece of kit k) into id[], *n of them. Read once, before
+ * the figure's cells (which may be any iterable, running Python code) are. */
+static int
+read_ids(PyObject *ids_obj, const Kit *k, Py_ssize_t *id, Py_ssize_t *n)
 {
     PyObject *ids = PySequence_Fast(ids_obj, "ids must be a sequence");
     if (ids == NULL) return -1;
     *n = PySequence_Fast_GET_SIZE(ids);
-    *pad = 0;
     int ok = -1;
     if (*n > MAX_PIECES) {
         PyErr_Format(PyExc_ValueError, "at most %d ids (pieces), not %zd", MAX_PIECES, *n);
@@ -826,7 +959,6 @@ read_ids(PyObject *ids_obj, const Kit *k, Py_ssize_t *id, Py_ssize_t *n, long *p
         if (int_in(PySequence_Fast_GET_ITEM(ids, i), "an id", 0, (long long)k->n - 1, &v))
             goto done;
         id[i] = (Py_ssize_t)v;
-        if (k->pieces[v].extent > *pad) *pad = k->pieces[v].extent;
     }
     ok = 0;
 done:
@@ -835,23 +967,24 @@ done:
 }
 
 PyDoc_STRVAR(tile_doc,
-"tile(kit, figure, height, width, ids, mode, cap, tick, every) -> answer\n\n"
+"tile(kit, figure, height, width, ids, mode, cap, tick, every[, steps]) -> answer\n\n"
 "One puzzle: the pieces ids of kit (in puzzle order) on a figure given as its cells (an\n"
 "iterable of (row, column) in a height x width box) or, with height < 0, as rows of '#' and\n"
 "'.'. The search of first() and count(), same order, same copy rule, the figure stored\n"
 "transposed when wider than tall. A tiling comes as rows of bytes: 0x80 + piece position,\n"
 "'.' outside, b'\\n' between rows. mode 0: the first tiling or None; 1: the count (stopping\n"
 "at cap, < 0: none); 2: (count, first tiling or None). ValueError when the figure is not one\n"
-"(other characters, no cell) or does not fit the board: the caller goes the long way.");
+"(other characters, no cell) or does not fit the board: the caller goes the long way.\n"
+"steps: the lattice's neighbour steps as (row, column), as first()'s shifts.");
 
 static PyObject *
 core_tile(PyObject *module, PyObject *args)
 {
     PyObject *kit_obj, *fig, *height_obj, *width_obj, *ids_obj, *mode_obj, *cap_obj, *tick,
-        *every;
+        *every, *steps = NULL;
     long long height, width, mode, cap;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOO:tile", &kit_obj, &fig, &height_obj, &width_obj,
-                          &ids_obj, &mode_obj, &cap_obj, &tick, &every))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO|O:tile", &kit_obj, &fig, &height_obj, &width_obj,
+                          &ids_obj, &mode_obj, &cap_obj, &tick, &every, &steps))
         return NULL;
     if (!PyCapsule_IsValid(kit_obj, KIT)) {
         PyErr_SetString(PyExc_TypeError, "kit must be what kit() made");
@@ -863,8 +996,8 @@ core_tile(PyObject *module, PyObject *args)
         int_in(mode_obj, "mode", 0, 2, &mode) || int_in(cap_obj, "cap", LLONG_MIN, LLONG_MAX, &cap))
         return NULL;
     Py_ssize_t id[MAX_PIECES], n;
-    long pad;
-    if (read_ids(ids_obj, k, id, &n, &pad)) return NULL;
+    if (read_ids(ids_obj, k, id, &n)) return NULL;
+    Chosen ch = {k, id, n};
     Search s;
     memset(&s, 0, offsetof(Search, path_pos));
     if (start_clock(&s.clock, tick, every)) return NULL;
@@ -873,7 +1006,7 @@ core_tile(PyObject *module, PyObject *args)
     if (height < 0) {
         PyObject *rows = PySequence_Fast(fig, "rows must be a sequence");
         if (rows == NULL) return NULL;
-        int bad = figure_from_rows(&f, rows, pad);
+        int bad = figure_from_rows(&f, rows, &ch);
         Py_DECREF(rows);
         if (bad) return NULL;
     } else {
@@ -887,10 +1020,11 @@ core_tile(PyObject *module, PyObject *args)
         }
         f.height = (long)height;
         f.width = (long)width;
-        if (figure_from_cells(&f, fig, pad)) return NULL;
+        if (figure_from_cells(&f, fig, &ch)) return NULL;
     }
     board_t oriented[MAX_PIECES * ORIENTS];
     arm(&s, k, id, n, &f, oriented);
+    if (steps != NULL && read_steps(&s, steps, &f)) return NULL;
     if (mode == 0) {
         int got = f.full ? first_rec(&s, f.full, 0) : 0;
         if (got < 0) return NULL;

@@ -10,7 +10,13 @@ MAX_POOL: int
 _Slots = Sequence[tuple[tuple[int, int, int, int], tuple[int, ...]]]
 
 def first(
-    full: int, slots: _Slots, goal: int, tick: Callable[[int], None] | None, every: int, /
+    full: int,
+    slots: _Slots,
+    goal: int,
+    tick: Callable[[int], None] | None,
+    every: int,
+    shifts: Sequence[int] = (),
+    /,
 ) -> list[tuple[int, int]] | None: ...
 def count(
     full: int,
@@ -19,6 +25,7 @@ def count(
     cap: int,
     tick: Callable[[int], None] | None,
     every: int,
+    shifts: Sequence[int] = (),
     /,
 ) -> int: ...
 def count_first(
@@ -28,6 +35,7 @@ def count_first(
     cap: int,
     tick: Callable[[int], None] | None,
     every: int,
+    shifts: Sequence[int] = (),
     /,
 ) -> tuple[int, list[tuple[int, int]] | None]: ...
 def area_table(areas: Sequence[int], /) -> object: ...
@@ -62,6 +70,7 @@ def tile(
     cap: int,
     tick: Callable[[int], None] | None,
     every: int,
+    steps: Sequence[tuple[int, ...]] = (),
     /,
 ) -> Any: ...
 def cells(

@@ -52,7 +52,7 @@ from ubongo.solver.core import core_name as core_name  # where the CLI and tests
 from ubongo.solver.figure import Figure
 from ubongo.solver.lattice import Lattice
 from ubongo.solver.limits import CHECK_EVERY, Limits
-from ubongo.solver.pieces import Piece, Point, Shape
+from ubongo.solver.pieces import Piece, Point, Shape, is_connected
 from ubongo.solver.puzzle import Placement, Puzzle, Solution, solution_rows
 
 if TYPE_CHECKING:  # type names only (solver.core defines them for type checkers)
@@ -73,6 +73,7 @@ class CompiledPuzzle:
     slots: list[tuple[Slot, tuple[Mask, ...]]]
     by_low: dict[Mask, list[Candidate]] | None
     all_used: int
+    shifts: tuple[int, ...]  # the lattice's steps in bits, for the core's pruning (or none)
 
     def cells(self, mask: Mask) -> frozenset[Point]:
         """Figure cells of a mask (in the puzzle's own orientation)."""
@@ -155,7 +156,12 @@ TILE_MODES = {"first": 0, "count": 1, "both": 2}
 
 
 def tile(
-    puzzle: Puzzle, mode: str, *, cap: int = -1, timeout: float | None = None
+    puzzle: Puzzle,
+    mode: str,
+    *,
+    cap: int = -1,
+    timeout: float | None = None,
+    max_nodes: int | None = None,
 ) -> tuple[int, Grid | None] | None:
     """The puzzle answered by the compiled core in one call, or None when it cannot take it
     (not in use, or the figure does not fit its masks): then compile a CompiledPuzzle.
@@ -163,7 +169,8 @@ def tile(
     ``mode`` as in TILE_MODES. The answer is (number found, first tiling or None): under
     "first" the number is 1 or 0, under "count" the tiling is None. Same search, same order
     as ``first_tiling`` and ``count_first`` on a CompiledPuzzle, without compiling one: the
-    figure's cells and the pieces' ids in the core's kit (``KIT``) go to C.
+    figure's cells and the pieces' ids in the core's kit (``KIT``) go to C. NodeLimit past
+    ``max_nodes``.
     """
     core = native.CORE
     pieces = puzzle.pieces
@@ -172,7 +179,9 @@ def tile(
         return None
     fig = puzzle.figure
     kit, ids = KIT.ids(core, [(p.shape, lattice) for p in pieces])
-    return _answer(core, kit, ids, fig.cells, fig.height, fig.width, pieces, mode, cap, timeout)
+    figure = fig.cells
+    tick = _ticker(timeout, max_nodes)
+    return _answer(core, kit, ids, figure, fig.height, fig.width, pieces, mode, cap, tick)
 
 
 def tile_rows(
@@ -187,7 +196,7 @@ def tile_rows(
     """``tile`` for a figure given as rows of ``#`` and ``.`` and pieces as ids in a kit of
     ``core``; None for rows of anything else, rows with no cell or a figure wider than the
     core's masks: parse those instead."""
-    return _answer(core, kit, ids, rows, -1, 0, pieces, mode, -1, timeout)
+    return _answer(core, kit, ids, rows, -1, 0, pieces, mode, -1, _ticker(timeout, None))
 
 
 def _answer(
@@ -200,13 +209,13 @@ def _answer(
     pieces: tuple[Piece, ...],
     mode: str,
     cap: int,
-    timeout: float | None,
+    tick: Tick | None,
 ) -> tuple[int, Grid | None] | None:
     """One call of ``core.tile`` and its answer wrapped; None when the core refused the figure."""
     code = TILE_MODES[mode]
-    tick = _ticker(timeout, None)
+    steps = joined_steps(tuple(p.shape for p in pieces), pieces[0].lattice) if pieces else ()
     try:
-        got = core.tile(kit, figure, height, width, ids, code, cap, tick, CHECK_EVERY)
+        got = core.tile(kit, figure, height, width, ids, code, cap, tick, CHECK_EVERY, steps)
     except ValueError:  # not a figure of '#' and '.', or wider than the core's masks
         return None
     if code == 0:
@@ -478,7 +487,23 @@ def compile_puzzle(puzzle: Puzzle, *, table: bool | None = None) -> CompiledPuzz
     slots = _slots(shapes, frame)
     use_table = len(pieces) > TABLE_PIECES if table is None else table
     by_low = _table(full, frame, pieces, slots) if use_table else None
-    return CompiledPuzzle(puzzle, frame, full, slots, by_low, (1 << len(pieces)) - 1)
+    shifts = _shifts(shapes, frame)
+    return CompiledPuzzle(puzzle, frame, full, slots, by_low, (1 << len(pieces)) - 1, shifts)
+
+
+@lru_cache(maxsize=4096)
+def joined_steps(shapes: tuple[Shape, ...], lattice: Lattice) -> tuple[Point, ...]:
+    """The lattice's steps when every shape has two cells or more joined through them, else
+    none: what lets the compiled core skip a placement that leaves an empty cell no empty
+    neighbour (no such piece could cover it)."""
+    joined = all(len(s) > 1 and is_connected(s, lattice) for s in shapes)
+    return lattice.steps if joined else ()
+
+
+@lru_cache(maxsize=4096)
+def _shifts(shapes: tuple[Shape, ...], frame: Frame) -> tuple[int, ...]:
+    """``joined_steps`` as bit distances in the frame (a step and its opposite give one)."""
+    return tuple(sorted({abs(frame.index(p)) for p in joined_steps(shapes, frame.lattice)}))
 
 
 @lru_cache(maxsize=1024)
@@ -610,7 +635,9 @@ def first_tiling(
     core = _core_for(compiled)
     if core is not None:
         tick = _ticker(timeout, None)
-        found = core.first(compiled.full, compiled.slots, compiled.all_used, tick, CHECK_EVERY)
+        found = core.first(
+            compiled.full, compiled.slots, compiled.all_used, tick, CHECK_EVERY, compiled.shifts
+        )
         return None if found is None else Tiling(compiled, found)
     if compiled.by_low is not None:
         sol = next(iter_solutions(compiled, timeout=timeout), None)
@@ -703,7 +730,9 @@ def count_solutions(
     if core is not None:
         tick = _ticker(timeout, max_nodes)
         held = cap if cap < 1 << 63 else -1  # the core counts in 64 bits: past that, no cap
-        return core.count(compiled.full, compiled.slots, goal, held, tick, CHECK_EVERY)
+        return core.count(
+            compiled.full, compiled.slots, goal, held, tick, CHECK_EVERY, compiled.shifts
+        )
     limits = Limits(timeout, max_nodes)
     found = 0
     nodes = 0
@@ -742,8 +771,9 @@ def count_first(
     goal = compiled.all_used
     core = _core_for(compiled)
     if core is not None:
+        tick = _ticker(timeout, None)
         n, met = core.count_first(
-            compiled.full, compiled.slots, goal, -1, _ticker(timeout, None), CHECK_EVERY
+            compiled.full, compiled.slots, goal, -1, tick, CHECK_EVERY, compiled.shifts
         )
         return n, None if met is None else Tiling(compiled, met)
     if compiled.by_low is not None or not compiled.full:  # the general path: two searches
@@ -855,4 +885,7 @@ def count_memo_first(
         return total
 
     n = rec(compiled.full, 0) if compiled.full else 0
+    for table in (rems, useds, counts):  # emptied now: rec calls itself, a cycle that would
+        del table[:]  # hold them until the cycle collector runs, and a count by orbits runs one
+        # count per rest (a pure-Python count of 5x12 peaked at 1.0 GiB, now 51 MiB)
     return n, Tiling(compiled, first) if n else None

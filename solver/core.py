@@ -54,7 +54,14 @@ if TYPE_CHECKING:  # type names only: ``ubongo --version`` names the core throug
         ) -> list[tuple[tuple[int, ...], int]]: ...
 
         def first(
-            self, full: Mask, slots: Slots, goal: int, tick: Tick | None, every: int, /
+            self,
+            full: Mask,
+            slots: Slots,
+            goal: int,
+            tick: Tick | None,
+            every: int,
+            shifts: Sequence[int] = (),
+            /,
         ) -> list[tuple[int, Mask]] | None: ...
 
         def effort(
@@ -84,6 +91,7 @@ if TYPE_CHECKING:  # type names only: ``ubongo --version`` names the core throug
             cap: int,
             tick: Tick | None,
             every: int,
+            steps: Sequence[Point] = (),
             /,
         ) -> Any: ...
 
@@ -95,6 +103,7 @@ if TYPE_CHECKING:  # type names only: ``ubongo --version`` names the core throug
             cap: int,
             tick: Tick | None,
             every: int,
+            shifts: Sequence[int] = (),
             /,
         ) -> int: ...
 
@@ -106,6 +115,7 @@ if TYPE_CHECKING:  # type names only: ``ubongo --version`` names the core throug
             cap: int,
             tick: Tick | None,
             every: int,
+            shifts: Sequence[int] = (),
             /,
         ) -> tuple[int, list[tuple[int, Mask]] | None]: ...
 

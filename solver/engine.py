@@ -5,7 +5,9 @@ Engine choice (``engine="auto"``):
       their search trees hold a few hundred nodes, where CP-SAT's model build alone costs 1000x.
     * Larger puzzles start on the bitboard engine with a budget of ``AUTO_NODE_BUDGET`` nodes;
       a search that passes it moves to CP-SAT, whose clause learning proves large dead ends
-      that depth-first search would wander through.
+      that depth-first search would wander through. One tiling is searched by the compiled
+      core when it takes the puzzle (44-60x the Python search's speed on the pentomino
+      boards, 2026-11-25), more by the Python search, which can be set aside and resumed.
     * Counting every tiling of a large puzzle stays on the bitboard engine: a symmetric figure
       an orbit of one piece's placements at a time (solver.symmetry), and each rest (or an
       asymmetric figure) by the compiled core's plain search when the puzzle fits it, else by
@@ -28,7 +30,7 @@ from typing import Any, Literal
 
 from ubongo.solver import bitboard
 from ubongo.solver import core as native
-from ubongo.solver.errors import PuzzleTooLarge, TimeLimit
+from ubongo.solver.errors import NodeLimit, PuzzleTooLarge, TimeLimit
 from ubongo.solver.figure import Picture, parse_figure
 from ubongo.solver.limits import CHECK_EVERY, Limits
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Shape
@@ -150,6 +152,10 @@ def auto_solutions(
     """
     limits = Limits(timeout)
     limits.tick(0)  # a budget already spent says so, whatever the search would find first
+    if limit == 1:
+        on_core = _auto_first(puzzle, limits, node_budget)
+        if on_core is not None:
+            return on_core
     search = bitboard.steps(_compiled_puzzle(puzzle))
     found: list[Solution] = []
     budget, nodes, started = node_budget, 0, time.monotonic()
@@ -171,6 +177,31 @@ def auto_solutions(
         if answer is not None:
             return answer, "cpsat"
         budget *= 2
+
+
+def _auto_first(
+    puzzle: Puzzle, limits: Limits, node_budget: int
+) -> tuple[list[Solution], str] | None:
+    """``auto_solutions`` for one tiling on the compiled core (None when it cannot take the
+    puzzle): the same turns with CP-SAT, the core's search started again with twice the nodes
+    after each (it cannot be set aside and resumed as the Python one is; the searches before
+    the last cost at most as much as it)."""
+    budget, started = node_budget, time.monotonic()
+    while True:
+        try:
+            found = bitboard.tile(puzzle, "first", timeout=limits.left(), max_nodes=budget)
+        except TimeLimit as e:  # told as the whole budget, as the Python search tells it
+            raise TimeLimit(limits.timeout, e.nodes) from None
+        except NodeLimit:
+            spent = time.monotonic() - started
+            answer = _cpsat_turn(puzzle, 1, limits, max(CPSAT_SLICE, CPSAT_SHARE * spent))
+            if answer is not None:
+                return answer, "cpsat"
+            budget *= 2
+            continue
+        if found is None:
+            return None  # not in use, or the figure does not fit its masks
+        return ([] if found[1] is None else [found[1]()]), "bitboard"
 
 
 def _cpsat_turn(
@@ -225,21 +256,30 @@ def _count_large(
     puzzle: Puzzle, timeout: float | None
 ) -> tuple[int, Callable[[], Solution] | None]:
     """All tilings of a large puzzle and one of them, in one search: a symmetric figure an
-    orbit of placements at a time (solver.symmetry), each rest counted here again; else the
-    compiled core's plain search when the puzzle fits it, else the Python engine's memoised one.
+    orbit of placements at a time (solver.symmetry), each rest by ``_count_plain``; else
+    ``_count_plain`` alone.
 
     Measured on the 12 pentominoes in 6x10: the plain C search counts 9356 in 2.4 s, by orbits
-    in 0.26 s; the Python memo took minutes on a loaded machine, plain Python longer.
+    in 0.26 s; the Python memo took minutes on a loaded machine, plain Python longer. The rests
+    are not split by their own symmetries again: on 3x20 that recursion looked for symmetries
+    1,790 times (101 found) and took 0.66 s against 0.03 s for one level (5x12: 0.68 s against
+    0.11 s; 6x10, 4x15 and 8x8 less its centre gained too; one process, 2026-11-25).
     """
     from ubongo.solver import symmetry  # here: verifying a set of small puzzles never needs it
 
     limits = Limits(timeout)  # one budget for every orbit
     try:
-        by_orbits = symmetry.count_by_orbits(puzzle, lambda rest: _count_large(rest, limits.left()))
+        by_orbits = symmetry.count_by_orbits(puzzle, lambda rest: _count_plain(rest, limits))
     except TimeLimit as e:  # told as the whole budget; the nodes are the last orbit's search's
         raise TimeLimit(timeout, e.nodes) from None
     if by_orbits is not None:
         return by_orbits
+    return _count_plain(puzzle, limits)
+
+
+def _count_plain(puzzle: Puzzle, limits: Limits) -> tuple[int, Callable[[], Solution] | None]:
+    """All tilings and the first, by the compiled core's plain search when the puzzle fits it,
+    else by the Python engine's memoised one."""
     fast = bitboard.tile(puzzle, "both", timeout=limits.left())
     if fast is not None:
         return fast

@@ -86,8 +86,8 @@ def orbits(puzzle: Puzzle) -> Orbits | None:
     every piece's shape has copies (fixing one copy would count a tiling once per copy).
 
     Placements and symmetries stay bits here: a symmetry is a table from each figure bit to
-    its image, and a rest is recounted this way at every level of the recursion (1,461 times
-    for the 12 pentominoes in 5x12), where cells as tuples cost most of the count.
+    its image (when each rest was split by its own symmetries again, 1,461 times for the 12
+    pentominoes in 5x12, cells as tuples cost most of the count).
     """
     figure, lattice = puzzle.figure, puzzle.lattice
     group = lattice.symmetries(figure.cells)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ubongo.cli._common import load_set
@@ -206,6 +206,44 @@ def test_count_first_is_the_count_and_the_first_tiling_on_both_cores(
     for n, met, counted, sol in both(run) if CORE is not None else (run(),):  # type: ignore[misc]
         assert (n, met) == (counted, sol)
         assert met is None or is_solution(puzzle, met)
+
+
+@needs_core
+@settings(max_examples=100)
+@given(st.one_of(planted(), random_figure()))
+def test_the_pruning_of_dead_cells_changes_no_count_and_no_first_tiling(puzzle: Puzzle) -> None:
+    """With the lattice's steps (``shifts``) the core skips a placement that leaves an empty
+    cell without an empty neighbour: the same count and first tiling as without them."""
+    board = compile_puzzle(puzzle)
+    assume(bitboard.uses_core(board))
+    args = (board.full, board.slots, board.all_used)
+    assert CORE.count(*args, -1, None, 1, board.shifts) == CORE.count(*args, -1, None, 1)  # type: ignore[union-attr]
+    assert CORE.first(*args, None, 1, board.shifts) == CORE.first(*args, None, 1)  # type: ignore[union-attr]
+
+
+def nodes(board: CompiledPuzzle, shifts: tuple[int, ...]) -> int:
+    """Nodes the compiled core searches counting a board, with these shifts."""
+    seen = [0]
+    tick = partial(seen.__setitem__, 0)
+    CORE.count(board.full, board.slots, board.all_used, -1, tick, 1, shifts)  # type: ignore[union-attr]
+    return seen[0]
+
+
+@needs_core
+def test_the_pruning_of_dead_cells_searches_fewer_nodes_and_only_for_joined_pieces() -> None:
+    board = compile_puzzle(Puzzle(parse_figure(["#" * 7] * 5), PENTOMINOES.resolve("FILNPTU")))
+    assert board.shifts == (1, board.frame.stride)  # the square lattice's two steps, in bits
+    assert nodes(board, board.shifts) < nodes(board, ())
+    apart = Piece("D", "D", frozenset({(0, 0), (0, 2)}))  # two cells, not joined
+    assert (
+        compile_puzzle(
+            Puzzle(parse_figure(["###", "#.#"]), (apart, *STANDARD.resolve(["I2"])))
+        ).shifts
+        == ()
+    )
+    one = STANDARD.resolve(["I2"])[0]
+    monomino = Piece("M", "M", frozenset({(0, 0)}))
+    assert compile_puzzle(Puzzle(parse_figure(["###"]), (one, monomino))).shifts == ()
 
 
 @needs_core

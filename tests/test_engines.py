@@ -466,6 +466,22 @@ def test_node_limit_carries_the_budget_and_the_node_count(search):
     assert str(info.value) == f"node limit of 5000 reached after {info.value.nodes} search nodes"
 
 
+@pytest.mark.skipif(native.CORE is None, reason="compiled core not built or UBONGO_PURE set")
+@pytest.mark.parametrize("rows", [["#" * 10] * 6, ["#" * 20] * 3, ["#" * 15] * 4])
+def test_auto_finds_the_first_tiling_of_a_large_puzzle_on_the_compiled_core(monkeypatch, rows):
+    """More than six pieces, one tiling: the core's search within the node budget, the tiling
+    the Python search finds (its resumable steps are not used)."""
+    from ubongo.solver import bitboard
+
+    puzzle = Puzzle(parse_figure(rows), tuple(PENTOMINOES.values()))
+    with monkeypatch.context() as m:
+        m.setattr(native, "CORE", None)
+        want = auto_solutions(puzzle, 1)
+    monkeypatch.setattr(bitboard, "steps", lambda *a: pytest.fail("the Python search ran"))
+    assert auto_solutions(puzzle, 1) == want
+    assert want[1] == "bitboard" and is_solution(puzzle, want[0][0])
+
+
 def test_auto_moves_to_cpsat_at_the_node_limit_but_not_at_the_time_limit(monkeypatch):
     from ubongo.solver import engine
 

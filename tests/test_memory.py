@@ -17,14 +17,16 @@ import pytest
 UBONGO = str(Path(sys.executable).parent / "ubongo")
 
 
-def peak_kib(args: list[str]) -> int:
-    """The peak resident memory of ``ubongo ARGS`` in KiB, its output thrown away."""
+def peak_kib(args: list[str], program: str = UBONGO) -> int:
+    """The peak resident memory of ``ubongo ARGS`` (or ``program ARGS``) in KiB, its output
+    thrown away. Measured as a child of a fresh Python: the peak survives exec on Linux, so a
+    child of the test process would start at the test process's peak."""
     code = (
         "import resource, subprocess, sys\n"
         "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)\n"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code, UBONGO, *args], capture_output=True)
+    done = subprocess.run([sys.executable, "-c", code, program, *args], capture_output=True)
     return int(done.stdout)
 
 
@@ -79,3 +81,17 @@ def test_batch_memory_does_not_grow_with_the_lines(tmp_path: Path) -> None:
     four = peak_kib(["solve", "--batch", str(large)])
     assert four < base * 1.25 + 8 * 1024, (base, four)
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 0
+
+
+def test_memoised_counts_leave_no_table_behind() -> None:
+    """A count by orbits runs one memoised count per rest (1,461 on the pentominoes' 5x12): each
+    count's table goes when it returns, not when the cycle collector next runs, so the peak
+    stays that of one table (the pure-Python 5x12 count peaked at 1.0 GiB, now 51 MiB)."""
+    code = (
+        "from ubongo.solver import STANDARD, Puzzle, parse_figure\n"
+        "from ubongo.solver.bitboard import compile_puzzle, count_memo\n"
+        "p = compile_puzzle(Puzzle(parse_figure(['###', '##.']), STANDARD.resolve(['I2', 'L3'])))\n"
+        "assert {count_memo(p) for _ in range(25)} == {2}\n"
+    )
+    peak = peak_kib(["-c", code], sys.executable)
+    assert 0 < peak < 100 * 1024, peak  # 28 MiB; 249 MiB when the tables stayed
