@@ -75,7 +75,7 @@ def _scored(
                 yield made
         return
     task = functools.partial(block, name, game=game, catalog=catalog)
-    for made_block in _in_turn(_blocks(numbered, size), task, executor, workers):
+    for made_block in _in_turn(_blocks(numbered, size), task, executor, workers, name):
         yield from made_block
 
 
@@ -105,9 +105,11 @@ def _in_turn(
     task: Callable[[Block], list[_S]],
     pool: Executor | None,
     workers: int,
+    name: str,
 ) -> Iterator[list[_S]]:
     """``task`` of each block, in order: in this process, or in the pool with 2 blocks per
-    worker in flight. A file of at most POOL_FROM lines never waits for a pool to start."""
+    worker in flight. A file of at most POOL_FROM lines never waits for a pool to start. An
+    error from the pool (a worker that died) notes where in file ``name`` scoring stopped."""
     ahead: list[Block] = []
     lines = 0
     for block in blocks:
@@ -118,16 +120,23 @@ def _in_turn(
     if pool is None or lines <= POOL_FROM:
         yield from map(task, itertools.chain(ahead, blocks))
         return
-    pending: collections.deque[Future[list[_S]]] = collections.deque()
+    pending: collections.deque[tuple[int, Future[list[_S]]]] = collections.deque()
+    block = ahead[0]
     try:
         for block in itertools.chain(ahead, blocks):
-            pending.append(pool.submit(task, block))
+            pending.append((block[0][0], pool.submit(task, block)))
             if len(pending) > 2 * workers:
-                yield pending.popleft().result()
+                yield pending[0][1].result()
+                pending.popleft()
         while pending:
-            yield pending.popleft().result()
+            yield pending[0][1].result()
+            pending.popleft()
+    except Exception as error:
+        first = pending[0][0] if pending else block[0][0]  # the first line not scored
+        error.add_note(f"{name} from line {first} on was not scored")
+        raise
     finally:
-        for future in pending:
+        for _, future in pending:
             future.cancel()
 
 

@@ -64,7 +64,7 @@ class Failure(click.ClickException):
             click.echo(f"{self.prefix}{line}", err=True)
 
 
-def _time_limit(error: TimeLimit) -> str:
+def time_limit_text(error: TimeLimit) -> str:
     """A search's time limit told as the command's ``--timeout``, when the command has one."""
     ctx = click.get_current_context(silent=True)
     clock = ctx.meta.get("clock") if ctx is not None else None
@@ -140,7 +140,7 @@ def reported(command: F) -> F:
             try:
                 return command(*args, **kwargs)
             except TimeLimit as error:
-                raise Failure(_time_limit(error)) from error
+                raise Failure(time_limit_text(error)) from error
             except (UbongoError, ScoringError) as error:
                 raise Failure(str(error)) from error
             except RecursionError:
@@ -169,6 +169,17 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]  # generic in click >=
         if not math.isfinite(seconds) or seconds <= 0:
             self.fail(f"expected a positive, finite number of seconds, not {value!r}", param, ctx)
         return seconds
+
+
+class FiniteRange(click.FloatRange):
+    """click's FloatRange without ``nan``, which passes its bounds (every comparison with it
+    is false)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"expected a number in {self._describe_range()}, not {value!r}", param, ctx)
+        return number
 
 
 def timeout_option(default: float = TIMEOUT) -> Callable[[F], F]:
@@ -203,29 +214,40 @@ def cores() -> int:
 @contextmanager
 def process_pool(workers: int) -> Iterator[Executor | None]:
     """None for one worker (the work runs in this process), else a process pool. Its workers
-    leave Ctrl-C to this process, which reports it once; work not started is cancelled."""
+    leave Ctrl-C to this process, which reports it once; work not started is cancelled. A
+    worker that dies (killed, out of memory) ends the command in one line (exit 1)."""
     if workers == 1:
         yield None
         return
-    from concurrent.futures import Future, ProcessPoolExecutor
-
-    class Pool(ProcessPoolExecutor):
-        """A pool whose submissions (the first forks the workers) Ctrl-C does not cut short."""
-
-        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-            with _interrupts.deferred():
-                return super().submit(fn, *args, **kwargs)
+    from ubongo.cli._pool import Pool
 
     pool = Pool(max_workers=workers, initializer=_leave_ctrl_c)
     _POOLS.add(pool)
     try:
         yield pool
         pool.shutdown()  # a Ctrl-C during its wait ends the pool as below
-    except BaseException:
+    except BaseException as error:
         _stop(pool)
+        if worker_died(error):
+            raise Failure(_died_line(error)) from None
         raise
     finally:
         _POOLS.discard(pool)
+
+
+def worker_died(error: BaseException) -> bool:
+    """Whether an executor's error says that a worker process died under its task: a process
+    pool's BrokenProcessPool, or Dask's KilledWorker (a task that took down its workers)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    return isinstance(error, BrokenProcessPool) or type(error).__name__ == "KilledWorker"
+
+
+def _died_line(error: BaseException) -> str:
+    """The one line for a dead worker, naming the work it left when the error's note says."""
+    notes = getattr(error, "__notes__", None)
+    left = f": {notes[-1]}" if notes else ""
+    return f"a worker process died (killed, or out of memory){left}; nothing more was done"
 
 
 _POOLS: set[ProcessPoolExecutor] = set()
@@ -237,12 +259,12 @@ waited on the pool's threads)."""
 def _stop(pool: ProcessPoolExecutor) -> None:
     """End a pool left by an error: work not started is cancelled, and no join of the pool's
     thread (it may be the thread running this: a generator that holds the pool can be
-    collected there). On Ctrl-C in the program, the workers are ended mid-task too (they only
-    compute: this process writes every file), rather than waited for."""
+    collected there). On Ctrl-C in the program, or once a worker died, the workers are ended
+    mid-task too (they only compute: this process writes every file), rather than waited for."""
     import multiprocessing
 
     pool.shutdown(wait=False, cancel_futures=True)
-    if not _interrupts.ends_the_program():
+    if not (_interrupts.ends_the_program() or getattr(pool, "_broken", False)):
         return
     workers = multiprocessing.active_children()  # also one forked as Ctrl-C came
     for worker in workers:
@@ -366,8 +388,16 @@ class Clock:
         """Seconds left; a Failure once none are."""
         rest = self.started + self.seconds - time.monotonic()
         if rest <= 0:
-            raise Failure(f"time limit of {self.seconds:g} s (--timeout) reached")
+            raise Failure(self.reached())
         return rest
+
+    def spent(self) -> bool:
+        """Whether no time is left."""
+        return time.monotonic() >= self.started + self.seconds
+
+    def reached(self) -> str:
+        """What the command says once its time is up."""
+        return f"time limit of {self.seconds:g} s (--timeout) reached"
 
 
 # --- the one reader (ubongo._files), its errors as Failures --------------------

@@ -42,6 +42,7 @@ from ubongo.cli._common import (
     reported,
     show_picture,
     timeout_option,
+    worker_died,
     workers_option,
     write_atomic,
 )
@@ -303,7 +304,7 @@ def _run(ex: Any, left: list[Task], finished: int) -> Iterator[Rows]:
             try:
                 rows = f.result()
             except Exception as e:
-                if not _died(e):
+                if not worker_died(e):
                     raise
                 done = finished + len(left) - len(pending) - 1
                 raise Failure(
@@ -315,14 +316,6 @@ def _run(ex: Any, left: list[Task], finished: int) -> Iterator[Rows]:
     finally:
         for f in pending:
             f.cancel()
-
-
-def _died(error: BaseException) -> bool:
-    """Whether an executor's error says that a worker process died under its task: a process
-    pool's BrokenProcessPool, or Dask's KilledWorker (a task that took down its workers)."""
-    from concurrent.futures.process import BrokenProcessPool
-
-    return isinstance(error, BrokenProcessPool) or type(error).__name__ == "KilledWorker"
 
 
 def _executor(workers: int, dask: str | None) -> AbstractContextManager[Any]:
