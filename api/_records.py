@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from ubongo import _files
+from ubongo.scoring.common import BadLine
 from ubongo.scoring.records import Entry, Problem, entries, evaluate, line_entries
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def _scored(
         yield from made_block
 
 
-Block = list[tuple[int, "str | None"]]
+Block = list[tuple[int, str]]
 """Numbered lines of a JSON Lines file, as ``ubongo._files.read_lines`` gives them."""
 LINES_BLOCK = 1000
 """Lines a worker scores at a time for ``--jsonl``: large enough that sending them costs
@@ -93,10 +94,19 @@ Ubongo sessions with --csv -j 2."""
 _S = TypeVar("_S", "Outcome", "Lines")
 
 
-def _blocks(numbered: Iterable[tuple[int, str | None]], size: int) -> Iterator[Block]:
-    """The lines in blocks of ``size``."""
-    it = iter(numbered)
-    while block := list(itertools.islice(it, size)):
+def _blocks(numbered: Iterable[tuple[int, str]], size: int) -> Iterator[Block]:
+    """The lines in blocks of ``size`` lines holding at most MAX_RECORD characters past their
+    first line (a record longer than that is refused as its line's problem), so a block's
+    memory is bounded however long the records."""
+    block: Block = []
+    held = 0
+    for number, text in _files.records(numbered):
+        if block and (len(block) == size or held + len(text) > _files.MAX_RECORD):
+            yield block
+            block, held = [], 0
+        block.append((number, text))
+        held += len(text)
+    if block:
         yield block
 
 
@@ -111,13 +121,14 @@ def _in_turn(
     worker in flight. A file of at most POOL_FROM lines never waits for a pool to start. An
     error from the pool (a worker that died) notes where in file ``name`` scoring stopped."""
     ahead: list[Block] = []
-    lines = 0
+    lines = held = 0
     for block in blocks:
         ahead.append(block)
         lines += len(block)
-        if lines > POOL_FROM:
+        held += sum(len(text) for _, text in block)
+        if lines > POOL_FROM or held > POOL_TEXT:
             break
-    if pool is None or lines <= POOL_FROM:
+    if pool is None or lines <= POOL_FROM and held <= POOL_TEXT:
         yield from map(task, itertools.chain(ahead, blocks))
         return
     pending: collections.deque[tuple[int, Future[list[_S]]]] = collections.deque()
@@ -143,48 +154,61 @@ def _in_turn(
 POOL_FROM = 1000
 """Lines a file must pass before its blocks go to the pool: starting one costs more than
 scoring a game night."""
+POOL_TEXT = 4 * _files.MAX_RECORD
+"""Characters of text that start the pool however few the lines: what waits for it is bounded."""
 
 
-def _head(lines: Iterator[tuple[int, str | None]]) -> list[tuple[int, str | None]]:
+def _head(lines: Iterator[tuple[int, str]]) -> list[tuple[int, str]]:
     """The lines up to and including the first that is not blank (or a bad one)."""
     head = []
     for number, text in lines:
         head.append((number, text))
-        if text is None or text.strip():
+        if text.strip():
             break
     return head
 
 
 def _split(
-    name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
-) -> tuple[Iterator[tuple[int, str | None]] | None, Iterator[Entry]]:
+    name: str, head: list[tuple[int, str]], rest: Iterator[tuple[int, str]]
+) -> tuple[Iterator[tuple[int, str]] | None, Iterator[Entry]]:
     """JSON Lines, streamed (their numbered lines, no entries), when the first record stands
     alone on its line; else (None, the entries of the whole file as one JSON document, an
     object or an array, or of JSON Lines read whole)."""
     first = head[-1][1] if head else None
-    if first is not None and _is_object(first):
+    if first is not None and not isinstance(first, BadLine) and _is_object(first):
         second = _head(rest)
-        if not second or second[-1][1] is not None and not second[-1][1].strip():
+        if not second or not second[-1][1].strip():
             return None, iter((Entry(name, json.loads(first)),))  # a file holding one object
         return itertools.chain(head, second, rest), iter(())
     return None, _whole(name, head, rest)
 
 
 def _whole(
-    name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
+    name: str, head: list[tuple[int, str]], rest: Iterator[tuple[int, str]]
 ) -> Iterator[Entry]:
     """The entries of a file read whole: one JSON document, or JSON Lines whose first record
-    does not stand alone on its line."""
-    lines = list(itertools.chain(head, rest))
-    bad = next((n for n, t in lines if t is None), None)
+    does not stand alone on its line. A FileError past MAX_INPUT_BYTES, before it is held."""
+    lines = _at_most(name, itertools.chain(head, rest))
+    bad = next(((n, t) for n, t in lines if isinstance(t, BadLine)), None)
     if bad is None:
-        yield from entries("\n".join(t or "" for _, t in lines), name)
-    elif sum(1 for _, t in lines if t is None or t.strip()) > 1 and any(
-        t is not None and _is_object(t) for _, t in lines
+        yield from entries("\n".join(t for _, t in lines), name)
+    elif sum(1 for _, t in lines if t.strip()) > 1 and any(
+        not isinstance(t, BadLine) and _is_object(t) for _, t in lines
     ):
         yield from line_entries(lines, name)  # JSON Lines: a bad line spoils only itself
     else:
-        yield Entry(name, problem=Problem(f"{name}:{bad}", "", "not UTF-8 text"))
+        yield Entry(name, problem=Problem(f"{name}:{bad[0]}", "", bad[1]))
+
+
+def _at_most(name: str, lines: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The lines, or a FileError once they pass MAX_INPUT_BYTES (a 263 MB array took 2.8 GB)."""
+    kept, size = [], 0
+    for number, text in lines:
+        size += len(text.encode("utf-8", "surrogatepass")) + 1
+        if size > _files.MAX_INPUT_BYTES + 1:  # the last line has no end of line to count
+            raise _files.FileError(name, f"larger than {_files.MAX_INPUT_BYTES >> 20} MiB; refused")
+        kept.append((number, text))
+    return kept
 
 
 def _is_object(line: str) -> bool:

@@ -430,9 +430,9 @@ def _failing() -> Iterator[None]:
         raise Failure(str(e)) from None
 
 
-def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
+def read_lines(path: str) -> Iterator[tuple[int, str]]:
     """Each line of a file (or stdin) as it is read, numbered from 1 (``ubongo._files``: its
-    text, or None when it is not UTF-8); a Failure when the file cannot be opened."""
+    text, or a BadLine saying why not); a Failure when the file cannot be opened."""
     lines = files.read_lines(path)
     with _failing():
         first = next(lines, None)  # opens the file

@@ -348,13 +348,14 @@ def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
     so stdout and stderr sent to one place interleave as they did line by line. Once the
     time is up, each line left gets its error line unread, and stderr one line for them all.
     """
+    from ubongo._files import records
     from ubongo.puzzles import batch_reader
 
     failed = False
     block: list[str] = []
     late: list[int] = []  # lines left when the time was up
     line = _batch_solver(path, search, ps, batch_reader(ps))
-    for number, text in read_lines(path):
+    for number, text in records(read_lines(path)):
         if search.clock.spent():
             late.append(number)
             block.append(json_line(_failed(text, number, _late(path, number, search.clock))[0]))
@@ -377,18 +378,19 @@ def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
 
 def _batch_solver(
     path: str, search: _Search, ps: PieceSet, reader: BatchReader
-) -> Callable[[int, str | None], tuple[dict[str, Any], str | None]]:
+) -> Callable[[int, str], tuple[dict[str, Any], str | None]]:
     """What ``--batch`` does with one line: its output object, and its error if it failed."""
     from ubongo.puzzles import PuzzleFormatError, parse_batch_line
+    from ubongo.scoring.common import BadLine
     from ubongo.solver.errors import TimeLimit, UbongoError
 
     name = display(path)
     fast = _plain_line(search, ps)  # None on the pure-Python core: no line is decoded twice
 
-    def line(number: int, text: str | None) -> tuple[dict[str, Any], str | None]:
+    def line(number: int, text: str) -> tuple[dict[str, Any], str | None]:
         try:
-            if text is None:
-                raise PuzzleFormatError(name, f"line {number}", "not UTF-8 text")
+            if isinstance(text, BadLine):
+                raise PuzzleFormatError(name, f"line {number}", text)
             answered = None if fast is None else fast(number, text)  # a time limit: below
             if answered is not None:
                 return answered, None

@@ -543,3 +543,43 @@ def test_amul_card_values_past_the_limit_are_one_line(tmp_path: Path) -> None:
             )
     path.write_text(record.replace(str(CARD_LIMIT + 1), str(-CARD_LIMIT)))
     assert run("score", str(path)).exit_code == 0
+
+
+def test_a_record_past_the_limit_is_its_lines_problem_and_the_rest_are_read(
+    tmp_path: Path,
+) -> None:
+    from ubongo._files import MAX_RECORD
+
+    sessions = run("simulate", "ubongo", "-p", "2", "--seed", "1", "-n", "3").stdout.splitlines()
+    long = json.dumps({**json.loads(sessions[1]), "id": "x" * MAX_RECORD})
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join([sessions[0], long, sessions[2]]) + "\n")
+    for workers in ["1", "2"]:
+        result = run("score", "--jsonl", str(path), "-j", workers)
+        assert clean(result) == (
+            f"ubongo score: {path}:2: a record longer than {MAX_RECORD:,} characters; refused"
+        )
+        out = [json.loads(x) for x in result.stdout.splitlines()]
+        assert [o["valid"] for o in out] == [True, False, True]
+    batch = tmp_path / "b.jsonl"
+    small = json.dumps({"figure": "###/##.", "pieces": ["I2", "L3"]})
+    batch.write_text("\n".join([small, json.dumps({"figure": "#" * MAX_RECORD}), small]) + "\n")
+    result = run("solve", "--batch", str(batch))
+    message = f"{batch}: line 2: a record longer than {MAX_RECORD:,} characters; refused"
+    assert clean(result) == f"ubongo solve: {message}"
+    assert [json.loads(x).get("error") for x in result.stdout.splitlines()] == [None, message, None]
+
+
+def test_a_line_past_the_file_limit_is_skipped_unheld(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No line of any file is held past MAX_INPUT_BYTES (64 MiB; here 1 kB, to stay small)."""
+    from ubongo import _files
+
+    monkeypatch.setattr(_files, "MAX_INPUT_BYTES", 1024)
+    small = json.dumps({"figure": "###/##.", "pieces": ["I2", "L3"]})
+    path = tmp_path / "b.jsonl"
+    path.write_text(f"{small}\n{'#' * 5000}\n{small}")
+    result = run("solve", "--batch", str(path))
+    assert clean(result) == f"ubongo solve: {path}: line 2: a line longer than 0 MiB; refused"
+    assert [json.loads(x).get("line") for x in result.stdout.splitlines()] == [None, 2, None]
