@@ -759,7 +759,7 @@ def sql(args: tuple[str, ...], as_json: bool, timeout: float) -> None:
       ubongo atlas sql 4x5 'SELECT area, count(*) AS n FROM figures GROUP BY area ORDER BY area'
       ubongo atlas sql 4x5 'SELECT size, max(tilings) FROM puzzles GROUP BY size' --json
     """
-    clock = Clock(timeout)  # before DuckDB's import: the limit is the command's
+    clock = Clock(timeout, armed=False)  # before DuckDB's import; its thread keeps the time
     import duckdb
 
     atlas_arg, query = _atlas_and(args, "QUERY")

@@ -132,6 +132,7 @@ def generate(
     from ubongo import design
     from ubongo.generator.design import Options
 
+    clock = Clock(timeout)  # the whole command: the design has the same limit within it
     fr = _pair(frame, "x", f"a frame such as {_FRAME}")
     easy, hard = _pair(sizes, ",", f"two sizes such as {_SIZES}")
     pieces = piece_set(pieces_set)
@@ -152,7 +153,7 @@ def generate(
             profile=profile,
             name=name,
             executor=stack.enter_context(process_pool(workers)),
-            timeout=timeout,
+            timeout=clock.left(),
             progress=_deadline(stack.enter_context(_bar(2 * templates, show)), start, timeout),
             figures=figures,
         )

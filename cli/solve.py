@@ -166,7 +166,7 @@ def solve(
       ubongo analyze '.##./####/####/.#..' --size 3 --format ubongo-utils -o problems.txt
       ubongo solve problems.txt --count
     """
-    clock = Clock(timeout)
+    clock = Clock(timeout, armed=batch is None)  # a batch answers every line, late ones too
     search = _Search(count, engine, clock, node_budget)
     if batch is not None:
         _check_batch_options(args, show_all, set_arg, picture, svg_path, as_json)
