@@ -445,9 +445,10 @@ def _arm(seconds: float) -> None:
     """Raise OutOfTime in the main thread in ``seconds``; nothing outside the main thread
     (the searches' own limits hold there)."""
     try:
-        _ALARM["previous"] = signal.signal(signal.SIGALRM, _out_of_time)
+        previous = signal.signal(signal.SIGALRM, _out_of_time)
     except ValueError:  # not the main thread
         return
+    _ALARM.setdefault("previous", previous)  # a second Clock keeps the first one's to restore
     _ALARM["last"] = time.monotonic() + seconds + ALARM_GRACE
     signal.setitimer(signal.ITIMER_REAL, seconds)
 

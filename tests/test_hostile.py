@@ -614,3 +614,12 @@ def test_the_timeout_covers_loading_checking_and_drawing(
     assert done.returncode == 1
     assert done.stderr == f"ubongo {args[0]}: time limit of 1 s (--timeout) reached\n"
     assert not (tmp_path / "c.pdf").exists()
+
+
+def test_the_alarm_is_off_and_the_handler_back_after_a_command() -> None:
+    """A process that runs commands (a test runner, a notebook) keeps its own SIGALRM."""
+    before = signal.getsignal(signal.SIGALRM)
+    assert run("verify", "sample", "--timeout", "30").exit_code == 0
+    assert run("hint", "07", "hard", "3", "--timeout", "0.0001").exit_code == 1
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
