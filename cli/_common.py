@@ -429,6 +429,7 @@ def _out_of_time(signum: int, frame: FrameType | None) -> None:
     if _searching(frame) and time.monotonic() < _ALARM["last"]:
         signal.setitimer(signal.ITIMER_REAL, 0.05)
         return
+    signal.setitimer(signal.ITIMER_REAL, 1.0)  # again, should a finalizer have swallowed it
     raise OutOfTime
 
 
