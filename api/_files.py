@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO
 
-from ubongo.scoring.common import printable
+from ubongo.scoring.common import BadLine, printable
 from ubongo.solver.errors import UbongoError
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
-"""The largest file any command reads (a complete set is about 100 kB, a long batch a few MB)."""
+"""The largest file any command reads whole (a complete set is about 100 kB), and the longest
+line of any file it reads line by line."""
+MAX_RECORD = 1 << 20
+"""The longest line of JSON Lines taken, in characters (a session record, a batch line): a
+long Jambo record is some 20,000. A worker's block of lines holds at most this much text too,
+so memory is bounded by it, not by the longest line of a file."""
 
 
 class FileError(UbongoError):
@@ -62,10 +68,10 @@ def decode(data: bytes, name: str) -> str:
         raise FileError(name, f"line {line}: not UTF-8 text (byte {e.start})") from None
 
 
-def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
-    """Each line of a file (or stdin) as it is read, numbered from 1: its text, or None when
-    it is not UTF-8. Memory stays flat however long the file; a FileError (when the first line
-    is asked for) when it cannot be opened.
+def read_lines(path: str) -> Iterator[tuple[int, str]]:
+    """Each line of a file (or stdin) as it is read, numbered from 1: its text, or a BadLine
+    saying why not (not UTF-8, longer than MAX_INPUT_BYTES). Memory stays flat however long
+    the file; a FileError (when the first line is asked for) when it cannot be opened.
 
     Lines end at ``\n`` only (a U+2028 inside a JSON string is part of its line), a leading
     byte-order mark is dropped, and a bad line spoils only itself.
@@ -84,8 +90,15 @@ def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
         yield from _lines(fh)
 
 
-def _lines(fh: Iterator[bytes]) -> Iterator[tuple[int, str | None]]:
-    for number, raw in enumerate(fh, 1):
+def _lines(fh: BinaryIO) -> Iterator[tuple[int, str]]:
+    number = 0
+    while raw := fh.readline(MAX_INPUT_BYTES + 1):  # never more than that in memory
+        number += 1
+        if len(raw) > MAX_INPUT_BYTES and not raw.endswith(b"\n"):
+            while (rest := fh.readline(MAX_INPUT_BYTES)) and not rest.endswith(b"\n"):
+                pass  # the rest of the line, read and dropped
+            yield number, BadLine(f"a line longer than {MAX_INPUT_BYTES >> 20} MiB; refused")
+            continue
         if number == 1 and raw == b"\xef\xbb\xbf":
             return  # a byte-order mark alone is an empty file, which has no line
         line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
@@ -93,7 +106,15 @@ def _lines(fh: Iterator[bytes]) -> Iterator[tuple[int, str | None]]:
         try:
             yield number, line.decode("utf-8")
         except UnicodeDecodeError:
-            yield number, None
+            yield number, BadLine("not UTF-8 text")
+
+
+def records(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """JSON Lines as ``read_lines`` gives them, a line longer than MAX_RECORD as a BadLine."""
+    for number, text in lines:
+        if len(text) > MAX_RECORD and not isinstance(text, BadLine):
+            text = BadLine(f"a record longer than {MAX_RECORD:,} characters; refused")
+        yield number, text
 
 
 def usable(path: str) -> None:

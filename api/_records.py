@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from ubongo import _files
+from ubongo.scoring.common import BadLine
 from ubongo.scoring.records import Entry, Problem, entries, evaluate, line_entries
 
 if TYPE_CHECKING:
@@ -75,11 +76,11 @@ def _scored(
                 yield made
         return
     task = functools.partial(block, name, game=game, catalog=catalog)
-    for made_block in _in_turn(_blocks(numbered, size), task, executor, workers):
+    for made_block in _in_turn(_blocks(numbered, size), task, executor, workers, name):
         yield from made_block
 
 
-Block = list[tuple[int, "str | None"]]
+Block = list[tuple[int, str]]
 """Numbered lines of a JSON Lines file, as ``ubongo._files.read_lines`` gives them."""
 LINES_BLOCK = 1000
 """Lines a worker scores at a time for ``--jsonl``: large enough that sending them costs
@@ -93,10 +94,19 @@ Ubongo sessions with --csv -j 2."""
 _S = TypeVar("_S", "Outcome", "Lines")
 
 
-def _blocks(numbered: Iterable[tuple[int, str | None]], size: int) -> Iterator[Block]:
-    """The lines in blocks of ``size``."""
-    it = iter(numbered)
-    while block := list(itertools.islice(it, size)):
+def _blocks(numbered: Iterable[tuple[int, str]], size: int) -> Iterator[Block]:
+    """The lines in blocks of ``size`` lines holding at most MAX_RECORD characters past their
+    first line (a record longer than that is refused as its line's problem), so a block's
+    memory is bounded however long the records."""
+    block: Block = []
+    held = 0
+    for number, text in _files.records(numbered):
+        if block and (len(block) == size or held + len(text) > _files.MAX_RECORD):
+            yield block
+            block, held = [], 0
+        block.append((number, text))
+        held += len(text)
+    if block:
         yield block
 
 
@@ -105,78 +115,104 @@ def _in_turn(
     task: Callable[[Block], list[_S]],
     pool: Executor | None,
     workers: int,
+    name: str,
 ) -> Iterator[list[_S]]:
     """``task`` of each block, in order: in this process, or in the pool with 2 blocks per
-    worker in flight. A file of at most POOL_FROM lines never waits for a pool to start."""
+    worker in flight. A file of at most POOL_FROM lines never waits for a pool to start. An
+    error from the pool (a worker that died) notes where in file ``name`` scoring stopped."""
     ahead: list[Block] = []
-    lines = 0
+    lines = held = 0
     for block in blocks:
         ahead.append(block)
         lines += len(block)
-        if lines > POOL_FROM:
+        held += sum(len(text) for _, text in block)
+        if lines > POOL_FROM or held > POOL_TEXT:
             break
-    if pool is None or lines <= POOL_FROM:
+    if pool is None or lines <= POOL_FROM and held <= POOL_TEXT:
         yield from map(task, itertools.chain(ahead, blocks))
         return
-    pending: collections.deque[Future[list[_S]]] = collections.deque()
+    pending: collections.deque[tuple[int, Future[list[_S]]]] = collections.deque()
+    block = ahead[0]
     try:
         for block in itertools.chain(ahead, blocks):
-            pending.append(pool.submit(task, block))
+            pending.append((block[0][0], pool.submit(task, block)))
             if len(pending) > 2 * workers:
-                yield pending.popleft().result()
+                yield pending[0][1].result()
+                pending.popleft()
         while pending:
-            yield pending.popleft().result()
+            yield pending[0][1].result()
+            pending.popleft()
+    except Exception as error:
+        first = pending[0][0] if pending else block[0][0]  # the first line not scored
+        error.add_note(f"{name} from line {first} on was not scored")
+        raise
     finally:
-        for future in pending:
+        for _, future in pending:
             future.cancel()
 
 
 POOL_FROM = 1000
 """Lines a file must pass before its blocks go to the pool: starting one costs more than
 scoring a game night."""
+POOL_TEXT = 4 * _files.MAX_RECORD
+"""Characters of text that start the pool however few the lines: what waits for it is bounded."""
 
 
-def _head(lines: Iterator[tuple[int, str | None]]) -> list[tuple[int, str | None]]:
+def _head(lines: Iterator[tuple[int, str]]) -> list[tuple[int, str]]:
     """The lines up to and including the first that is not blank (or a bad one)."""
     head = []
     for number, text in lines:
         head.append((number, text))
-        if text is None or text.strip():
+        if text.strip():
             break
     return head
 
 
 def _split(
-    name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
-) -> tuple[Iterator[tuple[int, str | None]] | None, Iterator[Entry]]:
+    name: str, head: list[tuple[int, str]], rest: Iterator[tuple[int, str]]
+) -> tuple[Iterator[tuple[int, str]] | None, Iterator[Entry]]:
     """JSON Lines, streamed (their numbered lines, no entries), when the first record stands
     alone on its line; else (None, the entries of the whole file as one JSON document, an
     object or an array, or of JSON Lines read whole)."""
     first = head[-1][1] if head else None
-    if first is not None and _is_object(first):
+    if first is not None and not isinstance(first, BadLine) and _is_object(first):
         second = _head(rest)
-        if not second or second[-1][1] is not None and not second[-1][1].strip():
+        if not second or not second[-1][1].strip():
             return None, iter((Entry(name, json.loads(first)),))  # a file holding one object
         return _records(itertools.chain(head, second, rest)), iter(())
     return None, _whole(name, head, rest)
 
 
-def _records(lines: Iterator[tuple[int, str | None]]) -> Iterator[tuple[int, str | None]]:
+def _records(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     """JSON Lines with a record typed over several lines (pretty-printed, after compact ones)
     as one item at its first line: a line that opens a document (``{`` or ``[`` first) and
     does not close it takes the lines after it, up to the next line that starts a document
     at its first column, as a file read whole does. Past GROUP_LINES the lines go on one by
-    one, each its own problem (memory stays flat)."""
-    group: list[tuple[int, str | None]] = []
+    one, each its own problem; past MAX_RECORD characters the record is one problem at its
+    first line and its other lines are dropped with it (memory stays flat either way)."""
+    group: list[tuple[int, str]] = []
+    size = 0
+    dropping = False  # the rest of a record refused as too long
     for number, text in lines:
-        starts = text is not None and text[:1] in _OPENERS
-        if group and (starts or text is None or len(group) >= GROUP_LINES):
+        bad = isinstance(text, BadLine)
+        starts = not bad and text[:1] in _OPENERS
+        if (group or dropping) and (starts or bad or len(group) >= GROUP_LINES):
             yield from _grouped(group)
-            group = []
+            group, size, dropping = [], 0, False
+        if dropping:
+            continue
         if group:
+            size += len(text) + 1
+            if size > _files.MAX_RECORD:
+                yield (
+                    group[0][0],
+                    BadLine(f"a record longer than {_files.MAX_RECORD:,} characters; refused"),
+                )
+                group, dropping = [], True
+                continue
             group.append((number, text))
-        elif text is not None and _opens(text):
-            group = [(number, text)]
+        elif not bad and _opens(text):
+            group, size = [(number, text)], len(text)
         else:
             yield number, text
     yield from _grouped(group)
@@ -197,7 +233,7 @@ def _opens(line: str) -> bool:
     return text[:1] in _OPENERS and not text.endswith(_CLOSERS)
 
 
-def _grouped(group: list[tuple[int, str | None]]) -> Iterator[tuple[int, str | None]]:
+def _grouped(group: list[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     """A record's lines as one item at its first line (the lines alone, one by one, when they
     were cut short at GROUP_LINES)."""
     if not group:
@@ -205,24 +241,35 @@ def _grouped(group: list[tuple[int, str | None]]) -> Iterator[tuple[int, str | N
     if len(group) >= GROUP_LINES:
         yield from group
         return
-    yield group[0][0], "\n".join(text or "" for _, text in group)
+    yield group[0][0], "\n".join(text for _, text in group)
 
 
 def _whole(
-    name: str, head: list[tuple[int, str | None]], rest: Iterator[tuple[int, str | None]]
+    name: str, head: list[tuple[int, str]], rest: Iterator[tuple[int, str]]
 ) -> Iterator[Entry]:
     """The entries of a file read whole: one JSON document, or JSON Lines whose first record
-    does not stand alone on its line."""
-    lines = list(itertools.chain(head, rest))
-    bad = next((n for n, t in lines if t is None), None)
+    does not stand alone on its line. A FileError past MAX_INPUT_BYTES, before it is held."""
+    lines = _at_most(name, itertools.chain(head, rest))
+    bad = next(((n, t) for n, t in lines if isinstance(t, BadLine)), None)
     if bad is None:
-        yield from entries("\n".join(t or "" for _, t in lines), name)
-    elif sum(1 for _, t in lines if t is None or t.strip()) > 1 and any(
-        t is not None and _is_object(t) for _, t in lines
+        yield from entries("\n".join(t for _, t in lines), name)
+    elif sum(1 for _, t in lines if t.strip()) > 1 and any(
+        not isinstance(t, BadLine) and _is_object(t) for _, t in lines
     ):
         yield from line_entries(lines, name)  # JSON Lines: a bad line spoils only itself
     else:
-        yield Entry(name, problem=Problem(f"{name}:{bad}", "", "not UTF-8 text"))
+        yield Entry(name, problem=Problem(f"{name}:{bad[0]}", "", bad[1]))
+
+
+def _at_most(name: str, lines: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The lines, or a FileError once they pass MAX_INPUT_BYTES (a 263 MB array took 2.8 GB)."""
+    kept, size = [], 0
+    for number, text in lines:
+        size += len(text.encode("utf-8", "surrogatepass")) + 1
+        if size > _files.MAX_INPUT_BYTES + 1:  # the last line has no end of line to count
+            raise _files.FileError(name, f"larger than {_files.MAX_INPUT_BYTES >> 20} MiB; refused")
+        kept.append((number, text))
+    return kept
 
 
 def _is_object(line: str) -> bool:

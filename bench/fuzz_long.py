@@ -2,6 +2,7 @@
 
     python bench/fuzz_long.py            # UBONGO_FUZZ=long: thousands of random cases, minutes
     python bench/fuzz_long.py --default  # the fixed-seed profile CI runs (about 15 s)
+    python bench/fuzz_long.py tests/fuzz/test_faults.py -k pool_worker  # some surfaces only
 
 Prints ``N cases: a exit 0, b exit 1, c exit 2`` and pytest's own summary; exits with
 pytest's code (1 when a property failed: its failing case is in the output above).
@@ -27,7 +28,7 @@ def main(argv: list[str]) -> int:
         if "--default" not in argv:
             env["UBONGO_FUZZ"] = "long"
         command = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider"]
-        command.append("tests/fuzz")
+        command += [a for a in argv if a != "--default"] or ["tests/fuzz"]
         code = subprocess.run(command, cwd=ROOT, env=env).returncode
         if not report.exists():
             print("no outcome counts were written", file=sys.stderr)

@@ -13,6 +13,7 @@ import io
 import math
 import os
 import re
+import signal
 import stat
 import sys
 import time
@@ -20,6 +21,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from types import FrameType
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -64,7 +66,7 @@ class Failure(click.ClickException):
             click.echo(f"{self.prefix}{line}", err=True)
 
 
-def _time_limit(error: TimeLimit) -> str:
+def time_limit_text(error: TimeLimit) -> str:
     """A search's time limit told as the command's ``--timeout``, when the command has one."""
     ctx = click.get_current_context(silent=True)
     clock = ctx.meta.get("clock") if ctx is not None else None
@@ -139,14 +141,19 @@ def reported(command: F) -> F:
         with told_as_interrupted():  # here, while the command's name is known
             try:
                 return command(*args, **kwargs)
+            except OutOfTime:
+                clock = click.get_current_context().meta["clock"]
+                raise Failure(clock.reached()) from None
             except TimeLimit as error:
-                raise Failure(_time_limit(error)) from error
+                raise Failure(time_limit_text(error)) from error
             except (UbongoError, ScoringError) as error:
                 raise Failure(str(error)) from error
             except RecursionError:
                 raise Failure("input nested too deeply to process") from None
             except MemoryError:
                 raise Failure("out of memory; the input is too large") from None
+            finally:
+                _disarm()
 
     return wrapper  # type: ignore[return-value]
 
@@ -169,6 +176,17 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]  # generic in click >=
         if not math.isfinite(seconds) or seconds <= 0:
             self.fail(f"expected a positive, finite number of seconds, not {value!r}", param, ctx)
         return seconds
+
+
+class FiniteRange(click.FloatRange):
+    """click's FloatRange without ``nan``, which passes its bounds (every comparison with it
+    is false)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"expected a number in {self._describe_range()}, not {value!r}", param, ctx)
+        return number
 
 
 def timeout_option(default: float = TIMEOUT) -> Callable[[F], F]:
@@ -203,29 +221,40 @@ def cores() -> int:
 @contextmanager
 def process_pool(workers: int) -> Iterator[Executor | None]:
     """None for one worker (the work runs in this process), else a process pool. Its workers
-    leave Ctrl-C to this process, which reports it once; work not started is cancelled."""
+    leave Ctrl-C to this process, which reports it once; work not started is cancelled. A
+    worker that dies (killed, out of memory) ends the command in one line (exit 1)."""
     if workers == 1:
         yield None
         return
-    from concurrent.futures import Future, ProcessPoolExecutor
-
-    class Pool(ProcessPoolExecutor):
-        """A pool whose submissions (the first forks the workers) Ctrl-C does not cut short."""
-
-        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-            with _interrupts.deferred():
-                return super().submit(fn, *args, **kwargs)
+    from ubongo.cli._pool import Pool
 
     pool = Pool(max_workers=workers, initializer=_leave_ctrl_c)
     _POOLS.add(pool)
     try:
         yield pool
         pool.shutdown()  # a Ctrl-C during its wait ends the pool as below
-    except BaseException:
+    except BaseException as error:
         _stop(pool)
+        if worker_died(error):
+            raise Failure(_died_line(error)) from None
         raise
     finally:
         _POOLS.discard(pool)
+
+
+def worker_died(error: BaseException) -> bool:
+    """Whether an executor's error says that a worker process died under its task: a process
+    pool's BrokenProcessPool, or Dask's KilledWorker (a task that took down its workers)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    return isinstance(error, BrokenProcessPool) or type(error).__name__ == "KilledWorker"
+
+
+def _died_line(error: BaseException) -> str:
+    """The one line for a dead worker, naming the work it left when the error's note says."""
+    notes = getattr(error, "__notes__", None)
+    left = f": {notes[-1]}" if notes else ""
+    return f"a worker process died (killed, or out of memory){left}; nothing more was done"
 
 
 _POOLS: set[ProcessPoolExecutor] = set()
@@ -237,12 +266,12 @@ waited on the pool's threads)."""
 def _stop(pool: ProcessPoolExecutor) -> None:
     """End a pool left by an error: work not started is cancelled, and no join of the pool's
     thread (it may be the thread running this: a generator that holds the pool can be
-    collected there). On Ctrl-C in the program, the workers are ended mid-task too (they only
-    compute: this process writes every file), rather than waited for."""
+    collected there). On Ctrl-C in the program, or once a worker died, the workers are ended
+    mid-task too (they only compute: this process writes every file), rather than waited for."""
     import multiprocessing
 
     pool.shutdown(wait=False, cancel_futures=True)
-    if not _interrupts.ends_the_program():
+    if not (_interrupts.ends_the_program() or getattr(pool, "_broken", False)):
         return
     workers = multiprocessing.active_children()  # also one forked as Ctrl-C came
     for worker in workers:
@@ -351,9 +380,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 @dataclass
 class Clock:
-    """The whole command's wall-clock budget: each search gets what is left of it."""
+    """The whole command's wall-clock budget: each search gets what is left of it, and an
+    alarm (``armed``) ends whatever else runs past it: reading and checking a set, drawing,
+    writing (a 63 MB set took 13.9 s to load under ``verify --timeout 1``)."""
 
     seconds: float
+    armed: bool = True
     started: float = 0.0
 
     def __post_init__(self) -> None:
@@ -361,13 +393,75 @@ class Clock:
         ctx = click.get_current_context(silent=True)
         if ctx is not None:  # so that a search's TimeLimit is told as the command's limit
             ctx.meta["clock"] = self
+        if self.armed:  # a little late: a search that stops in time says how far it got
+            _arm(self.seconds + min(ALARM_GRACE, self.seconds / 10))
 
     def left(self) -> float:
         """Seconds left; a Failure once none are."""
         rest = self.started + self.seconds - time.monotonic()
         if rest <= 0:
-            raise Failure(f"time limit of {self.seconds:g} s (--timeout) reached")
+            raise Failure(self.reached())
         return rest
+
+    def spent(self) -> bool:
+        """Whether no time is left."""
+        return time.monotonic() >= self.started + self.seconds
+
+    def reached(self) -> str:
+        """What the command says once its time is up."""
+        return f"time limit of {self.seconds:g} s (--timeout) reached"
+
+
+ALARM_GRACE = 0.25
+"""Seconds the alarm waits past the deadline (at most a tenth of the limit), so that a search
+checking its own limit reports it first, with its nodes; and how long after that it waits on
+a search still running."""
+
+
+class OutOfTime(BaseException):
+    """The command's time is up: raised by the alarm wherever the program is (not an Exception,
+    so no library's ``except Exception`` takes it); ``reported`` tells it as the time limit."""
+
+
+def _out_of_time(signum: int, frame: FrameType | None) -> None:
+    """The alarm: OutOfTime, unless a search runs (it keeps the same limit and says how far it
+    got: CP-SAT's thread stops a little after it), then again soon, until ALARM_GRACE more."""
+    if _searching(frame) and time.monotonic() < _ALARM["last"]:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        return
+    signal.setitimer(signal.ITIMER_REAL, 1.0)  # again, should a finalizer have swallowed it
+    raise OutOfTime
+
+
+def _searching(frame: FrameType | None) -> bool:
+    """Whether code of ``ubongo.solver`` is on the stack."""
+    while frame is not None:
+        if str(frame.f_globals.get("__name__", "")).startswith("ubongo.solver"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _arm(seconds: float) -> None:
+    """Raise OutOfTime in the main thread in ``seconds``; nothing outside the main thread
+    (the searches' own limits hold there)."""
+    try:
+        previous = signal.signal(signal.SIGALRM, _out_of_time)
+    except ValueError:  # not the main thread
+        return
+    _ALARM.setdefault("previous", previous)  # a second Clock keeps the first one's to restore
+    _ALARM["last"] = time.monotonic() + seconds + ALARM_GRACE
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+
+def _disarm() -> None:
+    """The alarm off and the previous handler back (a test runner's process goes on)."""
+    if "previous" in _ALARM:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, _ALARM.pop("previous"))
+
+
+_ALARM: dict[str, Any] = {}
 
 
 # --- the one reader (ubongo._files), its errors as Failures --------------------
@@ -400,9 +494,9 @@ def _failing() -> Iterator[None]:
         raise Failure(str(e)) from None
 
 
-def read_lines(path: str) -> Iterator[tuple[int, str | None]]:
+def read_lines(path: str) -> Iterator[tuple[int, str]]:
     """Each line of a file (or stdin) as it is read, numbered from 1 (``ubongo._files``: its
-    text, or None when it is not UTF-8); a Failure when the file cannot be opened."""
+    text, or a BadLine saying why not); a Failure when the file cannot be opened."""
     lines = files.read_lines(path)
     with _failing():
         first = next(lines, None)  # opens the file

@@ -170,21 +170,29 @@ def running(program: bool) -> Iterator[None]:
         yield
     except KeyboardInterrupt:
         _interrupted()
-    except SystemExit:
+    except SystemExit as done:
         if not _state["seen"]:
+            _leave_stranded(done.code)
             raise
         _interrupted()  # a run that Ctrl-C reached is told as interrupted, whatever it did
     finally:
         _ending()
 
 
-def _interrupted() -> None:
-    """Tell the interrupt (if not yet told) and exit 130; at once if threads were stranded."""
-    tell(f"{PROG}: ")
+def _leave_stranded(code: int | str | None) -> None:
+    """Exit at once, without the interpreter's joins, when threads were stranded (a pool whose
+    worker died holds a thread that may wait for ever); else return."""
     if _state["stranded"] and _state["program"]:
         with suppress(OSError, ValueError):
             sys.stdout.flush()
-        os._exit(EXIT_CODE)  # every block has ended: only the stranded threads' joins are left
+            sys.stderr.flush()
+        os._exit(code if isinstance(code, int) else 1)
+
+
+def _interrupted() -> None:
+    """Tell the interrupt (if not yet told) and exit 130; at once if threads were stranded."""
+    tell(f"{PROG}: ")
+    _leave_stranded(EXIT_CODE)  # every block has ended: only the stranded threads' joins are left
     raise SystemExit(EXIT_CODE) from None
 
 

@@ -41,6 +41,7 @@ from ubongo.cli._common import (
     reported,
     show_picture,
     timeout_option,
+    worker_died,
     workers_option,
     write_atomic,
 )
@@ -346,7 +347,7 @@ def _run(ex: Any, left: list[Task], finished: int) -> Iterator[Rows]:
             try:
                 rows = f.result()
             except Exception as e:
-                if not _died(e):
+                if not worker_died(e):
                     raise
                 done = finished + len(left) - len(pending) - 1
                 raise Failure(
@@ -358,14 +359,6 @@ def _run(ex: Any, left: list[Task], finished: int) -> Iterator[Rows]:
     finally:
         for f in pending:
             f.cancel()
-
-
-def _died(error: BaseException) -> bool:
-    """Whether an executor's error says that a worker process died under its task: a process
-    pool's BrokenProcessPool, or Dask's KilledWorker (a task that took down its workers)."""
-    from concurrent.futures.process import BrokenProcessPool
-
-    return isinstance(error, BrokenProcessPool) or type(error).__name__ == "KilledWorker"
 
 
 def _executor(workers: int, dask: str | None) -> AbstractContextManager[Any]:
@@ -712,7 +705,7 @@ def sql(args: tuple[str, ...], as_json: bool, timeout: float) -> None:
       ubongo atlas sql 4x5 'SELECT area, count(*) AS n FROM figures GROUP BY area ORDER BY area'
       ubongo atlas sql 4x5 'SELECT size, max(tilings) FROM puzzles GROUP BY size' --json
     """
-    clock = Clock(timeout)  # before DuckDB's import: the limit is the command's
+    clock = Clock(timeout, armed=False)  # before DuckDB's import; its thread keeps the time
     import duckdb
 
     atlas_arg, query = _atlas_and(args, "QUERY")

@@ -128,6 +128,7 @@ def generate(
     from ubongo._api import design_options
     from ubongo._inputs import UsageError
 
+    clock = Clock(timeout)  # the whole command: the design has the same limit within it
     fr = None if frame is None else _pair(frame, "x", f"a frame such as {_FRAME}")
     pair = None if sizes is None else _pair(sizes, ",", f"two sizes such as {_SIZES}")
     pieces = piece_set(pieces_set)
@@ -151,7 +152,7 @@ def generate(
             profile=profile,
             name=name,
             executor=stack.enter_context(process_pool(workers)),
-            timeout=timeout,
+            timeout=clock.left(),
             progress=_deadline(
                 stack.enter_context(_bar(2 * templates * opts.edition.figures, show)),
                 start,

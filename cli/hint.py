@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import click
@@ -10,6 +12,8 @@ import click
 from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
+    Failure,
+    display,
     emit_json,
     height_option,
     is_address,
@@ -90,8 +94,9 @@ def hint(
 
     clock = Clock(timeout)
     text = read_text(board) if board is not None else None
-    puzzle, pieces = _puzzle(args, set_arg, pieces_set, board, text, height)
-    h = make_hint(puzzle, board=text, level=level, piece_set=pieces, timeout=clock.left)
+    with _named(board):
+        puzzle, pieces = _puzzle(args, set_arg, pieces_set, board, text, height)
+        h = make_hint(puzzle, board=text, level=level, piece_set=pieces, timeout=clock.left)
     if as_json:
         emit_json(h.to_json())
         return
@@ -99,6 +104,19 @@ def hint(
     rows = h.picture()
     if rows is not None:
         show_picture(rows, pieces)
+
+
+@contextmanager
+def _named(board: str | None) -> Iterator[None]:
+    """A board's error named by its file (``<stdin>`` for ``-``), as every reader's errors are."""
+    from ubongo.solver.hints import BoardError
+
+    try:
+        yield
+    except BoardError as error:
+        if board is None:
+            raise
+        raise Failure(f"{display(board)}: {error.detail}") from None
 
 
 def _puzzle(

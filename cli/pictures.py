@@ -11,6 +11,7 @@ import click
 from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
+    FiniteRange,
     load_set,
     output_folder,
     plural,
@@ -51,7 +52,7 @@ from ubongo.solver.limits import SET_TIMEOUT
 )
 @click.option(
     "--cell-mm",
-    type=click.FloatRange(5, 60),
+    type=FiniteRange(5, 60),
     default=16.0,
     show_default=True,
     help="Printed size of a figure cell; measure a square of your pieces (a cube of your "

@@ -13,6 +13,7 @@ import click
 from ubongo.cli import _complete
 from ubongo.cli._common import (
     Clock,
+    Failure,
     display,
     drawn_pieces,
     emit_json,
@@ -34,6 +35,7 @@ from ubongo.cli._common import (
     set_option,
     show_picture,
     take_puzzle,
+    time_limit_text,
     timeout_option,
     warn,
     write_atomic,
@@ -185,7 +187,7 @@ def solve(
       ubongo analyze '.##./####/####/.#..' --size 3 --format ubongo-utils -o problems.txt
       ubongo solve problems.txt --count
     """
-    clock = Clock(timeout)
+    clock = Clock(timeout, armed=batch is None)  # a batch answers every line, late ones too
     if choose is not None or without_pieces:
         _check_choose_options(args, choose, count, show_all, set_arg, batch, picture, svg_path)
         _choose(args, choose or 0, without_pieces, pieces_set, height, as_json, clock)
@@ -427,51 +429,76 @@ def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
 
     Exit 1 when a line could not be read or solved in time; unsolvable puzzles are results.
     Lines go out in blocks of BATCH_BLOCK; an error flushes the block before it goes to stderr,
-    so stdout and stderr sent to one place interleave as they did line by line.
+    so stdout and stderr sent to one place interleave as they did line by line. Once the
+    time is up, each line left gets its error line unread, and stderr one line for them all.
     """
+    from ubongo._files import records
     from ubongo.puzzles import batch_reader
 
     failed = False
     block: list[str] = []
+    late: list[int] = []  # lines left when the time was up
     line = _batch_solver(path, search, ps, batch_reader(ps))
-    for number, text in read_lines(path):
-        out, error = line(number, text)
-        if error is not None:
-            failed = True
-            _write_block(block)
-            warn(error)
-        block.append(json_line(out))
+    for number, text in records(read_lines(path)):
+        if search.clock.spent():
+            late.append(number)
+            block.append(json_line(_failed(text, number, _late(path, number, search.clock))[0]))
+        else:
+            out, error = line(number, text)
+            if error is not None:
+                failed = True
+                _write_block(block)
+                warn(error)
+            block.append(json_line(out))
         if len(block) == BATCH_BLOCK:
             _write_block(block)
     _write_block(block)
-    if failed:
+    if late:
+        left = f"line {late[0]}" if len(late) == 1 else f"lines {late[0]} to {late[-1]}"
+        warn(f"{search.clock.reached()}: {left} not solved (an error line each)")
+    if failed or late:
         sys.exit(1)
 
 
 def _batch_solver(
     path: str, search: _Search, ps: PieceSet, reader: BatchReader
-) -> Callable[[int, str | None], tuple[dict[str, Any], str | None]]:
+) -> Callable[[int, str], tuple[dict[str, Any], str | None]]:
     """What ``--batch`` does with one line: its output object, and its error if it failed."""
     from ubongo.puzzles import PuzzleFormatError, parse_batch_line
-    from ubongo.solver.errors import UbongoError
+    from ubongo.scoring.common import BadLine
+    from ubongo.solver.errors import TimeLimit, UbongoError
 
     name = display(path)
     fast = _plain_line(search, ps)  # None on the pure-Python core: no line is decoded twice
 
-    def line(number: int, text: str | None) -> tuple[dict[str, Any], str | None]:
+    def line(number: int, text: str) -> tuple[dict[str, Any], str | None]:
         try:
-            if text is None:
-                raise PuzzleFormatError(name, f"line {number}", "not UTF-8 text")
+            if isinstance(text, BadLine):
+                raise PuzzleFormatError(name, f"line {number}", text)
             answered = None if fast is None else fast(number, text)  # a time limit: below
             if answered is not None:
                 return answered, None
             item = parse_batch_line(text, number, name, ps, reader)
             v = search.check(item.puzzle)
+        except TimeLimit as e:  # the command's --timeout, reached in this line's search
+            return _failed(text, number, f"{name}: line {number}: {time_limit_text(e)}")
+        except Failure:  # the time was up as this line's search began
+            return _failed(text, number, _late(path, number, search.clock))
         except UbongoError as e:
-            return {"id": _batch_id(text), "line": number, "error": str(e)}, str(e)
+            return _failed(text, number, str(e))
         return {"id": item.id, **v.to_json(_picture(item.puzzle, v, ps), engine=False)}, None
 
     return line
+
+
+def _late(path: str, number: int, clock: Clock) -> str:
+    """The error of a batch line whose time was up before its search."""
+    return f"{display(path)}: line {number}: {clock.reached()}"
+
+
+def _failed(text: str | None, number: int, error: str) -> tuple[dict[str, Any], str]:
+    """A batch line's error line, and the error."""
+    return {"id": _batch_id(text), "line": number, "error": error}, error
 
 
 def _plain_line(

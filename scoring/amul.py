@@ -156,14 +156,23 @@ def _name(value: Any, path: str) -> str:
     return value
 
 
+CARD_LIMIT: Final = 999
+"""The largest card value taken (points either way, symbols): far past any card, and a few
+digits, so a sum of them is always printable (a 4,300-digit score was not)."""
+
+
 def _value(key: str, value: Any, path: str) -> int | str:
-    """One card attribute: points any whole number, symbols >= 0, pick order a name."""
+    """One card attribute: points a whole number, symbols >= 0 (both within CARD_LIMIT),
+    pick order a name."""
     if key == "pick_order":
         return _name(value, path)
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidRecord(path, "a whole number")
     if key != "points" and value < 0:
         raise InvalidRecord(path, f"a count of symbols, 0 or more, not {value}")
+    if abs(value) > CARD_LIMIT:
+        shown = value if len(str(value)) <= 12 else f"a number of {len(str(abs(value)))} digits"
+        raise InvalidRecord(path, f"at most {CARD_LIMIT} either way, not {shown}")
     return value
 
 

@@ -22,6 +22,12 @@ _UNPRINTABLE = re.compile(
 )
 
 
+class BadLine(str):
+    """A line of a file that could not be taken, in place of its text, which says why (``not
+    UTF-8 text``, a line too long): the reader yields it and the line's consumer makes it that
+    line's problem, so one bad line spoils only itself."""
+
+
 def printable(text: str) -> str:
     """``text`` safe for a terminal: control and bidi characters shown as ``\\xNN`` escapes.
 

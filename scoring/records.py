@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from ubongo.scoring.common import SEATS as SEATS  # re-exported: the CLI and export read it
-from ubongo.scoring.common import InvalidRecord, ScoringError, SessionResult
+from ubongo.scoring.common import BadLine, InvalidRecord, ScoringError, SessionResult
 from ubongo.scoring.names import normalise
 
 GAMES: tuple[str, ...] = tuple(SEATS)
@@ -192,13 +192,12 @@ def _decode(text: str, position: int) -> tuple[Any, int]:
     return _DECODER.raw_decode(text, position)
 
 
-def line_entries(lines: Iterable[tuple[int, str | None]], name: str) -> Iterator[Entry]:
-    """The records of JSON Lines as they are read, one per non-blank line (None: not UTF-8)."""
+def line_entries(lines: Iterable[tuple[int, str]], name: str) -> Iterator[Entry]:
+    """The records of JSON Lines as they are read, one per non-blank line (a BadLine: that
+    line's problem)."""
     for number, line in lines:
-        if line is None:
-            yield Entry(
-                f"{name}:{number}", problem=Problem(f"{name}:{number}", "", "not UTF-8 text")
-            )
+        if isinstance(line, BadLine):
+            yield Entry(f"{name}:{number}", problem=Problem(f"{name}:{number}", "", str(line)))
         elif line.strip():
             yield _line_entry(name, number, line)
 

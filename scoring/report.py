@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
 from ubongo.scoring.common import (
+    BadLine,
     PlayerResult,
     SessionResult,
     escape_surrogates,
@@ -155,7 +156,7 @@ def record_lines(
 
 def block_lines(
     name: str,
-    lines: Iterable[tuple[int, str | None]],
+    lines: Iterable[tuple[int, str]],
     game: str | None = None,
     catalog: Catalog | None = None,
 ) -> list[Lines]:
@@ -165,12 +166,12 @@ def block_lines(
 
 
 def _line_of(
-    number: int, text: str | None, name: str, game: str | None, catalog: Catalog | None
+    number: int, text: str, name: str, game: str | None, catalog: Catalog | None
 ) -> Line | None:
     """``result_line`` of the record on line ``number`` (None: blank, or left out). A plainly
     valid record's line is written without making its Entry: the JSON scanner reads a line
     that is one JSON value and nothing else, anything else goes ``line_entries``' way."""
-    if text:
+    if text and not isinstance(text, BadLine):
         fast = _fast_line(_read(text), f"{name}:{number}", game)
         if fast is not None:
             return Line(fast, True, ())
@@ -208,7 +209,7 @@ except ImportError:  # pragma: no cover - installed with the package
 
 def block_outcomes(
     name: str,
-    lines: Iterable[tuple[int, str | None]],
+    lines: Iterable[tuple[int, str]],
     game: str | None = None,
     catalog: Catalog | None = None,
 ) -> list[Outcome]:

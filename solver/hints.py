@@ -65,6 +65,7 @@ class BoardError(UbongoError):
             f"row {row}, column {col}: " if row else ""
         )
         super().__init__(f"board: {where}{message}")
+        self.detail = f"{where}{message}"  # without "board: ", for a caller that names the file
         self.layer = layer
         self.row = row
         self.col = col

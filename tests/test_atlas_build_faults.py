@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fuzz.harness import processes  # the running processes of a parent or group
 
 from ubongo.cli import main
 from ubongo.puzzles.atlas.build import Rows, Task, build_shard
@@ -75,19 +76,6 @@ def test_a_killed_pool_worker_is_one_line_and_the_build_resumes(
     assert _tables(out) == _tables(clean)
 
 
-def _processes(field: int, value: int) -> list[int]:
-    """Running processes whose /proc stat field (1: parent, 2: process group) is ``value``."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue  # ended while being read
-        if int(fields[field]) == value and fields[0] != "Z":
-            found.append(int(stat.parent.name))
-    return found
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes from /proc")
 def test_a_worker_killed_from_outside_ends_the_build_in_one_line(tmp_path: Path) -> None:
     """The attack as the issue ran it: SIGKILL to a worker of a running build. No hang (the
@@ -98,7 +86,7 @@ def test_a_worker_killed_from_outside_ends_the_build_in_one_line(tmp_path: Path)
     try:
         workers: list[int] = []
         for _ in range(600):  # the pool starts its workers with the first shard
-            workers = _processes(1, proc.pid)
+            workers = processes(1, proc.pid)
             if len(workers) == 2 or proc.poll() is not None:
                 break
             time.sleep(0.05)
@@ -114,10 +102,10 @@ def test_a_worker_killed_from_outside_ends_the_build_in_one_line(tmp_path: Path)
     assert _one_line(text).startswith("ubongo atlas build: a worker process died")
     assert not out.exists()
     for _ in range(100):  # the pool's other worker ends too
-        if not _processes(2, proc.pid):
+        if not processes(2, proc.pid):
             break
         time.sleep(0.1)
-    assert _processes(2, proc.pid) == []
+    assert processes(2, proc.pid) == []
 
 
 # --- two builds into one output ---------------------------------------------------------------

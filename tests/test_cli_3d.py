@@ -147,7 +147,7 @@ def test_a_half_built_board_of_cubes_is_read_layer_by_layer(tmp_path: Path) -> N
     wrong.write_text("IIII\n#I##\n.#..\n--\n####\n####\n.#..\n")
     result = run("hint", "--pieces", "ubongo-3d", "--board", str(wrong), "A", "H", "I", "M")
     assert result.exit_code == 1
-    assert "board: layer 1, row 1, column 1: I (I) is drawn on 5 cell(s)" in result.stderr
+    assert f"{wrong}: layer 1, row 1, column 1: I (I) is drawn on 5 cell(s)" in result.stderr
 
 
 SET_3D = {  # made-up footprints (not cards of the game), with the golden counts' block sets

@@ -445,3 +445,181 @@ def test_a_batch_holding_only_a_byte_order_mark_has_no_line(tmp_path: Path) -> N
     batch.write_bytes(b"\xef\xbb\xbf")
     result = run("solve", "--batch", str(batch))
     assert result.exit_code == 0 and result.stdout == ""
+
+
+# --- issue 26, the small cases ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "-nan"])
+def test_a_cell_size_of_nan_is_a_usage_error(tmp_path: Path, value: str) -> None:
+    result = run("render", "--pdf", str(tmp_path / "c.pdf"), "--cell-mm", value)
+    assert result.exit_code == 2 and "--cell-mm" in result.stderr, result.output
+    assert not (tmp_path / "c.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    ("board", "where"),
+    [
+        (".FFFF\n##x##\n####.\n.##..\n", "row 2, column 3: unexpected character 'x'"),
+        (".FFFF\n#####\n####.\n.#...\n", "row 4, column 3: a figure cell is missing"),
+    ],
+)
+def test_a_board_error_names_the_board_file(tmp_path: Path, board: str, where: str) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text(board)
+    figure = ".####/#####/####./.##.."
+    line = clean(run("hint", "--board", str(path), figure, "I2", "I4", "S4", "Y5"))
+    assert line.startswith(f"ubongo hint: {path}: {where}"), line
+    line = clean(run("hint", "--board", "-", figure, "I2", "I4", "S4", "Y5", stdin=board))
+    assert line.startswith(f"ubongo hint: <stdin>: {where}"), line
+
+
+def test_a_batch_out_of_time_answers_every_line_left(tmp_path: Path) -> None:
+    """The 8x8 count takes seconds; the lines after it get an error line each, unread, and
+    stderr one line for them all."""
+    small = {"figure": ["#####"] * 3, "pieces": ["F", "I", "L"]}
+    slow = {"id": "slow", "figure": NOTCHED.split("/"), "pieces": NAMES}
+    lines = [small, small, slow, *({**small, "id": f"late{i}"} for i in range(5))]
+    path = tmp_path / "b.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines) + "not even JSON\n")
+    result = run(
+        "solve", "--pieces", PENTOMINOES, "--count", "--batch", str(path), "--timeout", "0.5"
+    )
+    assert result.exit_code == 1, result.output
+    out = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [o.get("line") for o in out] == [None, None, 3, 4, 5, 6, 7, 8, 9]
+    assert [o["id"] for o in out[2:]] == ["slow", "late0", "late1", "late2", "late3", "late4", None]
+    assert out[2]["error"].startswith(f"{path}: line 3: time limit of 0.5 s (--timeout) reached")
+    assert out[-1]["error"] == f"{path}: line 9: time limit of 0.5 s (--timeout) reached"
+    assert result.stderr.splitlines()[-1] == (
+        "ubongo solve: time limit of 0.5 s (--timeout) reached: lines 4 to 9 not solved "
+        "(an error line each)"
+    )
+
+
+def test_a_piece_that_fits_nowhere_is_found_before_any_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Eleven pentominoes and a 9-cell bar in 8x8: the bitboard search took 5 s to find that
+    the bar fits nowhere. Now no search starts."""
+    from ubongo.solver import bitboard, engine
+
+    pieces = json.loads(Path(PENTOMINOES).read_text())
+    pieces["pieces"]["J"] = {"rows": ["#########"], "code": "J"}
+    path = tmp_path / "p9.json"
+    path.write_text(json.dumps(pieces))
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the search started")
+
+    for module, name in [(engine, "solutions"), (engine, "auto_solutions"), (bitboard, "tile")]:
+        monkeypatch.setattr(module, name, no_search)
+    square = "/".join(["#" * 8] * 8)
+    names = [n for n in NAMES if n != "X"] + ["J"]
+    for chosen in ["bitboard", "auto", "cpsat"]:
+        result = run("solve", "--pieces", str(path), square, *names, "--engine", chosen)
+        assert result.exit_code == 1, result.output
+        assert result.stdout == "unsolvable: piece J fits nowhere in the figure\n"
+
+
+def test_amul_card_values_past_the_limit_are_one_line(tmp_path: Path) -> None:
+    """A 4,300-digit card (Python reads it) made a score too long to print: a traceback."""
+    from ubongo.scoring.amul import CARD_LIMIT
+
+    for points, shown in [("9" * 4300, "a number of 4300 digits"), (str(CARD_LIMIT + 1), "1000")]:
+        record = (
+            '{"game": "amul", "id": "a", "players": ['
+            f'{{"name": "A", "cards": [{{"name": "x", "points": {points}}}]}}, '
+            '{"name": "B", "cards": [{"name": "y", "points": 1}]}, '
+            '{"name": "C", "cards": [{"name": "z", "points": 2}]}]}\n'
+        )
+        path = tmp_path / "a.jsonl"
+        path.write_text(record)
+        for fmt in [[], ["--jsonl"], ["--csv"], ["--json"]]:
+            result = run("score", str(path), *fmt)
+            assert clean(result) == (
+                f"ubongo score: {path}: players[0].cards[0].points: at most {CARD_LIMIT} "
+                f"either way, not {shown}"
+            )
+    path.write_text(record.replace(str(CARD_LIMIT + 1), str(-CARD_LIMIT)))
+    assert run("score", str(path)).exit_code == 0
+
+
+def test_a_record_past_the_limit_is_its_lines_problem_and_the_rest_are_read(
+    tmp_path: Path,
+) -> None:
+    from ubongo._files import MAX_RECORD
+
+    sessions = run("simulate", "ubongo", "-p", "2", "--seed", "1", "-n", "3").stdout.splitlines()
+    long = json.dumps({**json.loads(sessions[1]), "id": "x" * MAX_RECORD})
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join([sessions[0], long, sessions[2]]) + "\n")
+    for workers in ["1", "2"]:
+        result = run("score", "--jsonl", str(path), "-j", workers)
+        assert clean(result) == (
+            f"ubongo score: {path}:2: a record longer than {MAX_RECORD:,} characters; refused"
+        )
+        out = [json.loads(x) for x in result.stdout.splitlines()]
+        assert [o["valid"] for o in out] == [True, False, True]
+    batch = tmp_path / "b.jsonl"
+    small = json.dumps({"figure": "###/##.", "pieces": ["I2", "L3"]})
+    batch.write_text("\n".join([small, json.dumps({"figure": "#" * MAX_RECORD}), small]) + "\n")
+    result = run("solve", "--batch", str(batch))
+    message = f"{batch}: line 2: a record longer than {MAX_RECORD:,} characters; refused"
+    assert clean(result) == f"ubongo solve: {message}"
+    assert [json.loads(x).get("error") for x in result.stdout.splitlines()] == [None, message, None]
+
+
+def test_a_line_past_the_file_limit_is_skipped_unheld(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No line of any file is held past MAX_INPUT_BYTES (64 MiB; here 1 kB, to stay small)."""
+    from ubongo import _files
+
+    monkeypatch.setattr(_files, "MAX_INPUT_BYTES", 1024)
+    small = json.dumps({"figure": "###/##.", "pieces": ["I2", "L3"]})
+    path = tmp_path / "b.jsonl"
+    path.write_text(f"{small}\n{'#' * 5000}\n{small}")
+    result = run("solve", "--batch", str(path))
+    assert clean(result) == f"ubongo solve: {path}: line 2: a line longer than 0 MiB; refused"
+    assert [json.loads(x).get("line") for x in result.stdout.splitlines()] == [None, 2, None]
+
+
+@pytest.fixture(scope="module")
+def big_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The standard set's templates again and again, 20 MB: some 15 s to load and check."""
+    standard = json.loads((ROOT / "puzzles" / "standard.json").read_text())
+    templates = standard["templates"]
+    many = [{**templates[i % len(templates)], "id": f"T{i}"} for i in range(12_000)]
+    path = tmp_path_factory.mktemp("big") / "big.json"
+    path.write_text(json.dumps({**standard, "templates": many}))
+    return path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["verify"], ["stats"], ["render", "--svg", "{out}"], ["render", "--pdf", "{out}/c.pdf"]],
+    ids=["verify", "stats", "svg", "pdf"],
+)
+def test_the_timeout_covers_loading_checking_and_drawing(
+    big_set: Path, tmp_path: Path, args: list[str]
+) -> None:
+    """verify --timeout 1 on a 63 MB set took 46.7 s here, loading it; render ignored the
+    limit. The bound is generous: the interpreter starts, and the machine may be busy."""
+    command = [UBONGO, *(a.format(out=tmp_path) for a in args[:1]), str(big_set)]
+    command += [a.format(out=tmp_path) for a in args[1:]]
+    start = time.monotonic()
+    done = subprocess.run([*command, "--timeout", "1"], capture_output=True, text=True)
+    assert time.monotonic() - start < 10
+    assert done.returncode == 1
+    assert done.stderr == f"ubongo {args[0]}: time limit of 1 s (--timeout) reached\n"
+    assert not (tmp_path / "c.pdf").exists()
+
+
+def test_the_alarm_is_off_and_the_handler_back_after_a_command() -> None:
+    """A process that runs commands (a test runner, a notebook) keeps its own SIGALRM."""
+    before = signal.getsignal(signal.SIGALRM)
+    assert run("verify", "sample", "--timeout", "30").exit_code == 0
+    assert run("hint", "07", "hard", "3", "--timeout", "0.0001").exit_code == 1
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)

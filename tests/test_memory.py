@@ -95,3 +95,40 @@ def test_memoised_counts_leave_no_table_behind() -> None:
     )
     peak = peak_kib(["-c", code], sys.executable)
     assert 0 < peak < 100 * 1024, peak  # 28 MiB; 249 MiB when the tables stayed
+
+
+@pytest.fixture(scope="module")
+def long_records(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """300 Ubongo sessions of half a megabyte each (a long id), 150 MB: below the record limit."""
+    one = subprocess.run(
+        [UBONGO, "simulate", "ubongo", "-p", "3", "--seed", "2", "-n", "300"],
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    path = tmp_path_factory.mktemp("long") / "long.jsonl"
+    with path.open("w") as fh:
+        for i, line in enumerate(one.splitlines()):
+            fh.write(json.dumps({**json.loads(line), "id": f"{i}-" + "x" * 500_000}) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_score_memory_is_bounded_by_the_longest_record(long_records: Path, workers: str) -> None:
+    """Blocks of 1,000 lines of such records took 2.0 GB (-j 1) and 2.6 GB (-j 2) before a
+    block held at most a megabyte of text (issue 26); now some 40 MB. The bound is generous."""
+    assert peak_kib(["score", "--jsonl", str(long_records), "-j", workers]) < 250 * 1024
+
+
+def test_a_document_read_whole_is_refused_past_64_mib_without_holding_it(tmp_path: Path) -> None:
+    """A 263 MB JSON array was read whole (2.8 GB, 141 s) though larger files are refused."""
+    record = json.dumps({"game": "ubongo", "id": "x" * 1000})
+    path = tmp_path / "array.json"
+    with path.open("w") as fh:
+        fh.write("[\n")
+        for _ in range(66 * 1024):  # 66 MiB and a little
+            fh.write(record + ",\n")
+        fh.write(record + "\n]\n")
+    done = subprocess.run([UBONGO, "score", str(path)], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr == f"ubongo score: {path}: larger than 64 MiB; refused\n"
+    assert peak_kib(["score", str(path)]) < 250 * 1024

@@ -114,3 +114,18 @@ def test_the_api_reads_a_typed_record_as_the_command_does(tmp_path: Path) -> Non
     path.write_text(BROKEN.replace('["A" "B"]', '["A", "B"]'))
     scores = api.score(path)
     assert [s["id"] for s in scores.to_json()] == [f"{path}:{n}" for n in (1, 2, 7)]
+
+
+def test_a_record_typed_over_lines_past_the_record_limit_is_one_problem() -> None:
+    """Memory stays bounded by the longest record allowed, grouped lines or not: the record
+    is refused at its first line, its lines go with it, the next record is read."""
+    from ubongo import _files
+    from ubongo._records import _records
+    from ubongo.scoring.common import BadLine
+
+    half = "x" * (_files.MAX_RECORD // 2)
+    lines = [(1, "{"), (2, half), (3, half), (4, half), (5, "}"), (6, '{"game": "jaipur"}')]
+    out = list(_records(iter(lines)))
+    assert [n for n, _ in out] == [1, 6]
+    assert isinstance(out[0][1], BadLine) and "longer than" in out[0][1]
+    assert out[1][1] == '{"game": "jaipur"}'

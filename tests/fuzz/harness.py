@@ -477,3 +477,16 @@ def limit(args: Sequence[str]) -> float:
     given = list(args)
     seconds = float(given[given.index("--timeout") + 1]) if "--timeout" in given else TIMEOUT
     return seconds + SLACK
+
+
+def processes(field: int, value: int) -> list[int]:
+    """Running processes whose /proc stat field (1: parent, 2: process group) is ``value``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # ended while being read
+        if int(fields[field]) == value and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found

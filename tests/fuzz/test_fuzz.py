@@ -213,6 +213,49 @@ def test_every_valid_session_line_is_reported(
     run(["score", "s.jsonl", *flags], {"s.jsonl": data})
 
 
+SHORT_RECORD = 3000
+"""The record limit while fuzzing long records (1 MiB in use): lines stay small and quick."""
+
+
+@fuzz_settings(default=15, long=800)
+@given(
+    st.lists(st.tuples(st.sampled_from(RECORDS), st.integers(0, 2 * SHORT_RECORD)), min_size=2),
+    st.sampled_from(["1", "2"]),
+    st.sampled_from(SCORE_FLAGS),
+)
+def test_long_records_spoil_only_themselves(
+    monkeypatch: pytest.MonkeyPatch,
+    padded: list[tuple[dict[str, Any], int]],
+    workers: str,
+    flags: list[str],
+) -> None:
+    """Records padded past the record limit and under it (issue 26), scored in this process
+    and by workers (a block then holds a few lines): each long one is its line's problem,
+    each short one is scored as it would be alone. Two lines at least: a file of one object
+    is read whole, where the file's limit holds, not the record's."""
+    from ubongo import _files
+
+    monkeypatch.setattr(_files, "MAX_RECORD", SHORT_RECORD)
+    lines = [dumps({**r, "id": f"r{i}-" + "x" * n}) for i, (r, n) in enumerate(padded)]
+    data = "".join(line.replace("\n", " ") + "\n" for line in lines).encode(
+        "utf-8", "surrogatepass"
+    )
+    result = run(["score", "s.jsonl", "--jsonl", "-j", workers], {"s.jsonl": data})
+    out = [json.loads(x) for x in result.stdout.splitlines()]
+    long = [i for i, line in enumerate(lines, 1) if len(line) > SHORT_RECORD]
+    assert [f"s.jsonl:{i}: a record longer than" in result.stderr for i in long] == [True] * len(
+        long
+    )
+    for i, line in enumerate(lines, 1):
+        if len(line) <= SHORT_RECORD:
+            alone = run(
+                ["score", "s.jsonl", "--jsonl"],
+                {"s.jsonl": (line + "\n").encode("utf-8", "surrogatepass")},
+            )
+            assert out[i - 1]["valid"] == json.loads(alone.stdout)["valid"]
+    run(["score", "s.jsonl", *flags, "-j", workers], {"s.jsonl": data})
+
+
 @fuzz_settings(default=20, long=1000)
 @given(st.sampled_from(RECORDS), st.sampled_from(SCORE_FLAGS), st.data())
 def test_session_files(record: dict[str, Any], flags: list[str], data: st.DataObject) -> None:
