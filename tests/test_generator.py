@@ -205,6 +205,22 @@ def test_a_frame_the_pieces_cannot_fill_is_an_error() -> None:
 # --- new figures across sets ------------------------------------------------------------------
 
 
+def test_seeds_share_fewer_figures_with_their_own_shares(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the carving favours some figures: without a share of its own per seed, seeds repeat them
+    anyone = dataclasses.replace(
+        PUBLISHED,
+        name="anyone",
+        easy=dataclasses.replace(PUBLISHED.easy, spread=1.0),
+        hard=dataclasses.replace(PUBLISHED.hard, spread=1.0),
+    )
+    monkeypatch.setitem(PROFILES, "anyone", anyone)
+    shared = {}
+    for name in ("published", "anyone"):
+        a, b = (generate(Options(templates=12, seed=s, profile=name))[0] for s in (1, 2))
+        shared[name] = len(figure_keys(a) & figure_keys(b))
+    assert shared["published"] < shared["anyone"], shared
+
+
 def test_avoided_figures_never_appear_again() -> None:
     avoided = figure_keys(bundled("standard"))
     ps, _ = generate(Options(templates=4, seed=1, avoid=avoided))
