@@ -55,7 +55,8 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
 @click.option(
     "--frame",
     metavar="RxC",
-    help=f"Every figure fits in R rows by C columns.  [default: {_FRAME}; 4x5 for ubongo-3d]",
+    help="Every figure fits in R rows by C columns; a larger frame than the edition's "
+    f"stretches the published boxes to it.  [default: {_FRAME}; 4x5 for ubongo-3d]",
 )
 @workers_option("Processes searching figures; the output is the same for any number.")
 @click.option(
@@ -135,8 +136,9 @@ def generate(
       ubongo generate --templates 2 --frame 4x5 --atlas 4x5 -o from-atlas.json
 
     \b
-    Exit codes: 0 success; 1 the set cannot be built as asked (frame too small, bad pieces
-    file) or the output cannot be written; 2 usage error.
+    Exit codes: 0 success; 1 the set cannot be built as asked (frame too small, or too large
+    for the pieces to fill, bad pieces file, an --avoid set that cannot be read) or the output
+    cannot be written; 2 usage error.
     """
     from ubongo import design
     from ubongo._api import design_options
