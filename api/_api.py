@@ -147,7 +147,7 @@ def count(
     public solver; 0 when the puzzle has none.
 
     >>> count("07 hard 3"), count(".##./####/####/.#..", "I2 L4 P5")
-    (3, 2)
+    (2, 2)
     """
     from ubongo.solver.engine import count as tilings
 
@@ -200,12 +200,12 @@ def hint(
     reported with the fewest pieces to take back.
 
     >>> print(hint("07 hard 3", level=2))
-    Place L5 (J) first, as drawn.
-    #....
-    #JJ..
-    ##J##
-    .#J##
-    .#J..
+    Place I2 (A) first, as drawn; it lies there in every solution.
+    #####
+    #####
+    .###.
+    ...A.
+    ...A.
     """
     from ubongo.solver.hints import board_figure
     from ubongo.solver.hints import hint as make
@@ -340,7 +340,7 @@ def combination(where: AddressLike, set: SetLike = None) -> Combination:
     its template, side, die face and puzzle.
 
     >>> str(combination("07 hard 3").puzzle)
-    '#..../###../#####/.####/.##.. with I2 L4 O4 L5'
+    '#####/#####/.###./...#./...#. with I2 I4 S4 P5'
     """
     return _inputs.combination(where, set)
 

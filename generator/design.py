@@ -305,7 +305,7 @@ def _rank(task: Task, key: Key) -> float:
     """The seed's preference for a figure, in [0, 1): drawn from the seed and the figure, so
     two seeds rank figures independently. Figures ranked below ``task.spread`` are the seed's
     own share: the carving favours some figures, and without shares two seeds of 36 templates
-    shared 23-26 of their 72 figures (seeds 1-4; 13-20 with a share of 0.25)."""
+    shared 23-26 of their 72 figures (seeds 1-4; 14-20 with a share of 0.5)."""
     if task.spread >= 1.0:
         return 0.0
     return Random(f"{task.seed}:spread:{key}").random()
