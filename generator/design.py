@@ -43,15 +43,7 @@ from ubongo.generator.figures import (
     outline,
     symmetries,
 )
-from ubongo.generator.profile import (
-    EDITION_PROFILES,
-    PUBLISHED,
-    Plan,
-    Target,
-    plan,
-    plays,
-    resolve,
-)
+from ubongo.generator.profile import EDITION_PROFILES, PUBLISHED, Plan, Target, plan, plays, resolve
 from ubongo.puzzles.game import (
     DEFAULT_DIE,
     FRAME,
@@ -226,8 +218,9 @@ class Report:
 def search(task: Task) -> Found:
     """Carve and analyse figures for the task's slot until ``KEEP`` usable ones are found.
 
-    Figures outside the seed's share (``_rank``) are set aside and analysed only when the
-    slot's area and box run out of the seed's own, best ranked first.
+    Figures outside the seed's share (``_rank``) are set aside and analysed, best ranked
+    first, only when the slot's area and box hold no more of the seed's own (exhausted) or on
+    the slot's last round.
     """
     slot = task.slot
     rng = Random(f"{task.seed}:{slot.side}:{slot.index}:{task.round}")

@@ -207,6 +207,7 @@ def test_a_frame_the_pieces_cannot_fill_is_an_error() -> None:
 
 def test_seeds_share_fewer_figures_with_their_own_shares(monkeypatch: pytest.MonkeyPatch) -> None:
     # the carving favours some figures: without a share of its own per seed, seeds repeat them
+    # (in sets of 36: in smaller ones the few figures of small boxes dominate what they share)
     anyone = dataclasses.replace(
         PUBLISHED,
         name="anyone",
@@ -215,8 +216,13 @@ def test_seeds_share_fewer_figures_with_their_own_shares(monkeypatch: pytest.Mon
     )
     monkeypatch.setitem(PROFILES, "anyone", anyone)
     shared = {}
-    for name in ("published", "anyone"):
-        a, b = (generate(Options(templates=12, seed=s, profile=name))[0] for s in (1, 2))
+    for name in ("published", "anyone"):  # seed 1 of the published profile is the standard set
+        a = (
+            bundled("standard")
+            if name == "published"
+            else generate(Options(seed=1, profile=name))[0]
+        )
+        b, _ = generate(Options(seed=2, profile=name))
         shared[name] = len(figure_keys(a) & figure_keys(b))
     assert shared["published"] < shared["anyone"], shared
 
