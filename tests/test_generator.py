@@ -266,6 +266,16 @@ def test_stats_counts_the_figures_sets_share() -> None:
     assert ubongo.stats("sample").sets[0].shared_figures == {}
 
 
+def test_the_stats_command_prints_the_shared_figures() -> None:
+    runner = CliRunner()
+    text = runner.invoke(main, ["stats", "sample", "sample"]).stdout
+    rows = [line.split() for line in text.splitlines() if "shared with" in line]
+    assert rows == [["shared", "with", "sample", "10", "10"]]
+    doc = json.loads(runner.invoke(main, ["stats", "sample", "standard", "--json"]).stdout)
+    both = len(figure_keys(bundled("sample")) & figure_keys(bundled("standard")))
+    assert [s["shared_figures"] for s in doc["sets"]] == [{"standard": both}, {"sample": both}]
+
+
 def test_unknown_profile_is_an_error() -> None:
     with pytest.raises(GenerationError, match="unknown profile 'easy'"):
         generate(Options(templates=1, profile="easy"))
