@@ -150,7 +150,7 @@ def count(
     public solver; 0 when the puzzle has none.
 
     >>> count("07 hard 3"), count(".##./####/####/.#..", "I2 L4 P5")
-    (12, 2)
+    (2, 2)
     """
     from ubongo.solver.engine import count as tilings
 
@@ -203,11 +203,12 @@ def hint(
     reported with the fewest pieces to take back.
 
     >>> print(hint("07 hard 3", level=2))
-    Place Y5 (I) first, as drawn.
-    .#####
-    .###..
-    .I##..
-    IIII..
+    Place I2 (A) first, as drawn; it lies there in every solution.
+    #####
+    #####
+    .###.
+    ...A.
+    ...A.
     """
     from ubongo.solver.hints import board_figure
     from ubongo.solver.hints import hint as make
@@ -368,7 +369,7 @@ def combination(where: AddressLike, set: SetLike = None) -> Combination:
     its template, side, die face and puzzle.
 
     >>> str(combination("07 hard 3").puzzle)
-    '.#####/.###../.###../####.. with I2 I3 P5 Y5'
+    '#####/#####/.###./...#./...#. with I2 I4 S4 P5'
     """
     return _inputs.combination(where, set)
 
@@ -435,6 +436,7 @@ def design(
     timeout: float | None = None,
     progress: Callable[[int], None] | None = None,
     figures: FigureSource | None = None,
+    avoid: Sequence[SetLike] = (),
 ) -> Design:
     """``generate``, with the work it took (``ubongo generate``'s report): a Design holds the
     set (``puzzle_set``) and the generator's report (figures tried, seconds).
@@ -445,7 +447,8 @@ def design(
     Ubongo 3D's die table, 3 and 4 blocks). ``progress(n)`` is called as ``n`` more searches
     finish (one per figure), and may raise to stop the run; ``figures`` is where candidate
     figures come from (default: carved at random; ``ubongo generate --atlas`` passes an
-    atlas's).
+    atlas's). ``avoid``: sets (or their files or bundled names) none of whose figures, up to
+    rotation and reflection, may appear again.
 
     >>> made = design(1, seed=1)
     >>> made.combinations, made.report.tried > 0
@@ -454,7 +457,7 @@ def design(
     from ubongo._design import Design
     from ubongo.generator.design import generate as run
 
-    opts = design_options(templates, seed, frame, faces, sizes, piece_set, profile, name)
+    opts = design_options(templates, seed, frame, faces, sizes, piece_set, profile, name, avoid)
     source = {} if figures is None else {"source": figures}
     return Design(*run(opts, executor, progress, timeout=timeout, **source))
 
@@ -468,10 +471,12 @@ def design_options(
     piece_set: PieceSetLike,
     profile: str,
     name: str | None,
+    avoid: Sequence[SetLike] = (),
 ) -> Options:
     """The generator's options, the edition's defaults filled in (``design``'s arguments)."""
     from ubongo.generator.design import Options
     from ubongo.generator.profile import edition_for
+    from ubongo.generator.stats import figure_keys
 
     pieces = _inputs.drawn_only(_inputs.pieces_of(piece_set), "generated sets")
     edition = edition_for(pieces)
@@ -490,6 +495,7 @@ def design_options(
         profile,
         name,
         edition,
+        frozenset().union(*(figure_keys(_inputs.set_of(s)) for s in avoid)),
     )
 
 
@@ -512,14 +518,15 @@ def stats(
     """The calibration table of puzzle sets side by side (``ubongo stats``); default the
     bundled standard set; ``published=True`` adds the published game's column (of the sets'
     edition: the original, or Ubongo 3D for sets of its blocks). ``frame``: what figures are
-    checked against (default: the edition's, 5x6 or 4x5).
+    checked against (default: the edition's, 5x6 or 4x5). Each set's table counts the figures
+    it shares with each other set, up to rotation and reflection, by the other's heading.
 
     >>> table = stats("sample")
     >>> table.sets[0].templates
     5
     """
     from ubongo._stats import Stats
-    from ubongo.generator.stats import PUBLISHED_TABLES, set_stats
+    from ubongo.generator.stats import PUBLISHED_TABLES, set_stats, shared
     from ubongo.puzzles.game import edition_of
 
     given = sets or ("standard",)
@@ -539,7 +546,10 @@ def stats(
         )
     tables = tuple(set_stats(ps, fr, clock) for ps in loaded)
     sources = tuple(_source(s, st.name) for s, st in zip(given, tables, strict=True))
-    return Stats(tables, sources, published, editions[0])
+    table = Stats(tables, sources, published, editions[0])
+    if len(loaded) == 1:
+        return table
+    return Stats(tuple(shared(tables, loaded, table.headings())), sources, published, editions[0])
 
 
 def atlas_stats(atlas: AtlasLike = None) -> AtlasStats:

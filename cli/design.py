@@ -55,7 +55,8 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
 @click.option(
     "--frame",
     metavar="RxC",
-    help=f"Every figure fits in R rows by C columns.  [default: {_FRAME}; 4x5 for ubongo-3d]",
+    help="Every figure fits in R rows by C columns; a larger frame than the edition's "
+    f"stretches the published boxes to it.  [default: {_FRAME}; 4x5 for ubongo-3d]",
 )
 @workers_option("Processes searching figures; the output is the same for any number.")
 @click.option(
@@ -86,6 +87,15 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
     shell_complete=_complete.files,
     help="Pick figures and combinations from an atlas (ubongo atlas) instead of carving.",
 )
+@click.option(
+    "--avoid",
+    "avoid",
+    multiple=True,
+    metavar="SET",
+    shell_complete=_complete.sets,
+    help="A set (file or bundled name) none of whose figures may appear again, up to "
+    "rotation and reflection; may be repeated.",
+)
 @output_option("Where to write the set", default="-", metavar="SET.json")
 @quiet_option
 @timeout_option(SET_TIMEOUT)
@@ -101,6 +111,7 @@ def generate(
     profile: str,
     name: str | None,
     atlas_arg: str | None,
+    avoid: tuple[str, ...],
     output: str,
     quiet: bool,
     timeout: float,
@@ -110,19 +121,24 @@ def generate(
     Each side is a connected, hole-free figure inside the frame, carved in bites and steps,
     with one combination of distinct pieces per die face, each tiling the figure; tiling
     counts, areas, boxes, piece use, one-tiling combinations per side, symmetric figures and
-    dead ends follow the profile (default: the published game's statistics). Same seed and
-    options, same bytes, whatever --workers.
+    dead ends follow the profile (default: the published game's statistics). A frame larger
+    than the edition's stretches the profile's boxes to it. Each seed takes its figures from
+    its own share of all figures first, so two seeds' sets share few. Same seed and options,
+    same bytes, whatever --workers.
 
     \b
     Examples:
       ubongo generate --templates 2 --seed 1 -o my-set.json
       ubongo generate --templates 2 --seed 7 --profile unique --workers 2 -o unique.json
+      ubongo generate --templates 2 --seed 2 --avoid standard --avoid my-set.json -o new.json
+      ubongo generate --templates 2 --seed 3 --frame 5x7 -o wide.json
       ubongo stats my-set.json unique.json --published
       ubongo generate --templates 2 --frame 4x5 --atlas 4x5 -o from-atlas.json
 
     \b
-    Exit codes: 0 success; 1 the set cannot be built as asked (frame too small, bad pieces
-    file) or the output cannot be written; 2 usage error.
+    Exit codes: 0 success; 1 the set cannot be built as asked (frame too small, or too large
+    for the pieces to fill, bad pieces file, an --avoid set that cannot be read) or the output
+    cannot be written; 2 usage error.
     """
     from ubongo import design
     from ubongo._api import design_options
@@ -159,6 +175,7 @@ def generate(
                 timeout,
             ),
             figures=figures,
+            avoid=avoid,
         )
     write_atomic(output, json.dumps(made.to_json(), indent=1) + "\n")
     if not quiet:
@@ -248,7 +265,8 @@ def stats(
     combinations relate (distinct pieces, most faces one piece is on, pieces shared by two
     combinations, one-tiling combinations per side, rank correlation of orientations with
     tilings, dead-end ratio on hard sides) and the figures' shapes (corners, one-cell tips,
-    deep cut-outs, wide ends, U notches, symmetric share). Tilings of a symmetric figure's
+    deep cut-outs, wide ends, U notches, symmetric share), and the figures each set shares
+    with every other set given, up to rotation and reflection. Tilings of a symmetric figure's
     mirror image count as other tilings, as in the published numbers. Columns are headed by the
     sets' names, or by their SET arguments when two names are the same.
 

@@ -34,7 +34,15 @@ from typing import Protocol
 
 from ubongo.generator.effort import dead_ends
 from ubongo.generator.errors import GenerationError, OutOfTime
-from ubongo.generator.figures import BoxSize, carve, is_asymmetric, keep_chance, outline, symmetries
+from ubongo.generator.figures import (
+    BoxSize,
+    Key,
+    carve,
+    is_asymmetric,
+    keep_chance,
+    outline,
+    symmetries,
+)
 from ubongo.generator.profile import EDITION_PROFILES, PUBLISHED, Plan, Target, plan, plays, resolve
 from ubongo.puzzles.game import (
     DEFAULT_DIE,
@@ -89,6 +97,8 @@ class Options:
     edition: Edition = field(default=ORIGINAL, compare=False)
     """The box to make: figures per side, rows of the die table, height (``faces`` and
     ``frame`` apply to editions whose rows are one per die face)."""
+    avoid: frozenset[Key] = frozenset()
+    """Figures no side may have (those of sets already made: generator.stats.figure_keys)."""
 
     def rows(self, side: str) -> int:
         """Combinations each figure of a ``side`` carries."""
@@ -176,6 +186,9 @@ class Task:
     deadline: Deadline | None = None
     source: FigureSource = carved
     height: int | None = None  # figures are footprints this many layers of the pieces' cubes
+    avoid: frozenset[Key] = frozenset()
+    spread: float = 1.0
+    """Share of the figures this seed may take in its own rounds (``SideProfile.spread``)."""
 
 
 @dataclass(frozen=True)
@@ -203,11 +216,17 @@ class Report:
 
 
 def search(task: Task) -> Found:
-    """Carve and analyse figures for the task's slot until ``KEEP`` usable ones are found."""
+    """Carve and analyse figures for the task's slot until ``KEEP`` usable ones are found.
+
+    Figures outside the seed's share (``_rank``) are set aside and analysed, best ranked
+    first, only when the slot's area and box hold no more of the seed's own (exhausted) or on
+    the slot's last round.
+    """
     slot = task.slot
     rng = Random(f"{task.seed}:{slot.side}:{slot.index}:{task.round}")
-    seen: set[tuple[tuple[int, ...], ...]] = set()
+    seen: set[Key] = set(task.avoid)
     found: list[Candidate] = []
+    spare: list[tuple[float, Key, Figure]] = []
     tried = analysed = 0
     spent = 0.0
     fresh = 0
@@ -226,27 +245,63 @@ def search(task: Task) -> Found:
         fresh = tried
         if symmetric is not None and is_asymmetric(fig) == symmetric:
             continue  # symmetric figures where the plan has them, nowhere else
+        rank = _rank(task, key)
+        if rank >= task.spread:
+            spare.append((rank, key, fig))
+            continue
         analysed += 1
-        # a player cannot tell a tiling of a symmetric figure from its image: the profile
-        # counts tilings up to the figure's symmetries (the set's counts stay as counted),
-        # unless it takes figures as carving gives them and counts as counted (Ubongo 3D)
-        order = 1 if symmetric is None else symmetries(fig)
-        t0 = time.perf_counter()
-        most = task.max_tilings * order
-        solid = _solid(fig, task)
-        combos = analyze(solid, slot.size, task.pieces, max_tilings=most + 1, timeout=_left(task))
-        spent += time.perf_counter() - t0
-        kept = [c for c in combos if c.tilings <= most]
-        usable = tuple((c.pieces, -(-c.tilings // order)) for c in kept)
-        ones = sum(n == 1 for _, n in usable)
-        if (
-            slot.loose
-            and len(usable) >= task.faces
-            or (ones >= slot.unique and len(usable) - ones >= task.faces - slot.unique)
-        ):
-            counted = tuple(c.tilings for c in kept)
-            found.append(Candidate(tuple(fig.rows()), usable, key, counted))
-    return Found(slot, tuple(found), tried, analysed, spent, tried - fresh >= STALE)
+        cand, seconds = _analysed(task, fig, key, symmetric)
+        spent += seconds
+        found += [cand] if cand is not None else []
+    exhausted = tried - fresh >= STALE
+    # a seed's own figures may still be found with the next round's draws; the last one takes
+    # the others too, so that the slot keeps its area and box
+    for _, key, fig in sorted(spare, key=lambda s: s[:2]):
+        if len(found) >= KEEP or not exhausted and task.round < EXTRA_ROUNDS:
+            break
+        analysed += 1
+        cand, seconds = _analysed(task, fig, key, symmetric)
+        spent += seconds
+        found += [cand] if cand is not None else []
+    return Found(slot, tuple(found), tried, analysed, spent, exhausted)
+
+
+def _analysed(
+    task: Task, fig: Figure, key: Key, symmetric: bool | None
+) -> tuple[Candidate | None, float]:
+    """The figure as a candidate for the task's slot (None: it cannot carry the slot's plan),
+    and the seconds its analysis took."""
+    slot = task.slot
+    # a player cannot tell a tiling of a symmetric figure from its image: the profile
+    # counts tilings up to the figure's symmetries (the set's counts stay as counted),
+    # unless it takes figures as carving gives them and counts as counted (Ubongo 3D)
+    order = 1 if symmetric is None else symmetries(fig)
+    t0 = time.perf_counter()
+    most = task.max_tilings * order
+    solid = _solid(fig, task)
+    combos = analyze(solid, slot.size, task.pieces, max_tilings=most + 1, timeout=_left(task))
+    seconds = time.perf_counter() - t0
+    kept = [c for c in combos if c.tilings <= most]
+    usable = tuple((c.pieces, -(-c.tilings // order)) for c in kept)
+    ones = sum(n == 1 for _, n in usable)
+    if (
+        slot.loose
+        and len(usable) >= task.faces
+        or (ones >= slot.unique and len(usable) - ones >= task.faces - slot.unique)
+    ):
+        counted = tuple(c.tilings for c in kept)
+        return Candidate(tuple(fig.rows()), usable, key, counted), seconds
+    return None, seconds
+
+
+def _rank(task: Task, key: Key) -> float:
+    """The seed's preference for a figure, in [0, 1): drawn from the seed and the figure, so
+    two seeds rank figures independently. Figures ranked below ``task.spread`` are the seed's
+    own share: the carving favours some figures, and without shares two seeds of 36 templates
+    shared 23-26 of their 72 figures (seeds 1-4; 14-20 with a share of 0.5)."""
+    if task.spread >= 1.0:
+        return 0.0
+    return Random(f"{task.seed}:spread:{key}").random()
 
 
 def _solid(footprint: Figure, task: Task) -> Figure:
@@ -498,6 +553,8 @@ def _task(
         deadline,
         source,
         opts.edition.height,
+        opts.avoid,
+        t.spread,
     )
 
 
@@ -533,7 +590,7 @@ def generate(
     figures = opts.edition.figures
     slots = opts.templates * figures
     balance = {s: _Balance(targets[s], slots, opts.rows(s), opts.pieces) for s in SIDES}
-    taken: dict[str, set[tuple[tuple[int, ...], ...]]] = {}  # per group of distinct sides
+    taken: dict[str, set[Key]] = {}  # per group of distinct sides
     printed: list[tuple[Figure, tuple[Combo, ...]]] = []
     found: list[Found] = []
     extra: list[Found] = []
@@ -548,7 +605,7 @@ def generate(
         side = task.slot.side
         distinct = side in opts.edition.distinct  # else a side's own figures only
         group = taken.setdefault(
-            "set" if distinct else f"{side}{task.slot.index // figures}", set()
+            "set" if distinct else f"{side}{task.slot.index // figures}", set(opts.avoid)
         )
         chosen, more = _select(task, f, balance[side], group, opts.pieces, figures)
         selecting += time.perf_counter() - t0
@@ -603,7 +660,7 @@ def _select(
     task: Task,
     found: Found,
     balance: _Balance,
-    taken: set[tuple[tuple[int, ...], ...]],
+    taken: set[Key],
     pieces: PieceSet,
     figures: int = 1,
 ) -> tuple[tuple[Figure, tuple[Combo, ...]], list[Found]]:

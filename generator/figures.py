@@ -26,6 +26,8 @@ from ubongo.solver.symmetry import symmetries as figure_symmetries
 
 BoxSize = tuple[int, int]
 """A bounding box's size, rows by columns (``solver.cells.Box`` is the rectangle itself)."""
+Key = tuple[tuple[int, ...], ...]
+"""A figure up to rotation and reflection (``Figure.canonical``; a footprint's for cubes)."""
 EDGES = ("top", "bottom", "left", "right")
 """The four edges of a box, the directions a bite comes from (a card's sides are easy and hard)."""
 MIDDLE = 0.15

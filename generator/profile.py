@@ -56,6 +56,9 @@ class SideProfile:
     shaped: bool = True
     """Carved figures kept by the original's published shapes (generator.figures.keep_chance);
     False: as carving gives them."""
+    spread: Share = 1.0
+    """Share of all figures one seed takes its figures from first (drawn per seed), so that
+    sets of other seeds hold other figures; 1: any figure (generator.design._ours)."""
 
     @property
     def max_tilings(self) -> int:
@@ -89,6 +92,13 @@ _PIECES = ("I2", "I3", "L3", "I4", "L4", "O4", "S4", "T4", "L5", "P5", "Y5", "Z5
 _EASY_USE = (3, 7, 6, 5, 18, 4, 10, 8, 10, 17, 8, 4)
 _HARD_USE = (6, 9, 6, 5, 11, 7, 8, 7, 10, 14, 10, 6)
 
+SPREAD: Share = 0.5
+"""The original's ``SideProfile.spread``: two seeds of 36 templates share 14-20 of their 72
+figures with it, 23-26 without (seeds 1-4). A quarter shares no fewer (13-20), as the few
+figures of small boxes (4x4 with 13 cells, 3x4) are shared whatever the choice, and it makes
+the shapes the keep chance thins come back (hard figures without a tip, 31 % published: 23 %
+against 24 %, and 9 % against 19 % in a set of 54): generator.design._rank."""
+
 PUBLISHED = Profile(
     "published",
     SideProfile(
@@ -97,8 +107,12 @@ PUBLISHED = Profile(
         tilings=(((1, 1), 0.64), ((2, 2), 0.22), ((3, 3), 0.07), ((4, 6), 0.06), ((7, 9), 0.01)),
         pieces=_shares(dict(zip(_PIECES, _EASY_USE, strict=True))),
         unique_sides=((1, 0.05), (2, 0.21), (3, 0.11), (4, 0.21), (5, 0.26), (6, 0.16)),
-        symmetric=0.03,
+        # calibration.md finds symmetric easy figures (3 %), but as counted here none shows a
+        # one-tiling combination (the 4x5 atlas: 39 symmetric easy figures with 6 combinations,
+        # none with one tiling), and every published easy side shows one: none are planned
+        symmetric=0.0,
         taper=0.9,  # planned; 0.81 measured, as small boxes fall back to any figure
+        spread=SPREAD,
     ),
     SideProfile(
         areas=((14, 0.04), (15, 0.12), (16, 0.28), (17, 0.44), (18, 0.12)),
@@ -115,6 +129,7 @@ PUBLISHED = Profile(
         unique_sides=((0, 0.12), (1, 0.31), (2, 0.28), (3, 0.28)),
         symmetric=0.06,
         dead_ends=0.83,
+        spread=SPREAD,
     ),
 )
 """The published game, as measured in calibration.md."""
@@ -223,6 +238,7 @@ class Target:
     taper: Share | None = None
     dead_ends: float = 1.0
     shaped: bool = True
+    spread: Share = 1.0
 
     @property
     def max_tilings(self) -> int:
@@ -291,12 +307,16 @@ def resolve(
     areas = dict(sp.areas) if calibrated else _derived_areas(pieces, size, edition.height or 1)
     shares = sp.pieces if calibrated else tuple((n, 1 / len(pieces)) for n in pieces)
     pull = ROOM_PULL if calibrated and sp.taper is not None else 1.0
-    pairs = _pairs(areas, dict(sp.boxes) if calibrated else {}, frame, pull)
+    boxes = scaled(dict(sp.boxes), edition.frame, frame) if calibrated else {}
+    pairs = _pairs(areas, boxes, frame, pull, strict=bool(boxes) and frame != edition.frame)
     if not pairs:
-        raise GenerationError(
-            f"no {side} figure of area {min(areas)}-{max(areas)} fits in a "
-            f"{frame[0]}x{frame[1]} frame"
-        )
+        where = f"fits in a {frame[0]}x{frame[1]} frame"
+        if _fitting(boxes, frame):  # the pieces are too few for the boxes scaled to the frame
+            where = (
+                f"half fills the boxes of a {frame[0]}x{frame[1]} frame "
+                f"({_box_list(boxes)}): give a smaller frame"
+            )
+        raise GenerationError(f"no {side} figure of area {min(areas)}-{max(areas)} {where}")
     return Target(
         side,
         size,
@@ -308,6 +328,7 @@ def resolve(
         taper=sp.taper if calibrated else None,
         dead_ends=sp.dead_ends,
         shaped=sp.shaped,
+        spread=sp.spread,
     )
 
 
@@ -331,6 +352,37 @@ def _derived_areas(pieces: PieceSet, size: int, height: int = 1) -> dict[int, Sh
     }
 
 
+def scaled(boxes: Mapping[BoxSize, Share], calibrated: Frame, frame: Frame) -> dict[BoxSize, Share]:
+    """The profile's boxes stretched as the frame is larger than the one it was measured in,
+    each way separately, so that the figures use the frame as the published ones use theirs.
+
+    A smaller frame keeps the boxes (those that do not fit are left out when pairing): the
+    pieces cannot fill figures shrunk with it.
+
+    >>> scaled({(4, 6): 0.5, (5, 6): 0.5}, (5, 6), (5, 7))
+    {(4, 7): 0.5, (5, 7): 0.5}
+    >>> scaled({(4, 5): 0.5, (5, 5): 0.5}, (5, 6), (6, 6))
+    {(5, 5): 0.5, (5, 6): 0.5}
+    """
+    (cs, cl), (fs, fl) = sorted(calibrated), sorted(frame)
+    short, long = max(1.0, fs / cs), max(1.0, fl / cl)
+    out: dict[BoxSize, Share] = {}
+    for (s, lg), share in boxes.items():
+        a, b = sorted((int(s * short + 0.5), int(lg * long + 0.5)))
+        out[(a, b)] = out.get((a, b), 0.0) + share
+    return out
+
+
+def _fitting(boxes: Mapping[BoxSize, Share], frame: Frame) -> bool:
+    """Some of the boxes fit the frame (none when there are no boxes)."""
+    return any(fits(b, frame) for b in boxes)
+
+
+def _box_list(boxes: Mapping[BoxSize, Share]) -> str:
+    """``4x7, 5x7``: the boxes as the messages write them."""
+    return ", ".join(f"{h}x{w}" for h, w in sorted(boxes))
+
+
 def _feasible(area: int, box: BoxSize, frame: Frame) -> bool:
     """A figure of ``area`` can span ``box`` without filling it, within the frame."""
     h, w = box
@@ -347,17 +399,24 @@ one-cell end, and 31 % of easy figures had both ends wide against the published 
 
 
 def _pairs(
-    areas: Mapping[int, Share], boxes: Mapping[BoxSize, Share], frame: Frame, pull: float = 1.0
+    areas: Mapping[int, Share],
+    boxes: Mapping[BoxSize, Share],
+    frame: Frame,
+    pull: float = 1.0,
+    strict: bool = False,
 ) -> tuple[tuple[tuple[int, BoxSize], Share], ...]:
     """Joint (area, box) shares with both marginals fitted to the targets (IPF), seeded with
-    ``pull`` to the power of each pair's room for a one-cell end (see ROOM_PULL)."""
+    ``pull`` to the power of each pair's room for a one-cell end (see ROOM_PULL).
+
+    ``strict``: only the given boxes (a frame the boxes were scaled to: another box would not
+    use it), else an area none of them takes falls back to compact boxes of the frame."""
     every = [(s, lg) for s in range(1, 13) for lg in range(s, 13)]
     weight: dict[tuple[int, BoxSize], float] = {}
     for a in areas:
         known = [b for b in boxes if _feasible(a, b, frame)]
         feasible = [b for b in every if _feasible(a, b, frame)]
         compact = [b for b in feasible if 3 * b[0] * b[1] <= 4 * a]  # at least 3/4 filled
-        for b in known or compact or feasible:
+        for b in known if strict else known or compact or feasible:
             weight[(a, b)] = areas[a] * boxes.get(b, 1.0) * pull ** max(-1, min(_room(a, b), 3))
     for _ in range(50):
         _fit(weight, 0, areas)
@@ -388,10 +447,22 @@ def allocate(shares: Sequence[tuple[object, Share]], n: int) -> list[int]:
 
 
 def layout(target: Target, n: int, rng: random.Random) -> list[tuple[int, BoxSize]]:
-    """The (area, box) of each of ``n`` sides: shares met as closely as integers allow."""
-    out: list[tuple[int, BoxSize]] = []
-    for (pair, _), k in zip(target.pairs, allocate(target.pairs, n), strict=True):
-        out += [pair] * k
+    """The (area, box) of each of ``n`` sides: the boxes' shares met as closely as integers
+    allow, then the areas' within each box.
+
+    Boxes first, because a box of a small share split over its areas lost every side to
+    rounding (no 3x5 easy figure, 2 % published, in a set of 36).
+    """
+    by_box: dict[BoxSize, list[tuple[int, Share]]] = {}
+    for (area, box), share in target.pairs:
+        by_box.setdefault(box, []).append((area, share))
+    boxes = [(box, sum(s for _, s in areas)) for box, areas in by_box.items()]
+    counts: dict[tuple[int, BoxSize], int] = {}
+    for (box, _), k in zip(boxes, allocate(boxes, n), strict=True):
+        areas = by_box[box]
+        for (area, _), m in zip(areas, allocate(areas, k), strict=True):
+            counts[(area, box)] = m
+    out = [pair for pair, _ in target.pairs for _ in range(counts[pair])]
     rng.shuffle(out)
     return out
 
@@ -426,7 +497,8 @@ def unique_spread(target: Target, faces: int) -> tuple[tuple[int, Share], ...]:
 def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
     """The plan of each of ``n`` sides: every share met as closely as integers allow.
 
-    Symmetric figures go to sides at random among those whose area and box allow a symmetry;
+    Symmetric figures go to the sides planned with the fewest one-tiling combinations among
+    those whose area and box allow a symmetry, at random among equals;
     the search counts their tilings up to the symmetry (see ``generator.design.search``).
     """
     pairs = layout(target, n, rng)
@@ -442,8 +514,11 @@ def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
         tapers = [i in set(roomy[:k]) for i in range(n)]
     if target.symmetric is None:  # figures as carving gives them
         return [Plan(a, b, uniques[i], tapers[i], None) for i, (a, b) in enumerate(pairs)]
+    # a symmetric figure's one-tiling combinations (counted up to its symmetry) show 2
+    # tilings: on sides planned with the fewest, it leaves the shown spread as published
     mirrorable = [i for i, (a, (h, w)) in enumerate(pairs) if _mirrorable(a, h, w)]
-    sym = set(rng.sample(mirrorable, min(len(mirrorable), round(n * target.symmetric))))
+    mirrorable.sort(key=lambda i: (uniques[i], rng.random()))
+    sym = set(mirrorable[: round(n * target.symmetric)])
     # a symmetric figure is carved as carving gives, not forced to a one-cell end
     return [
         Plan(a, b, uniques[i], None if i in sym else tapers[i], i in sym)

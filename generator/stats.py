@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ubongo.generator.effort import dead_ends
-from ubongo.generator.figures import outline
+from ubongo.generator.figures import Key, outline
 from ubongo.generator.profile import PUBLISHED, PUBLISHED_3D, Profile, SideProfile
 from ubongo.puzzles.game import FRAME, SIDES, Frame, edition_of, fits, frame_text
 from ubongo.puzzles.sets import PuzzleSet, Side
@@ -190,6 +190,8 @@ class SetStats:
     templates: int
     sides: dict[str, SideStats]
     repeated_figures: int
+    shared_figures: dict[str, int] = field(default_factory=dict)
+    """Figures also in each other set compared with it (``shared``), by that set's heading."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready object (``ubongo stats --json``)."""
@@ -198,8 +200,40 @@ class SetStats:
             "frame": frame_text(self.frame),
             "templates": self.templates,
             "repeated_figures": self.repeated_figures,
+            **({"shared_figures": self.shared_figures} if self.shared_figures else {}),
             "sides": {s: st.to_json() for s, st in self.sides.items()},
         }
+
+
+def figure_keys(ps: PuzzleSet) -> frozenset[Key]:
+    """Every figure of a set up to rotation and reflection; for sets of cubes, the footprints
+    (what the generator carves and ``generate --avoid`` keeps out)."""
+    return frozenset(
+        f.footprint.canonical()
+        for t in ps.templates
+        for n in SIDES
+        if (s := t.side(n)) is not None
+        for f in s.figures
+    )
+
+
+def shared(
+    tables: Sequence[SetStats], sets: Sequence[PuzzleSet], headings: Sequence[str]
+) -> list[SetStats]:
+    """The tables with the figures each set shares with every other (``shared_figures``,
+    keyed by the other's heading)."""
+    keys = [figure_keys(ps) for ps in sets]
+    return [
+        replace(
+            st,
+            shared_figures={
+                h: len(mine & theirs)
+                for j, (h, theirs) in enumerate(zip(headings, keys, strict=True))
+                if j != i
+            },
+        )
+        for i, (st, mine) in enumerate(zip(tables, keys, strict=True))
+    ]
 
 
 def tilings(side: Side, ps: PuzzleSet, timeout: Timeout = None) -> list[int]:
@@ -443,6 +477,8 @@ def _pct(part: float, whole: float) -> str:
 def column(st: SetStats) -> Column:
     """One set's values for the table, keyed by row label."""
     col: Column = {"templates": str(st.templates), "repeated figures": str(st.repeated_figures)}
+    for other, n in st.shared_figures.items():
+        col[f"shared with {other}"] = str(n)
     for name, s in st.sides.items():
         p = f"{name} "
         col[p + "sides"] = str(s.sides)
