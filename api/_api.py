@@ -666,7 +666,7 @@ def _footprint(given: Figure, about: Info) -> Figure:
 
     flat = given.lattice.dims == 2
     if about.lattice.dims == 2 and not flat:
-        raise AtlasError(f"an atlas of squares; the figure is of {given.lattice.space}s")
+        raise AtlasError(f"an atlas of squares; the figure is of {given.lattice.cells}")
     if flat or given == stacked(given.footprint, about.height, about.lattice):
         return given.footprint
     why = "its layers differ" if given.levels == about.height else f"it has {given.levels}"

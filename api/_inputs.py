@@ -65,16 +65,13 @@ def set_of(given: SetLike) -> PuzzleSet:
     raise _files.FileError(arg, f"no such file, and no bundled set of that name{also}")
 
 
-CELLS = {"hex": "hexagons", "tri": "triangles"}
-"""A kind of cell in the plural, where adding an s will not do."""
-
-
 class NotYet(UbongoError):
     """What a command does not make on this lattice yet (one line, exit 1)."""
 
     def __init__(self, what: str, lattice: Lattice) -> None:
-        kind = CELLS.get(lattice.space, lattice.space + "s")
-        cells = kind if lattice.name == lattice.space else f"{lattice.name} {kind}"
+        cells = (
+            lattice.cells if lattice.name == lattice.space else f"{lattice.name} {lattice.cells}"
+        )
         super().__init__(
             f"{what} of {cells} are not made yet; verify, show, solve, analyze and hint take them"
         )
@@ -262,8 +259,8 @@ def puzzle(
         from ubongo.puzzles import bundled_piece_names
 
         raise UsageError(
-            f"a figure of {figure.lattice.space}s takes pieces of {figure.lattice.space}s, and "
-            f"these are of {ps.lattice.space}s: give --pieces (piece_set=) one of "
+            f"a figure of {figure.lattice.cells} takes pieces of {figure.lattice.cells}, and "
+            f"these are of {ps.lattice.cells}: give --pieces (piece_set=) one of "
             f"{', '.join(bundled_piece_names())}, or a pieces file"
         )
     return Puzzle(figure, ps.resolve(names)), ps

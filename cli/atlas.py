@@ -219,7 +219,7 @@ def build(
         raise click.BadParameter(str(e), param_hint="'--frame'") from None
     if height is not None and not cubes:
         raise click.BadParameter(
-            f"fills footprints with blocks of cubes; these pieces are {ps.lattice.space}s",
+            f"fills footprints with blocks of cubes; these pieces are {ps.lattice.cells}",
             param_hint="'--height'",
         )
     area_range = _range(areas or (_CUBE_AREAS if cubes else _AREAS))

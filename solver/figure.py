@@ -177,7 +177,7 @@ def parse_figure(
             return plain
         text = rows
     if height is not None and lattice is not None and not lattice.layered:
-        raise FigureError(f"a height stacks a footprint in layers of cubes, not of {lattice}")
+        raise FigureError(f"a height stacks a footprint in layers of cubes, not of {lattice.cells}")
     if height is not None or (lattice is not None and lattice.layered):
         return _stacked(text, height, lattice or CUBE)
     layers = layer_texts(text)

@@ -30,6 +30,8 @@ from typing import ClassVar
 
 Point = tuple[int, ...]
 Shape = frozenset[Point]
+PLURALS = {"hex": "hexagons", "tri": "triangles"}
+"""A kind of cell in the plural, where adding an s will not do."""
 Turn = tuple[tuple[int, ...], ...]
 """An integer matrix, one row per coordinate: ``turn(p)[i] = sum(turn[i][j] * p[j])``."""
 
@@ -139,6 +141,12 @@ class Lattice:
         """The cell at a text row and column, counted from the picture's first line and column
         (``spot``'s inverse)."""
         return row, col
+
+    @property
+    def cells(self) -> str:
+        """The kind of cell in the plural, as messages say it: ``squares``, ``cubes``,
+        ``hexagons``, ``triangles``."""
+        return PLURALS.get(self.space, self.space + "s")
 
     @property
     def plain(self) -> bool:

@@ -36,11 +36,10 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         lattice = self.figure.lattice
-        space = lattice.space
         for p in self.pieces:
-            if p.lattice is not lattice and p.lattice.space != space:
+            if p.lattice is not lattice and p.lattice.space != lattice.space:
                 raise PieceDefinitionError(
-                    f"piece {p.name} is made of {p.lattice.space}s; the figure of {space}s"
+                    f"piece {p.name} is made of {p.lattice.cells}; the figure of {lattice.cells}"
                 )
 
     @property

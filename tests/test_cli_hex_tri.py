@@ -150,12 +150,13 @@ def test_a_hint_board_of_triangles_is_read_in_their_text_form(
     if message is None:
         assert result.exit_code == 0 and result.stdout.startswith("Place ")
     else:
-        assert result.exit_code == 1 and result.stderr.startswith(f"ubongo hint: {message}")
+        where = message.replace("board:", f"{tmp_path / 'board.txt'}:", 1)
+        assert result.exit_code == 1 and result.stderr.startswith(f"ubongo hint: {where}")
 
 
 def test_a_height_is_for_cubes_only(tmp_path: Path) -> None:
     path = written(tmp_path, TRIO)
     result = run("solve", "--pieces", path, ".####/#####", "D", "T", "C", "--height", "2")
     assert result.exit_code == 1 and result.stderr == (
-        "ubongo solve: a height stacks a footprint in layers of cubes, not of tri\n"
+        "ubongo solve: a height stacks a footprint in layers of cubes, not of triangles\n"
     )
