@@ -570,6 +570,7 @@ core_count_first(PyObject *module, PyObject *args)
 typedef struct {
     long cls, extent;
     Py_ssize_t norient, ncells, first; /* offsets of orientation j: off[first + 2 * ncells * j ..] */
+    long span[ORIENTS]; /* the columns orientation j spans (read once, asked by every tile()) */
 } KitPiece;
 
 typedef struct {
@@ -660,6 +661,13 @@ read_kit_piece(Kit *k, Py_ssize_t i, PyObject *item, Py_ssize_t *used, Py_ssize_
             k->off[(*used)++] = (long)dc;
         }
         Py_DECREF(cells);
+        long lo = 0, hi = 0; /* the columns it spans, from the offsets just read */
+        for (Py_ssize_t c = 0; c < nc; c++) {
+            long dc = k->off[p->first + 2 * nc * j + 2 * c + 1];
+            if (dc < lo) lo = dc;
+            if (dc > hi) hi = dc;
+        }
+        p->span[j] = hi - lo + 1;
     }
     ok = 0;
 done:
@@ -717,19 +725,6 @@ typedef struct {
     Py_ssize_t n;
 } Chosen;
 
-/* The columns orientation j of piece p spans. */
-static long
-span(const Kit *k, const KitPiece *p, Py_ssize_t j)
-{
-    const long *off = &k->off[p->first + 2 * p->ncells * j];
-    long lo = 0, hi = 0;
-    for (Py_ssize_t c = 0; c < p->ncells; c++) {
-        long dc = off[2 * c + 1];
-        if (dc < lo) lo = dc;
-        if (dc > hi) hi = dc;
-    }
-    return hi - lo + 1;
-}
 
 static int
 too_wide(void)
@@ -761,7 +756,7 @@ set_shape(Figure *f, const Chosen *ch)
     for (Py_ssize_t i = 0; i < ch->n; i++) {
         const KitPiece *p = &ch->k->pieces[ch->id[i]];
         for (Py_ssize_t j = 0; j < p->norient; j++) {
-            long w = span(ch->k, p, j);
+            long w = p->span[j];
             if (w <= f->across && w - 1 > pad) pad = w - 1;
         }
     }
@@ -884,7 +879,7 @@ arm(Search *s, const Kit *k, const Py_ssize_t *id, Py_ssize_t n, const Figure *f
             const long *off = &k->off[p->first + 2 * p->ncells * j];
             board_t m = 0;
             /* a wider one fits nowhere, and the padding is too narrow to keep it from wrapping */
-            int fits = span(k, p, j) <= f->across;
+            int fits = p->span[j] <= f->across;
             for (Py_ssize_t c = 0; c < p->ncells && fits; c++) {
                 /* |offset| <= MAX_EXTENT and stride <= BOARD_BITS + MAX_EXTENT: no overflow */
                 long long b = (long long)off[2 * c] * f->stride + off[2 * c + 1];
