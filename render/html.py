@@ -25,6 +25,7 @@ from ubongo.render.iso import CORNERS, LIGHT, shade
 from ubongo.render.iso import SIDES as ISO_SIDES
 from ubongo.render.svg import side_element, sides, to_string
 from ubongo.solver.bitboard import order_is_turn
+from ubongo.solver.regions import region_names
 from ubongo.solver.cells import Point
 from ubongo.solver.hints import MAX_TILINGS
 from ubongo.solver.puzzle import Solution
@@ -392,7 +393,16 @@ def _side_data(
                 "solutions": [_encode(cells, combo, x) for x in found.solutions] if fits else [],
             }
         )
-    return {"side": name, "figures": [f.rows() for f in side.figures], "faces": faces}
+    out = {"side": name, "figures": [f.rows() for f in side.figures], "faces": faces}
+    named = [region_names(f) for f in side.figures]
+    if any(len(r) > 1 for r in named):  # hints name the region, as ``ubongo hint`` does
+        out["regions"] = [
+            [{"name": n, "cells": [list(c) for c in sorted(part)]} for part, n in r]
+            if len(r) > 1
+            else []
+            for r in named
+        ]
+    return out
 
 
 def _script_json(data: object) -> str:

@@ -94,6 +94,7 @@ const UbongoPractice = (function () {
     const d = DATA.dims;
     return {
       template: t.id, side: s.side, face: f.face, figure: f.figure, cells,
+      regions: ((s.regions || [])[f.figure] || []).map(r => ({ name: r.name, cells: r.cells, keys: new Set(r.cells.map(key)) })),
       inFigure: new Set(cells.map(key)),
       levels: d === 3 ? span(0) : 1, height: span(d - 2), width: span(d - 1),
       pieces: f.pieces, complete: f.complete, solutions,
@@ -261,14 +262,31 @@ const UbongoPractice = (function () {
     return [best, false];
   }
 
-  function regionName(combo, cells) {  // region_name: thirds of the footprint's box, and layers
+  function regionName(combo, cells) {  // region_name: the region first when there are several
+    const part = combo.regions.find(r => cells.every(p => r.keys.has(key(p))));
+    if (!part) return placed(cells, thirds(cells, [0, 0, combo.height, combo.width]), combo);
+    if (cells.length === part.cells.length) return part.name + " region";
+    return part.name + " region, " + placed(cells, thirds(cells, boxOf(part.cells)), combo);
+  }
+
+  function thirds(cells, [top, left, height, width]) {  // regions.thirds, on the footprint
     const d = cells[0].length;
-    const cr = cells.reduce((s, p) => s + p[d - 2] + 0.5, 0) / cells.length / combo.height;
-    const cc = cells.reduce((s, p) => s + p[d - 1] + 0.5, 0) / cells.length / combo.width;
+    const cr = cells.reduce((s, p) => s + p[d - 2] - top + 0.5, 0) / cells.length / height;
+    const cc = cells.reduce((s, p) => s + p[d - 1] - left + 0.5, 0) / cells.length / width;
     const v = ["top", "", "bottom"][Math.min(2, Math.floor(cr * 3))];
     const h = ["left", "", "right"][Math.min(2, Math.floor(cc * 3))];
-    const flat = [v, h].filter(x => x).join("-") || "middle";
-    return d === 2 ? flat : flat + ", " + layersTaken([...new Set(cells.map(p => p[0]))], combo.levels);
+    return [v, h].filter(x => x).join("-") || "middle";
+  }
+
+  function boxOf(cells) {  // regions.box: top, left, height, width of the footprint
+    const d = cells[0].length;
+    const rs = cells.map(p => p[d - 2]), cs = cells.map(p => p[d - 1]);
+    const top = Math.min(...rs), left = Math.min(...cs);
+    return [top, left, Math.max(...rs) - top + 1, Math.max(...cs) - left + 1];
+  }
+
+  function placed(cells, flat, combo) {  // _placed: with the layers taken, on cubes
+    return cells[0].length === 2 ? flat : flat + ", " + layersTaken([...new Set(cells.map(p => p[0]))], combo.levels);
   }
 
   function layersTaken(levels, count) {  // _layers_taken
@@ -320,11 +338,13 @@ const UbongoPractice = (function () {
   }
 
   function whereWords(region) {  // _where and layer_words
-    const [part, layer] = region.split(", ");
-    const words = part.includes("-") ? "in the " + part + " corner"
-      : { top: "at the top", bottom: "at the bottom", middle: "in the middle" }[part] || "on the " + part;
-    if (layer === undefined) return words;
-    return words + ", " + (layer.endsWith(" layer") ? "in the " + layer : "in " + layer);
+    const cut = region.indexOf(", ");
+    const head = cut < 0 ? region : region.slice(0, cut), rest = cut < 0 ? undefined : region.slice(cut + 2);
+    if (head.endsWith(" region")) return "in the " + head + (rest === undefined ? "" : ", " + whereWords(rest));
+    const words = head.includes("-") ? "in the " + head + " corner"
+      : { top: "at the top", bottom: "at the bottom", middle: "in the middle" }[head] || "on the " + head;
+    if (rest === undefined) return words;
+    return words + ", " + (rest.endsWith(" layer") ? "in the " + rest : "in " + rest);
   }
 
 

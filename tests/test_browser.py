@@ -728,3 +728,48 @@ def test_the_page_of_bg_stats_links_fits_a_phone(driver: WebDriver, tmp_path: Pa
         assert _errors(driver) == []
     finally:
         driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
+
+
+def _regions_set(rng: random.Random) -> PuzzleSet:
+    """Figures of two or three separate regions (as on a Trigo card), each side with a few
+    combinations that tile them."""
+    names = list(STANDARD)
+    templates = []
+    for i, fig in enumerate(
+        [
+            ["###.###", "###.###"],
+            ["##..####", "##..####"],
+            ["####", "####", "....", "###."],
+            ["##.##.##", "##.##.##"],
+        ]
+    ):
+        area = sum(r.count("#") for r in fig)
+        combos: list[list[str]] = []
+        for _ in range(4000):
+            combo = rng.sample(names, rng.randint(3, 5))
+            if sum(STANDARD[n].area for n in combo) != area:
+                continue
+            if next(solutions(Puzzle(parse_figure(fig), STANDARD.resolve(combo))), None):
+                combos.append(combo)
+                if len(combos) == 3:
+                    break
+        templates.append({"id": f"G{i}", "hard": {"figure": fig, "combos": combos}})
+    doc = {"format": "ubongo-puzzle-set", "version": 1, "name": "regions", "die": ["1", "2", "3"]}
+    return parse_set({**doc, "templates": templates}, "regions")
+
+
+def test_page_hints_name_the_region_as_the_library_does(driver: WebDriver, tmp_path: Path) -> None:
+    """On figures of several regions the page's hints name the region first, word for word as
+    ``ubongo hint`` (``in the left region, at the top``)."""
+    ps = _regions_set(random.Random(5))
+    listings = {
+        _key(c): Listing(list(solutions(c.puzzle, engine="bitboard")), True)
+        for c in ps.combinations()
+    }
+    (tmp_path / "page.html").write_text(page(ps, listings), encoding="utf-8")
+    driver.s("POST", "/url", {"url": (tmp_path / "page.html").as_uri()})
+    driver.log()
+    boards = _boards(ps, 40, seed=4)
+    assert any(" region" in (b["hints"][0].get("area") or "") for b in boards)
+    _compare(driver, boards)
+    assert _errors(driver) == []
