@@ -523,7 +523,7 @@ def _tasks(
         for s in SIDES
     }
     return [
-        _task(opts, targets[s], plans[s][i], Slot(s, i, 0, 0, (0, 0)), deadline, source)
+        _task(opts, targets[s], plans[s][i], (s, i), deadline, source)
         for t in range(opts.templates)
         for s in SIDES
         for i in range(t * figures, (t + 1) * figures)
@@ -534,13 +534,15 @@ def _task(
     opts: Options,
     t: Target,
     p: Plan,
-    at: Slot,
+    at: tuple[str, int],
     deadline: Deadline | None,
     source: FigureSource,
 ) -> Task:
-    """The search for the figure of slot ``at`` (its side and index), built on plan ``p``."""
+    """The search for the figure ``at`` (its side, and its index among that side's figures
+    of the set), built on plan ``p``."""
+    side, index = at
     box = _oriented(p.box, opts.frame)
-    slot = Slot(at.side, at.index, t.size, p.area, box, p.unique, p.taper, p.symmetric, t.shaped)
+    slot = Slot(side, index, t.size, p.area, box, p.unique, p.taper, p.symmetric, t.shaped)
     others = tuple(((a, _oriented(b, opts.frame)), w) for (a, b), w in t.pairs)
     return Task(
         str(opts.seed),
@@ -548,7 +550,7 @@ def _task(
         0,
         opts.pieces,
         t.max_tilings,
-        opts.rows(at.side),
+        opts.rows(side),
         others,
         deadline,
         source,

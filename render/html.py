@@ -25,10 +25,10 @@ from ubongo.render.iso import CORNERS, LIGHT, shade
 from ubongo.render.iso import SIDES as ISO_SIDES
 from ubongo.render.svg import side_element, sides, to_string
 from ubongo.solver.bitboard import order_is_turn
-from ubongo.solver.regions import region_names
 from ubongo.solver.cells import Point
 from ubongo.solver.hints import MAX_TILINGS
 from ubongo.solver.puzzle import Solution
+from ubongo.solver.regions import region_names
 
 
 @dataclass(frozen=True)
@@ -393,7 +393,11 @@ def _side_data(
                 "solutions": [_encode(cells, combo, x) for x in found.solutions] if fits else [],
             }
         )
-    out = {"side": name, "figures": [f.rows() for f in side.figures], "faces": faces}
+    out: dict[str, Any] = {
+        "side": name,
+        "figures": [f.rows() for f in side.figures],
+        "faces": faces,
+    }
     named = [region_names(f) for f in side.figures]
     if any(len(r) > 1 for r in named):  # hints name the region, as ``ubongo hint`` does
         out["regions"] = [
