@@ -5,7 +5,6 @@ Invalid records are reported one per stderr line and the rest are still scored.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
@@ -272,32 +271,11 @@ def _write_tables(outcomes: Iterator[Outcome], tally: Tally | None, out: Out) ->
 
 
 def _write_csv(outcomes: Iterator[Outcome], out: Out) -> None:
-    """One CSV row per player per valid session. The header names every breakdown key, which
-    are known only at the end: rows wait in a temporary file, not in memory."""
-    import csv
-    import io
-    import tempfile
+    """The fixed header, then one CSV row per player per valid session as each is scored."""
+    from ubongo.scoring.report import csv_lines
 
-    from ubongo.scoring.report import breakdown_keys, csv_header, csv_rows
-
-    keys: dict[str, None] = {}
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
-        for outcome in outcomes:
-            if outcome.result is not None:
-                keys.update(dict.fromkeys(breakdown_keys([outcome.result])))
-                for row in csv_rows(outcome):
-                    spool.write(json.dumps(row) + "\n")  # ASCII: a lone surrogate survives
-        spool.seek(0)
-        text = io.StringIO()
-        writer = csv.writer(text)
-        writer.writerow(csv_header(list(keys)))
-        out(text.getvalue())
-        for line in spool:
-            text.seek(0)
-            text.truncate()
-            head, breakdown = json.loads(line)
-            writer.writerow([*head, *(breakdown.get(k) for k in keys)])
-            out(text.getvalue())
+    for text in csv_lines(outcomes):
+        out(text)
 
 
 def _write_export(run: _Run, kind: str, out: Out) -> None:

@@ -56,6 +56,15 @@ from ubongo.scoring.common import (
 )
 
 GAME: Final = "amul"
+BREAKDOWN_KEYS: Final = (
+    "card_points",
+    "arab_majority",
+    "mongol_majority",
+    "arab_symbols",
+    "mongol_symbols",
+    "military",
+)
+"""Every key of a player's breakdown, in order: the CSV's ``breakdown.KEY`` columns."""
 CHECK: Final = RecordCheck(
     GAME,
     top="",

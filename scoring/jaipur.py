@@ -752,6 +752,9 @@ def _breakdown(name: str, seals: int, rounds: Sequence[Mapping[str, Any]]) -> di
 
 _TOTAL_KEYS: Final = ("rupees", "goods", "bonus", "camel", "bonus_tokens", "goods_tokens")
 """A round's totals per player, in the order results show them (and scoring._fast keeps)."""
+BREAKDOWN_KEYS: Final = ("seals", *_TOTAL_KEYS)
+"""Every key of a player's breakdown, in order (a pad gives seals and PAD_KEYS, a subset):
+the CSV's ``breakdown.KEY`` columns."""
 
 
 def _breakdown_sums(name: str, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:

@@ -109,6 +109,17 @@ from ubongo.scoring.common import (
 from ubongo.scoring.names import canonical
 
 GAME: Final = "jambo"
+BREAKDOWN_KEYS: Final = (
+    "gold",
+    "wares",
+    "small_stands",
+    "income",
+    "spending",
+    "sixth_space_fees",
+    "action_bonuses",
+)
+"""Every key of a player's breakdown, in order (a pad gives ``gold`` only): the CSV's
+``breakdown.KEY`` columns."""
 CHECK: Final = RecordCheck(
     GAME,
     top="",

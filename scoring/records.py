@@ -37,6 +37,7 @@ class Scorer(Protocol):
     """What every game module offers (Amul's ``parse`` also takes ``catalog``)."""
 
     GAME: str
+    BREAKDOWN_KEYS: tuple[str, ...]
 
     def parse(self, record: Record) -> Any: ...
 

@@ -24,7 +24,16 @@ from ubongo.scoring.common import (
     printable,
     quote,
 )
-from ubongo.scoring.records import Catalog, Entry, Outcome, Problem, evaluate, line_entries, scorer
+from ubongo.scoring.records import (
+    GAMES,
+    Catalog,
+    Entry,
+    Outcome,
+    Problem,
+    evaluate,
+    line_entries,
+    scorer,
+)
 
 Cell = str | int | float | None
 CSV_COLUMNS = (
@@ -264,30 +273,47 @@ def session_text(outcome: Outcome) -> str:
 
 
 def csv_text(outcomes: Iterable[Outcome]) -> str:
-    """One CSV row per player per valid session; breakdown keys become ``breakdown.KEY`` columns."""
-    valid = [o for o in outcomes if o.result is not None]
-    keys = breakdown_keys(o.result for o in valid if o.result is not None)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(csv_header(keys))
-    for outcome in valid:
-        for head, breakdown in csv_rows(outcome):
-            writer.writerow([*head, *(breakdown.get(k) for k in keys)])
-    return out.getvalue()
+    """One CSV row per player per valid session, under ``csv_header``."""
+    return "".join(csv_lines(outcomes))
 
 
-def csv_header(keys: Sequence[str]) -> list[str]:
-    """The CSV header: the fixed columns, then one ``breakdown.KEY`` column per key."""
-    return [*CSV_COLUMNS, *(BREAKDOWN_PREFIX + k for k in keys)]
+def csv_lines(outcomes: Iterable[Outcome]) -> Iterator[str]:
+    """The CSV as it is written: the header first, then each valid session's rows as the
+    session comes (the header is fixed, so no row waits for the last session)."""
+    keys = csv_keys()
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow(csv_header())
+    yield text.getvalue()
+    for outcome in outcomes:
+        if outcome.result is None:
+            continue
+        text.seek(0)
+        text.truncate()
+        writer.writerows(csv_rows(outcome, keys))
+        yield text.getvalue()
 
 
-def csv_rows(outcome: Outcome) -> Iterator[tuple[list[Cell], dict[str, int | float]]]:
-    """Each player's fixed CSV cells and breakdown, for a valid outcome (none for another)."""
+def csv_keys() -> list[str]:
+    """Every game's declared breakdown keys (its scorer's ``BREAKDOWN_KEYS``), game by game
+    in GAMES order, each once: the same columns for every input, so nights append."""
+    return list(dict.fromkeys(key for game in GAMES for key in scorer(game).BREAKDOWN_KEYS))
+
+
+def csv_header() -> list[str]:
+    """The CSV header: the fixed columns, then one ``breakdown.KEY`` column per ``csv_keys``."""
+    return [*CSV_COLUMNS, *(BREAKDOWN_PREFIX + k for k in csv_keys())]
+
+
+def csv_rows(outcome: Outcome, keys: Sequence[str]) -> Iterator[list[Cell]]:
+    """Each player's CSV row, its breakdown under ``keys``, for a valid outcome (none for
+    another); a key its game lacks is an empty cell."""
     result = outcome.result
     if result is None:
         return
     for seat, player in enumerate(result.players, 1):
-        yield _csv_row(outcome, result, seat, player), dict(player.breakdown)
+        breakdown = player.breakdown
+        yield [*_csv_row(outcome, result, seat, player), *(breakdown.get(k) for k in keys)]
 
 
 def _csv_row(

@@ -95,6 +95,9 @@ MIN_PLAYERS, MAX_PLAYERS = SEATS[GAME]
 # cached while ``Enum.__hash__`` is a slow Python call in 3.11, and the summaries want names.
 _Counts = dict[str, int]  # gems by colour name, in the canonical colour order
 _GEMS: Final[Mapping[str, Gem]] = {gem.value: gem for gem in Gem}
+BREAKDOWN_KEYS: Final = (*(gem.value for gem in Gem), "gems", "finishes")
+"""Every key of a player's breakdown, in order (a pad gives no ``finishes``): the CSV's
+``breakdown.KEY`` columns."""
 _POINTS: Final = {gem.value: POINTS[gem] for gem in Gem}
 _BAG_START: Final = {gem.value: count for gem, count in BAG_START.items()}
 _MARKER_START: Final = {gem.value: count for gem, count in MARKER_START.items()}

@@ -172,6 +172,28 @@ def test_a_closed_pipe_ends_quietly() -> None:
     assert done.returncode == 1
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_score_csv_into_a_closed_pipe_stops_without_scoring_the_rest(
+    tmp_path: Path, workers: str
+) -> None:
+    """``score --csv FILE | head -1``: the fixed header goes first, the next write meets the
+    closed pipe and the command ends quietly (exit 1). The file's last record is invalid: had
+    the command scored on to the end, stderr would name it."""
+    path = tmp_path / "night.jsonl"
+    with path.open("w") as night:
+        subprocess.run(
+            [UBONGO, "simulate", "jaipur", "-p", "2", "--seed", "1", "-n", "20000"],
+            stdout=night,
+            check=True,
+        )
+        night.write('{"game": "jaipur", "id": "last"}\n')
+    shell = f"timeout 60 {UBONGO} score --csv -j {workers} {path} | head -1"
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True)
+    assert done.stdout.startswith(b"session,date,game,") and done.stdout.count(b"\n") == 1
+    assert done.stderr == b""  # neither the last record's problem nor a traceback
+    assert done.returncode == 1  # the closed pipe's exit, not timeout's 124
+
+
 def test_version_answered_without_click_keeps_the_same_guards() -> None:
     """``ubongo --version`` (answered before click loads) on a full disk or a closed pipe: the
     group's one line or silence, exit 1."""

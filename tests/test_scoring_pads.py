@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ubongo.scoring import jaipur, ubongo
-from ubongo.scoring.records import Outcome, entries, evaluate
+from ubongo.scoring.records import Outcome, entries, evaluate, scorer
 
 PAD = """\
 game,date,location,player,Rubí,zafiro,esmeralda,ámbar,rupees,round,gold,ended_by
@@ -111,6 +111,21 @@ def test_a_pad_of_simulated_games_scores_as_their_events(seed: int, players: int
     assert [[p.score for p in r.players] for r in pads if r] == [
         [p.score for p in e.players] for e in events if e
     ]
+    for pad in pads:  # a pad's breakdown keys are declared too: the CSV header has them
+        assert pad is not None
+        declared = scorer(pad.game).BREAKDOWN_KEYS
+        assert all(
+            list(p.breakdown) == [k for k in declared if k in p.breakdown] for p in pad.players
+        )
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.integers(0, 200), min_size=2, max_size=2))
+def test_a_jambo_pad_gives_gold_a_declared_key(gold: list[int]) -> None:
+    (found,) = outcomes(f"game,player,gold\njambo,Ana,{gold[0]}\njambo,Ben,{gold[1]}\n")
+    assert found.result is not None
+    assert [list(p.breakdown) for p in found.result.players] == [["gold"], ["gold"]]
+    assert "gold" in scorer("jambo").BREAKDOWN_KEYS
 
 
 def repr_json(record: dict[str, object]) -> str:
