@@ -79,9 +79,12 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
   margin: 0 0 .5rem; }
 #practice button, #practice select, #practice input { font: inherit; font-size: .9rem;
   padding: .1rem .35rem; }
-@media (max-width: 480px) { body { margin: .5rem; } #practice { padding: .4rem; } }
-#practice h2 { margin: 0 0 .4rem; }
 #practice input[type=number] { width: 4em; }
+@media (max-width: 480px) {  /* a phone: the timer's row on one line, the figure sooner in view */
+  body { margin: .5rem; } #practice { padding: .4rem; } #practice .row { gap: .3rem .5rem; }
+  #practice input[type=number] { width: 3.2em; }
+}
+#practice h2 { margin: 0 0 .4rem; }
 #p-status { min-height: 1.3em; margin: .3rem 0; font-weight: 600; }
 #p-status.won { color: #0a7a26; font-size: 1.6rem; }
 #p-status.lost { color: #b00020; }
@@ -103,10 +106,8 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .
 #practice:not(.cubes) #p-status { height: 2.6rem; overflow: auto; margin: .3rem 0 0; }
 #practice:not(.cubes) #p-hint { height: 2.6rem; overflow: auto; margin: 0; }
 #practice:not(.cubes) #p-note { height: 1.4rem; overflow: auto; margin: 0; color: #b00020;
-  font-weight: 600; }
-@media (max-width: 480px) {
-  #practice:not(.cubes) #p-hint { height: 4rem; } #practice:not(.cubes) #p-note { height: 2.8rem; }
-}
+  font-weight: 600; font-size: .9rem; }
+@media (max-width: 480px) { #practice:not(.cubes) #p-hint { height: 4rem; } }
 @media (hover: none) and (pointer: coarse) {  /* a touch screen: no keys to tell of */
   #practice .p-keys, #practice kbd { display: none; }
 }

@@ -60,7 +60,7 @@
 
   function turn(how) {  // the chosen piece a quarter turn clockwise, or turned over (mirror)
     const item = selected;
-    if (!item) return note("Choose a piece first: click or tap it, then turn it.");
+    if (!item) return note("Choose a piece first, then turn it.");
     const was = item.shape, at = item.at;
     item.shape = normalise(was.map(([r, c]) => (how === "rotate" ? [c, -r] : [r, -c])));
     note("");
@@ -68,7 +68,7 @@
     else if (at && !putDown(item, at)) {  // the piece stays as it lay, the board unchanged
       item.shape = was;
       putDown(item, at);
-      note(item.name + " turned does not fit where it lies: drag it off the figure to turn it.");
+      note(item.name + " turned does not fit here: move it first.");
     }
     draw();
     if (!item.held) changed();

@@ -776,10 +776,7 @@ def test_turning_says_what_to_do_when_it_cannot(driver: WebDriver, page_url: str
         f"const d = document.querySelector('{css}').dataset; return [d.at, d.shape]"
     )
     assert after == before
-    assert (
-        driver.script(NOTE)
-        == f"{pl.piece} turned does not fit where it lies: drag it off the figure to turn it."
-    )
+    assert driver.script(NOTE) == f"{pl.piece} turned does not fit here: move it first."
     assert _errors(driver) == []
 
 
@@ -788,6 +785,13 @@ def _turned_fits(figure: frozenset[tuple[int, int]], cells: frozenset[tuple[int,
     top, left = min(r for r, _ in cells), min(c for _, c in cells)
     turned = normalise(frozenset((c, -r) for r, c in cells))
     return all((r + top, c + left) in figure for r, c in turned)
+
+
+def _touch(driver: WebDriver, on: bool) -> None:
+    """A touch screen or not, as the DevTools protocol emulates it (media: hover none, coarse)."""
+    params = {"enabled": on, "maxTouchPoints": 1} if on else {"enabled": False}
+    cmd = {"cmd": "Emulation.setTouchEmulationEnabled", "params": params}
+    driver.call("POST", f"/session/{driver.session}/goog/cdp/execute", cmd)
 
 
 def test_touch_targets_and_no_keys_told_on_touch(driver: WebDriver, page_url: str) -> None:
@@ -802,23 +806,13 @@ def test_touch_targets_and_no_keys_told_on_touch(driver: WebDriver, page_url: st
     assert sizes and all(w >= 44 and h >= 44 for w, h in sizes)
     shown = "return [...document.querySelectorAll('#practice .p-keys, #practice kbd')].map(e => getComputedStyle(e).display)"  # noqa: E501
     assert "none" not in driver.script(shown)
-    cdp = f"/session/{driver.session}/goog/cdp/execute"
-    driver.call(
-        "POST",
-        cdp,
-        {
-            "cmd": "Emulation.setTouchEmulationEnabled",
-            "params": {"enabled": True, "maxTouchPoints": 1},
-        },
-    )
+    _touch(driver, True)
     try:
         driver.s("POST", "/url", {"url": page_url})
         assert driver.script("return matchMedia('(hover: none) and (pointer: coarse)').matches")
         assert set(driver.script(shown)) == {"none"}
     finally:
-        driver.call(
-            "POST", cdp, {"cmd": "Emulation.setTouchEmulationEnabled", "params": {"enabled": False}}
-        )
+        _touch(driver, False)
     assert _errors(driver) == []
 
 
@@ -828,6 +822,7 @@ THROWS = "try { eval(arguments[0]); return null; } catch (e) { return String(e);
 
 def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
     driver.s("POST", "/window/rect", {"width": 360, "height": 780})
+    _touch(driver, True)  # a phone: a touch screen
     try:
         driver.s("POST", "/url", {"url": page_url})
         driver.log()
@@ -865,6 +860,7 @@ def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
             Path(shots, "practice-phone.png").write_bytes(png)
         assert _errors(driver) == []
     finally:
+        _touch(driver, False)
         driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
 
 
