@@ -79,9 +79,12 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
   margin: 0 0 .5rem; }
 #practice button, #practice select, #practice input { font: inherit; font-size: .9rem;
   padding: .1rem .35rem; }
-@media (max-width: 480px) { body { margin: .5rem; } #practice { padding: .4rem; } }
-#practice h2 { margin: 0 0 .4rem; }
 #practice input[type=number] { width: 4em; }
+@media (max-width: 480px) {  /* a phone: the timer's row on one line, the figure sooner in view */
+  body { margin: .5rem; } #practice { padding: .4rem; } #practice .row { gap: .3rem .5rem; }
+  #practice input[type=number] { width: 3.2em; }
+}
+#practice h2 { margin: 0 0 .4rem; }
 #p-status { min-height: 1.3em; margin: .3rem 0; font-weight: 600; }
 #p-status.won { color: #0a7a26; font-size: 1.6rem; }
 #p-status.lost { color: #b00020; }
@@ -94,6 +97,20 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
 #practice .p-keys { font-size: .85rem; color: #555; margin: .3rem 0; }
 #p-board g.pp:focus { outline: none; }
 #p-board g.pp:focus-visible rect { stroke: #1565c0; stroke-width: 3; }
+#p-board text.pname { font: 700 11px system-ui, sans-serif; fill: #fff; stroke: #222;
+  stroke-width: 2.5px; paint-order: stroke; text-anchor: middle; dominant-baseline: central;
+  pointer-events: none; }
+#practice button { min-height: 44px; min-width: 44px; }
+kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .8em; }
+/* the lines above the board keep their height, so the board never moves under a pointer */
+#practice:not(.cubes) #p-status { height: 2.6rem; overflow: auto; margin: .3rem 0 0; }
+#practice:not(.cubes) #p-hint { height: 2.6rem; overflow: auto; margin: 0; }
+#practice:not(.cubes) #p-note { height: 1.4rem; overflow: auto; margin: 0; color: #b00020;
+  font-weight: 600; font-size: .9rem; }
+@media (max-width: 480px) { #practice:not(.cubes) #p-hint { height: 4rem; } }
+@media (hover: none) and (pointer: coarse) {  /* a touch screen: no keys to tell of */
+  #practice .p-keys, #practice kbd { display: none; }
+}
 """
 
 _ROWS = """document.addEventListener("click", e => {
@@ -149,8 +166,10 @@ PRACTICE = f"""
 <section id="practice" aria-label="Practice">
 <h2>Practise</h2>{CHOICE}
 <div class="row">
-<button type="button" id="p-rotate" title="Rotate the chosen piece (key R)">Rotate (R)</button>
-<button type="button" id="p-flip" title="Turn the chosen piece over (key F)">Turn over (F)</button>
+<button type="button" id="p-rotate" title="Rotate the chosen piece (key R)">
+↻ Rotate <kbd>R</kbd></button>
+<button type="button" id="p-flip" title="Turn the chosen piece over (key F)">
+⇋ Turn over <kbd>F</kbd></button>
 <button type="button" id="p-clear">Clear</button>
 </div>
 <div class="row">Hint:
@@ -162,6 +181,7 @@ PRACTICE = f"""
 down, the arrows move it, Escape puts it back, Delete returns it to the tray.</p>
 <p id="p-status" aria-live="polite"></p>
 <p id="p-hint" aria-live="polite"></p>
+<p id="p-note" aria-live="polite"></p>
 <div id="p-board"></div>
 </section>
 """
@@ -209,7 +229,6 @@ front right</figcaption></figure>
 """
 
 CSS_3D = """
-#practice.cubes button { min-height: 44px; min-width: 44px; }
 #p-play { display: flex; flex-wrap: wrap; gap: .4rem 1.5rem; align-items: flex-start; }
 #p-left, #p-right { flex: 1 1 18rem; min-width: 0; }
 #p-layers { display: flex; flex-wrap: wrap; gap: 12px; outline-offset: 3px; }
@@ -233,7 +252,6 @@ figure.block-layer { margin: 0; text-align: center; font-size: .8rem; color: #55
 #p-hint { min-height: 2.6em; margin: .3rem 0 0; }
 #p-build-box { margin: .5rem 0 0; }
 #p-build-box figcaption { font-size: .85rem; color: #555; }
-kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .8em; }
 @media (max-width: 640px) {  /* a phone: the blocks and their turns right below the layers */
   #practice.cubes { display: flex; flex-direction: column; } #p-timer-row { order: 1; }
   #p-play { flex-direction: column; flex-wrap: nowrap; align-items: stretch; }
@@ -241,9 +259,6 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .
   #p-left, #p-right { display: contents; }
   #p-layers { order: 1; } #p-hint { order: 2; } #p-note { order: 3; } #p-blocks { order: 4; }
   #p-hand { order: 5; } #p-help { order: 6; } #p-build-box { order: 7; }
-}
-@media (hover: none) and (pointer: coarse) {  /* a touch screen: no keys to tell of */
-  #practice.cubes .p-keys, #practice.cubes kbd { display: none; }
 }
 """
 

@@ -25,6 +25,7 @@
     board = [];
     selected = null;
     clearHint();
+    note("");
   }
 
   function occupied(except) {
@@ -57,12 +58,20 @@
     return board.reduce((n, b) => n + b.pl.cells.length, 0) === combo.cells.length;
   }
 
-  function turn(item, how) {  // rotate a quarter turn clockwise, or turn over (mirror)
-    const at = item.at;
-    item.shape = normalise(item.shape.map(([r, c]) => (how === "rotate" ? [c, -r] : [r, -c])));
+  function turn(how) {  // the chosen piece a quarter turn clockwise, or turned over (mirror)
+    const item = selected;
+    if (!item) return note("Choose a piece first, then turn it.");
+    const was = item.shape, at = item.at;
+    item.shape = normalise(was.map(([r, c]) => (how === "rotate" ? [c, -r] : [r, -c])));
+    note("");
     if (item.held) item.held = inBox(item, item.held);
-    else if (at && !putDown(item, at)) lift(item);
+    else if (at && !putDown(item, at)) {  // the piece stays as it lay, the board unchanged
+      item.shape = was;
+      putDown(item, at);
+      note(item.name + " turned does not fit here: move it first.");
+    }
     draw();
+    if (!item.held) changed();
   }
 
   // --- the keyboard: a piece is carried over the figure cell by cell, then put down ----------
@@ -93,13 +102,14 @@
 
   function keyboard(k) {  // true when the key was a move of the selected piece
     const item = selected;
+    note("");
     if (k in STEPS) {
       if (!item.held) pickUp(item);
       item.held = inBox(item, [item.held[0] + STEPS[k][0], item.held[1] + STEPS[k][1]]);
     } else if (k === "enter" || k === " ") {
       if (!item.held) pickUp(item);
       else if (putDown(item, item.held)) item.held = null;
-      else status(item.name + " does not fit there: move it, or Escape", "");
+      else note(item.name + " does not fit there: move it, or Escape.");
     } else if (k === "escape" && item.held) {
       putBack(item);
     } else if (k === "delete" || k === "backspace") {
@@ -108,7 +118,6 @@
     } else {
       return false;
     }
-    clearHint();
     draw();
     if (!item.held) changed();
     return true;
@@ -164,7 +173,7 @@
     el(svg, "g", { class: "phint" });
     for (const item of tray) drawPiece(item);
     if (focused) selected.g.focus();  // drawing replaced the element that had the focus
-    if (hintShown) showHint(hintShown);
+    if (hintShown) drawHint(hintShown);
   }
 
   function origin(item) {  // the piece's top-left in board units (cells)
@@ -186,11 +195,18 @@
       el(g, "rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, fill: PIECES[item.name].colour,
         stroke: "#222", "stroke-width": 1.2, "data-k": k });
     });
-    const t = el(g, "title");
-    t.textContent = item.name;
+    const [lr, lc] = middle(item.shape);  // the name, on the square nearest the middle
+    const label = el(g, "text", { x: (lc + 0.5) * CELL, y: (lr + 0.5) * CELL, class: "pname" });
+    label.textContent = item.name;
     g.addEventListener("pointerdown", e => grab(e, item));
     g.addEventListener("focus", () => select(item));
     item.g = g;
+  }
+
+  function middle(shape) {  // the square of a shape nearest its centre of mass
+    const mr = shape.reduce((s, p) => s + p[0], 0) / shape.length, mc = shape.reduce((s, p) => s + p[1], 0) / shape.length;
+    const d = ([r, c]) => (r - mr) ** 2 + (c - mc) ** 2;
+    return shape.reduce((best, p) => (d(p) < d(best) ? p : best));
   }
 
   function point(e) {  // a pointer event's position in board units
@@ -203,6 +219,7 @@
 
   function grab(e, item) {
     e.preventDefault();
+    note("");
     select(item);
     item.held = null;  // the pointer takes over a piece the keyboard carried
     const g = item.g;
@@ -216,7 +233,6 @@
     g.addEventListener("pointermove", move);
     g.addEventListener("pointerup", drop);
     g.addEventListener("pointercancel", drop);
-    clearHint();
   }
 
   function move(e) {
@@ -254,13 +270,20 @@
 
   // --- status, timer, hints on screen ---------------------------------------------------------
 
-  let hintShown = null;
+  // the hint on screen, the board it was asked on and its words (which count the pieces then)
+  let hintShown = null, hintBoard = null, hintWords = "";
   const { status } = UbongoPractice;
+  const boardKey = () => board.map(b => b.pl.id).sort().join(" ");
 
-  function changed() {
-    clearHint();
+  function note(text) {  // what the page says about the last move (a refusal, a missing choice)
+    document.getElementById("p-note").textContent = text;
+  }
+
+  function changed() {  // after a move: a hint stays until the board it was asked on changes
+    if (hintShown && boardKey() !== hintBoard) clearHint();
     if (solved()) UbongoPractice.won();
-    else if (!UbongoPractice.timeIsUp()) status(board.length + " of " + combo.pieces.length + " pieces placed");
+    else if (!UbongoPractice.timeIsUp()) status(board.length + " of " + combo.pieces.length + " pieces placed; left: "
+      + tray.filter(it => !it.at).map(it => it.name).join(" "));
   }
 
   function clearHint() {
@@ -271,9 +294,15 @@
     if (g) g.textContent = "";
   }
 
-  function showHint(h) {
+  function showHint(h) {  // a hint asked for on the board as it is now
     hintShown = h;
-    document.getElementById("p-hint").textContent = message(h);
+    hintBoard = boardKey();
+    hintWords = message(h);
+    drawHint(h);
+  }
+
+  function drawHint(h) {  // the hint's words, and its dashed target on the figure's free squares
+    document.getElementById("p-hint").textContent = hintWords;
     const g = svg.querySelector("g.phint");
     g.textContent = "";
     const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : null;
@@ -306,20 +335,19 @@
     UbongoPractice.chosen(combo);
   }
 
-  $("p-rotate").addEventListener("click", () => { if (selected) { turn(selected, "rotate"); changed(); } });
-  $("p-flip").addEventListener("click", () => { if (selected) { turn(selected, "flip"); changed(); } });
+  $("p-rotate").addEventListener("click", () => turn("rotate"));
+  $("p-flip").addEventListener("click", () => turn("flip"));
   $("p-clear").addEventListener("click", () => { reset(); draw(); changed(); });
   document.querySelectorAll("#practice .p-hint").forEach(b =>
     b.addEventListener("click", () => askHint(Number(b.getAttribute("data-level")))));
   document.addEventListener("keydown", e => {
-    if (!selected || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target.closest && e.target.closest("input, select, textarea")) return;
     const k = e.key.toLowerCase();
     if (k === "r" || k === "f") {
       e.preventDefault();
-      turn(selected, k === "r" ? "rotate" : "flip");
-      if (!selected.held) changed();
-    } else if (selected.g && document.activeElement === selected.g && keyboard(k)) {
+      turn(k === "r" ? "rotate" : "flip");
+    } else if (selected && selected.g && document.activeElement === selected.g && keyboard(k)) {
       e.preventDefault();  // the piece moved: the page does not scroll
     }
   });

@@ -648,12 +648,181 @@ def test_page_hints_equal_the_library_for_pieces_only_turned(
     assert _errors(driver) == []
 
 
+BOX = (
+    "const r = document.querySelector('#p-board svg').getBoundingClientRect();"
+    "return [r.left + scrollX, r.top + scrollY, r.width, r.height]"  # on the page, as scrolled
+)
+HINT_BUTTON = "button.p-hint[data-level='{}']"
+HINT = "return [document.getElementById('p-hint').textContent, document.querySelectorAll('#p-board rect.hinted').length]"  # noqa: E501
+
+
+@pytest.mark.parametrize("width", [1200, 360])
+def test_the_hint_stays_and_the_board_stays_put(
+    driver: WebDriver, page_url: str, width: int
+) -> None:
+    """A hint and its dashed target stay while a piece is picked up and turned (R, Turn over)
+    and go only when the board changes; the board does not move when a hint comes or goes."""
+    ps = bundled()
+    c = next(c for c in ps.combinations() if c.side == "hard")
+    tiling = next(solutions(c.puzzle, engine="bitboard"))
+    driver.s("POST", "/window/rect", {"width": width, "height": 900})
+    try:
+        driver.s("POST", "/url", {"url": page_url})
+        driver.log()
+        driver.script("window.ubongo.select(arguments[0], arguments[1], arguments[2])", *_key(c))
+        driver.script("document.getElementById('p-board').scrollIntoView()")
+        box = driver.script(BOX)
+        driver.s("POST", f"/element/{driver.find(HINT_BUTTON.format(2))}/click")
+        shown = driver.script(HINT)
+        assert shown[0].startswith("Place ") and shown[1] > 0
+        assert driver.script(BOX) == box
+        pl = tiling[0]
+        css = f'g.pp[data-piece="{pl.piece}"]'
+        grip = driver.centre(f'{css} rect[data-k="0"]')
+        driver.drag(grip, grip)  # picked up and put down where it lay: the board is as it was
+        assert driver.script(HINT) == shown and driver.script(BOX) == box
+        _turn_to(driver, pl.piece, _shape(pl.cells))  # R and Turn over
+        driver.key("r")
+        driver.s("POST", f"/element/{driver.find('#p-rotate')}/click")
+        driver.s("POST", f"/element/{driver.find('#p-rotate')}/click")
+        driver.s("POST", f"/element/{driver.find('#p-rotate')}/click")
+        assert driver.script(HINT) == shown and driver.script(BOX) == box
+        r, c0 = min(pl.cells)
+        target = driver.centre(f'#p-board rect[data-cell="{r},{c0}"]')
+        driver.drag(driver.centre(f'{css} rect[data-k="0"]'), target, "touch")
+        assert driver.script(f"return document.querySelector('{css}').dataset.at") is not None
+        assert driver.script(HINT) == ["", 0]  # the board changed: the hint is spent
+        assert driver.script(BOX) == box
+        assert _errors(driver) == []
+    finally:
+        driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
+
+
+NAMES = """return [...document.querySelectorAll('#p-board g.pp')].map(g => {
+  const t = g.querySelector('text.pname'), b = t.getBoundingClientRect();
+  const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  const on = [...g.querySelectorAll('rect')].some(r => {
+    const q = r.getBoundingClientRect();
+    return q.left <= x && x <= q.right && q.top <= y && y <= q.bottom;
+  });
+  return [g.dataset.piece, t.textContent, b.width > 0 && b.height > 0, on,
+          getComputedStyle(t).display !== 'none'];
+})"""
+
+
+def test_every_piece_shows_the_name_the_hints_use(driver: WebDriver, page_url: str) -> None:
+    """Each piece, in the tray and on the figure, carries its name on one of its own squares
+    (no tooltip: touch shows none), and the piece a hint names is one of them."""
+    ps = bundled()
+    c = next(c for c in ps.combinations() if c.side == "hard")
+    first = next(solutions(c.puzzle, engine="bitboard"))[0]
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    driver.script("window.ubongo.select(arguments[0], arguments[1], arguments[2])", *_key(c))
+    for step in range(2):  # in the tray, then with a piece on the figure
+        if step:
+            driver.script(
+                "window.ubongo.place(arguments[0], arguments[1])", first.piece, sorted(first.cells)
+            )
+        names = driver.script(NAMES)
+        assert sorted(n for n, *_ in names) == sorted(p.name for p in c.puzzle.pieces)
+        assert all(
+            name == text and drawn and on and shown for name, text, drawn, on, shown in names
+        )
+        driver.s("POST", f"/element/{driver.find(HINT_BUTTON.format(1))}/click")
+        said = driver.script("return document.getElementById('p-hint').textContent")
+        named = said.split(" (")[0].split()[-1]
+        assert named in {n for n, *_ in names}
+    assert driver.script(
+        f"return document.querySelector('g.pp[data-piece=\"{first.piece}\"]').dataset.at"
+    )
+    assert _errors(driver) == []
+
+
+NOTE = "return document.getElementById('p-note').textContent"
+
+
+def test_turning_says_what_to_do_when_it_cannot(driver: WebDriver, page_url: str) -> None:
+    """Rotate with no piece chosen asks for one; a placed piece that would not fit turned stays
+    where it lies, unturned, and the page says why."""
+    ps = bundled()
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    driver.script(
+        "window.ubongo.select(arguments[0], arguments[1], arguments[2])",
+        *_key(next(ps.combinations())),
+    )
+    driver.s("POST", f"/element/{driver.find('#p-rotate')}/click")
+    assert driver.script(NOTE).startswith("Choose a piece first")
+    # a piece of a tiling whose quarter turn, from the same top-left corner, leaves the figure
+    c, pl = next(
+        (c, pl)
+        for c in ps.combinations()
+        for pl in next(solutions(c.puzzle, engine="bitboard"))
+        if not _turned_fits(c.puzzle.figure.cells, pl.cells)
+    )
+    driver.script("window.ubongo.select(arguments[0], arguments[1], arguments[2])", *_key(c))
+    driver.script("window.ubongo.place(arguments[0], arguments[1])", pl.piece, sorted(pl.cells))
+    css = f'g.pp[data-piece="{pl.piece}"]'
+    before = driver.script(
+        f"const d = document.querySelector('{css}').dataset; return [d.at, d.shape]"
+    )
+    driver.script("document.getElementById('p-board').scrollIntoView()")
+    grip = driver.centre(f'{css} rect[data-k="0"]')
+    driver.drag(grip, grip)  # chosen
+    assert driver.script(NOTE) == ""
+    driver.s("POST", f"/element/{driver.find('#p-rotate')}/click")
+    after = driver.script(
+        f"const d = document.querySelector('{css}').dataset; return [d.at, d.shape]"
+    )
+    assert after == before
+    assert driver.script(NOTE) == f"{pl.piece} turned does not fit here: move it first."
+    assert _errors(driver) == []
+
+
+def _turned_fits(figure: frozenset[tuple[int, int]], cells: frozenset[tuple[int, int]]) -> bool:
+    """The page's quarter turn of a placed piece, (r, c) -> (c, -r) kept at its top-left corner."""
+    top, left = min(r for r, _ in cells), min(c for _, c in cells)
+    turned = normalise(frozenset((c, -r) for r, c in cells))
+    return all((r + top, c + left) in figure for r, c in turned)
+
+
+def _touch(driver: WebDriver, on: bool) -> None:
+    """A touch screen or not, as the DevTools protocol emulates it (media: hover none, coarse)."""
+    params = {"enabled": on, "maxTouchPoints": 1} if on else {"enabled": False}
+    cmd = {"cmd": "Emulation.setTouchEmulationEnabled", "params": params}
+    driver.call("POST", f"/session/{driver.session}/goog/cdp/execute", cmd)
+
+
+def test_touch_targets_and_no_keys_told_on_touch(driver: WebDriver, page_url: str) -> None:
+    """Every button of the board is at least 44 px each way; a touch screen (emulated through
+    the DevTools protocol) hides the keyboard instructions and the key letters."""
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    sizes = driver.script(
+        "return [...document.querySelectorAll('#practice button')]"
+        ".map(b => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })"
+    )
+    assert sizes and all(w >= 44 and h >= 44 for w, h in sizes)
+    shown = "return [...document.querySelectorAll('#practice .p-keys, #practice kbd')].map(e => getComputedStyle(e).display)"  # noqa: E501
+    assert "none" not in driver.script(shown)
+    _touch(driver, True)
+    try:
+        driver.s("POST", "/url", {"url": page_url})
+        assert driver.script("return matchMedia('(hover: none) and (pointer: coarse)').matches")
+        assert set(driver.script(shown)) == {"none"}
+    finally:
+        _touch(driver, False)
+    assert _errors(driver) == []
+
+
 THROWS = "try { eval(arguments[0]); return null; } catch (e) { return String(e); }"
 """Run a call and return the message it throws (null if none)."""
 
 
 def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
     driver.s("POST", "/window/rect", {"width": 360, "height": 780})
+    _touch(driver, True)  # a phone: a touch screen
     try:
         driver.s("POST", "/url", {"url": page_url})
         driver.log()
@@ -691,6 +860,7 @@ def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
             Path(shots, "practice-phone.png").write_bytes(png)
         assert _errors(driver) == []
     finally:
+        _touch(driver, False)
         driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
 
 
