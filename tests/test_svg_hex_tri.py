@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_cli_hex_tri import HEXES, run, written  # the polyhexes the command line solves
+from test_cli_hex_tri import HEXES, PUZZLES, run, written  # the polyhexes the command line solves
 
+import ubongo
 from ubongo.render.outline import corners, edges, loops
 from ubongo.render.svg import CELL, figure_svg, solution_svg
 from ubongo.solver import Figure, parse_figure
@@ -152,7 +153,13 @@ def test_each_piece_group_covers_exactly_its_cells(lattice: Lattice, data: st.Da
     labels = data.draw(st.lists(st.integers(0, 4), min_size=len(cells), max_size=len(cells)))
     solution = tiling(lattice, cells, labels)
     figure = Figure(cells, lattice)
-    svg = drawn(solution_svg(figure, solution))
+    assert_drawn(drawn(solution_svg(figure, solution)), figure, solution)
+
+
+def assert_drawn(svg: ET.Element, figure: Figure, solution: Solution) -> None:
+    """One group per placement, in order, whose outline holds the middles of its own cells and
+    of no other cell of the figure, and has the area of its cells."""
+    lattice, cells = figure.lattice, figure.cells
     groups = svg.findall(f"{NS}g[@class='piece']")
     assert [g.get("data-piece") for g in groups] == [pl.piece for pl in solution]
     outline = outline_of(figure_group(svg))
@@ -167,6 +174,19 @@ def test_each_piece_group_covers_exactly_its_cells(lattice: Lattice, data: st.Da
             at = (pad + (mx - lx) * CELL, pad + (my - ly) * CELL)
             assert inside(*at, polys) == (p in pl.cells), (p, pl)
         assert area(polys) == pytest.approx(len(pl.cells) * CELL_AREA[lattice] * CELL**2, rel=0.01)
+
+
+@pytest.mark.parametrize(("document", "rows", "combo", "tilings"), PUZZLES)
+def test_every_tiling_the_api_finds_is_drawn_cell_for_cell(
+    tmp_path: Path, document: dict[str, object], rows: str, combo: str, tilings: int
+) -> None:
+    found = ubongo.solutions(rows, combo.split(), piece_set=written(tmp_path, document))
+    pictures = re.findall(r"<svg.*?</svg>", found._repr_html_(), re.S)
+    assert len(pictures) == len(found) == tilings
+    for svg, solution in zip(pictures, found, strict=True):
+        assert_drawn(drawn(svg), found.puzzle.figure, solution)
+    answer = ubongo.solve(rows, combo.split(), piece_set=written(tmp_path, document))
+    assert_drawn(drawn(answer._repr_svg_()), answer.puzzle.figure, answer.solution or ())
 
 
 @pytest.mark.parametrize(("lattice", "rows"), [(HEX, "###/####/.##"), (TRI, ".####/#####")])
