@@ -714,14 +714,6 @@ def flat_pieces(pieces: PieceSet, what: str) -> PieceSet:
     return squares_only(pieces, what)
 
 
-def drawn_pieces(pieces: PieceSet, what: str) -> PieceSet:
-    """The pieces, for a picture drawn on squares and cubes only so far (``what`` it makes):
-    ``ubongo._inputs.drawn_only``, one line and exit 1 otherwise."""
-    from ubongo._inputs import drawn_only
-
-    return drawn_only(pieces, what)
-
-
 def read_figure(arg: str, height: int | None = None, pieces: PieceSet | None = None) -> Figure:
     """FIGURE: a file, ``-`` for stdin, or inline rows joined by ``/`` (``'##./.##'``), read
     as the API reads one (a problem file gives the figure above its combinations); ``height``

@@ -15,7 +15,6 @@ from ubongo.cli._common import (
     Clock,
     Failure,
     display,
-    drawn_pieces,
     emit_json,
     engine_option,
     flat_pieces,
@@ -210,8 +209,6 @@ def solve(
         _solve_listed(*listed, search, as_json, picture)
         return
     puzzle, ps = take_puzzle(args, set_arg, pieces_set, height)
-    if svg_path:
-        drawn_pieces(ps, "SVG pictures")
     if show_all:
         _solve_all(puzzle, as_json, engine, clock, picture, ps)
         return

@@ -24,6 +24,7 @@ from typing import TextIO
 from ubongo.solver.cells import draw_layers
 from ubongo.solver.errors import UbongoError
 from ubongo.solver.figure import LAYER_MARK, Figure, Picture
+from ubongo.solver.lattice import Lattice
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point
 
 Colour = str
@@ -179,19 +180,22 @@ def colour(name: str, pieces: PieceSet = STANDARD) -> Colour:
 
 
 def tiling_colours(
-    placed: Sequence[tuple[str, Iterable[Point]]], pieces: PieceSet = STANDARD
+    placed: Sequence[tuple[str, Iterable[Point]]],
+    pieces: PieceSet = STANDARD,
+    lattice: Lattice | None = None,
 ) -> list[Colour]:
     """A colour per placed piece: its set colour, unless a piece it touches already has that
     colour (a set larger than the palette, a piece used twice, blocks of one colour in the box);
     then the palette colour farthest from its neighbours' (a greedy colouring of the touching
     graph, in order), or for a piece with a colour of its own (``Piece.colour``) the shade of
     that colour farthest from them: a yellow block stays yellow, as the player holds it.
+    Pieces touch as cells of ``lattice`` do, else as cells one step apart on an axis.
     """
     own = set_colours(pieces)
     cells = [frozenset(c) for _, c in placed]
     out: list[Colour] = []
     for i, (name, _) in enumerate(placed):
-        near = {out[j] for j in range(i) if _touch(cells[i], cells[j])}
+        near = {out[j] for j in range(i) if _touch(cells[i], cells[j], lattice)}
         fill = own.get(name) or colour(name, pieces)
         if fill in near and _given(name, pieces):
             fill = next(
@@ -230,8 +234,11 @@ def shades(c: Colour) -> tuple[Colour, ...]:
     )
 
 
-def _touch(a: frozenset[Point], b: frozenset[Point]) -> bool:
-    """Whether two cell sets share an edge (a face, for cubes): two cells one step apart."""
+def _touch(a: frozenset[Point], b: frozenset[Point], lattice: Lattice | None) -> bool:
+    """Whether two cell sets share an edge (a face, for cubes): two cells neighbours on
+    ``lattice``, or without one (cells of a picture's text), one step apart on an axis."""
+    if lattice is not None:
+        return any(n in b for p in a for n in lattice.neighbours(p))
     return any(
         p[:i] + (p[i] + d,) + p[i + 1 :] in b for p in a for i in range(len(p)) for d in (1, -1)
     )

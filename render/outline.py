@@ -1,17 +1,24 @@
-"""Outlines of cell sets, shared by the SVG and PDF drawings.
+"""Outlines of cell sets, shared by the SVG and PDF drawings, on each flat lattice.
 
 Glossary
-    Vertex   (x, y) grid corner: x is a column edge, y a row edge, in cell units.
+    Vertex   (x, y) a cell's corner in whole steps of its lattice's ``Plane`` (squares: x is
+             a column edge, y a row edge, in cell units).
     Loop     a closed list of Vertices, turning only at corners, clockwise on screen.
-    Segment  ((x0, y0), (x1, y1)) one unit edge.
+    Segment  ((x0, y0), (x1, y1)) one edge of one cell.
+    Plane    where a lattice's cells lie: each cell's corners as Vertices, and the size of a
+             step of x and of y in cell units (a square's side, a hexagon's width, a
+             triangle's side).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
-from ubongo.solver.cells import MAX_SQUARES, Point, neighbours
+from ubongo.solver.cells import MAX_SQUARES, Point
 from ubongo.solver.errors import UbongoError
+from ubongo.solver.lattice import SQUARE, Lattice
 
 MAX_CELLS = MAX_SQUARES
 """The most cells a drawing outlines: the most a picture may have (``solver.cells``), so a
@@ -31,30 +38,81 @@ class DrawingTooLarge(UbongoError):
         self.limit = limit
 
 
-def boundary_edges(cells: Iterable[Point]) -> list[Segment]:
-    """Unit edges between a cell of the set and a cell outside it, clockwise around the set."""
+def _square(row: int, col: int) -> tuple[Vertex, ...]:
+    """A square's corners clockwise from the top left."""
+    return (col, row), (col + 1, row), (col + 1, row + 1), (col, row + 1)
+
+
+def _hexagon(row: int, col: int) -> tuple[Vertex, ...]:
+    """A hexagon's corners clockwise from its top point, x in half widths, y in quarters of
+    its height: a hexagon stands on text row ``row``, every other one half a width right."""
+    x, y = 2 * col + row % 2 + 1, 3 * row + 2  # its middle
+    return (x, y - 2), (x + 1, y - 1), (x + 1, y + 1), (x, y + 2), (x - 1, y + 1), (x - 1, y - 1)
+
+
+def _triangle(row: int, col: int) -> tuple[Vertex, ...]:
+    """A triangle's corners clockwise from its top left, x in half sides, y in rows: text
+    column ``col`` of its row (``Triangles.spot``) points up exactly where row + col is even."""
+    if (row + col) % 2 == 0:
+        return (col + 1, row), (col + 2, row + 1), (col, row + 1)
+    return (col, row), (col + 2, row), (col + 1, row + 1)
+
+
+@dataclass(frozen=True)
+class Plane:
+    """Where a lattice's cells lie: ``shape`` gives a cell's corners from where it stands in
+    the text form (``Lattice.spot``), ``step`` a Vertex step along x and y in cell units."""
+
+    shape: Callable[[int, int], tuple[Vertex, ...]]
+    step: tuple[float, float]
+
+
+PLANES = {
+    "square": Plane(_square, (1.0, 1.0)),
+    "hex": Plane(_hexagon, (0.5, 1 / (2 * math.sqrt(3)))),  # a hexagon one cell wide
+    "tri": Plane(_triangle, (0.5, math.sqrt(3) / 2)),  # a triangle's side one cell
+}
+"""The one place that knows what a cell looks like, by ``Lattice.space`` (cubes are drawn
+by ``render.iso`` from squares)."""
+
+
+def corners(p: Point, lattice: Lattice = SQUARE) -> tuple[Vertex, ...]:
+    """The cell's corners clockwise on screen, as Vertices of its lattice's Plane."""
+    return PLANES[lattice.space].shape(*lattice.spot(p))
+
+
+def edges(cells: Iterable[Point], lattice: Lattice = SQUARE) -> tuple[list[Segment], list[Segment]]:
+    """The edges between a cell of the set and one outside it, clockwise around the set, and
+    the edges two cells of the set share (each once, from its lesser end)."""
     pool = set(cells)
     if len(pool) > MAX_CELLS:
         raise DrawingTooLarge(len(pool))
-    out: list[Segment] = []
-    for r, c in sorted(pool):
-        # corners clockwise from the top left: side k (up, right, down, left, the order of
-        # neighbours) runs from corner k to corner k + 1, which keeps every edge clockwise
-        corners = ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1))
-        for k, n in enumerate(neighbours((r, c))):
-            if n not in pool:
-                out.append((corners[k], corners[(k + 1) % 4]))
-    return out
+    sides = [(a, b) for p in sorted(pool) for a, b in _sides(corners(p, lattice))]
+    # a shared edge runs one way round one cell and the other way round its neighbour
+    every = set(sides)
+    outer = [(a, b) for a, b in sides if (b, a) not in every]
+    inner = [(a, b) if a < b else (b, a) for a, b in sides if (b, a) in every]
+    return outer, list(dict.fromkeys(inner))
 
 
-def loops(cells: Iterable[Point]) -> list[Loop]:
+def _sides(ring: tuple[Vertex, ...]) -> list[Segment]:
+    """A polygon's sides, each from one corner to the next."""
+    return [(v, ring[(k + 1) % len(ring)]) for k, v in enumerate(ring)]
+
+
+def boundary_edges(cells: Iterable[Point], lattice: Lattice = SQUARE) -> list[Segment]:
+    """Edges between a cell of the set and a cell outside it, clockwise around the set."""
+    return edges(cells, lattice)[0]
+
+
+def loops(cells: Iterable[Point], lattice: Lattice = SQUARE) -> list[Loop]:
     """The closed outlines of a cell set (holes wind the other way), corners only.
 
     >>> loops({(0, 0), (0, 1)})
     [[(0, 0), (2, 0), (2, 1), (0, 1)]]
     """
     starts: dict[Vertex, list[Vertex]] = {}
-    for a, b in boundary_edges(cells):
+    for a, b in boundary_edges(cells, lattice):
         starts.setdefault(a, []).append(b)
     out: list[Loop] = []
     while starts:
@@ -84,13 +142,6 @@ def _corners(loop: Loop) -> Loop:
     return keep
 
 
-def inner_edges(cells: Iterable[Point]) -> list[Segment]:
-    """Unit edges shared by two cells of the set: the grid lines inside it."""
-    pool = set(cells)
-    out: list[Segment] = []
-    for r, c in sorted(pool):
-        if (r, c + 1) in pool:
-            out.append(((c + 1, r), (c + 1, r + 1)))
-        if (r + 1, c) in pool:
-            out.append(((c, r + 1), (c + 1, r + 1)))
-    return out
+def inner_edges(cells: Iterable[Point], lattice: Lattice = SQUARE) -> list[Segment]:
+    """Edges shared by two cells of the set: the grid lines inside it."""
+    return edges(cells, lattice)[1]

@@ -17,15 +17,16 @@ import copy
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ubongo.puzzles.game import SIDES
 from ubongo.render.colours import Colour, colour, ink, set_colours, tiling_colours
-from ubongo.render.outline import Segment, inner_edges, loops
+from ubongo.render.outline import PLANES, Segment, Vertex, corners, inner_edges, loops
 from ubongo.solver.errors import UbongoError
 from ubongo.solver.figure import Figure
+from ubongo.solver.lattice import SQUARE, Lattice
 from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, normalise
 from ubongo.solver.puzzle import Solution, solution_rows
 
@@ -55,19 +56,43 @@ def _el(parent: ET.Element | None, tag: str, **attrs: str | float) -> ET.Element
     return ET.Element(tag, a) if parent is None else ET.SubElement(parent, tag, a)
 
 
-def _outline_d(cells: Iterable[Point], cell: float, x: float, y: float) -> str:
-    parts = []
-    for loop in loops(cells):
-        pts = " L".join(f"{_n(x + vx * cell)} {_n(y + vy * cell)}" for vx, vy in loop)
-        parts.append(f"M{pts}Z")
-    return "".join(parts)
+def _outline_d(
+    cells: Iterable[Point], cell: float, x: float, y: float, lattice: Lattice = SQUARE
+) -> str:
+    at = _placer(lattice, cell, x, y)
+    return "".join(f"M{' L'.join(at(v) for v in loop)}Z" for loop in loops(cells, lattice))
 
 
-def _lines_d(segments: Sequence[Segment], cell: float, x: float, y: float) -> str:
-    return "".join(
-        f"M{_n(x + x0 * cell)} {_n(y + y0 * cell)}L{_n(x + x1 * cell)} {_n(y + y1 * cell)}"
-        for (x0, y0), (x1, y1) in segments
-    )
+def _lines_d(
+    segments: Sequence[Segment], cell: float, x: float, y: float, lattice: Lattice = SQUARE
+) -> str:
+    at = _placer(lattice, cell, x, y)
+    return "".join(f"M{at(a)}L{at(b)}" for a, b in segments)
+
+
+def _placer(lattice: Lattice, cell: float, x: float, y: float) -> Callable[[Vertex], str]:
+    """Where a Vertex of the lattice's Plane falls in px, as path text."""
+    sx, sy = PLANES[lattice.space].step
+
+    def at(v: Vertex) -> str:
+        return f"{_n(x + v[0] * sx * cell)} {_n(y + v[1] * sy * cell)}"
+
+    return at
+
+
+def extent(cells: Iterable[Point], lattice: Lattice = SQUARE) -> tuple[float, ...]:
+    """The least x and y and the greatest x and y of the cells' corners, in cell units."""
+    sx, sy = PLANES[lattice.space].step
+    vs = [v for p in cells for v in corners(p, lattice)]
+    xs, ys = [v[0] * sx for v in vs], [v[1] * sy for v in vs]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def centre(p: Point, lattice: Lattice = SQUARE) -> tuple[float, float]:
+    """The middle of a cell (the mean of its corners) in cell units, x then y."""
+    sx, sy = PLANES[lattice.space].step
+    vs = corners(p, lattice)
+    return sum(v[0] for v in vs) * sx / len(vs), sum(v[1] for v in vs) * sy / len(vs)
 
 
 def root(width: float, height: float) -> ET.Element:
@@ -99,13 +124,14 @@ def figure_group(
 ) -> ET.Element:
     """The white figure with grey grid lines and a dark border."""
     g = _el(parent, "g", class_="figure")
-    _el(g, "path", d=_outline_d(figure.cells, cell, x, y), fill="#ffffff")
-    grid = inner_edges(figure.cells)
+    lattice = figure.lattice
+    _el(g, "path", d=_outline_d(figure.cells, cell, x, y, lattice), fill="#ffffff")
+    grid = inner_edges(figure.cells, lattice)
     if grid:
         _el(
             g,
             "path",
-            d=_lines_d(grid, cell, x, y),
+            d=_lines_d(grid, cell, x, y, lattice),
             stroke=GRID,
             stroke_width=cell / 36,
             fill="none",
@@ -113,7 +139,7 @@ def figure_group(
     _el(
         g,
         "path",
-        d=_outline_d(figure.cells, cell, x, y),
+        d=_outline_d(figure.cells, cell, x, y, lattice),
         fill="none",
         stroke=LINE,
         stroke_width=max(1.0, cell / 14),
@@ -133,9 +159,10 @@ def piece_group(
     cls: str = "piece",
     label: str | None = None,
     fill: Colour | None = None,
+    lattice: Lattice = SQUARE,
 ) -> ET.Element:
-    """One piece in ``fill`` (default its standard colour), its squares marked by faint lines;
-    ``label`` on its middle.
+    """One piece in ``fill`` (default its standard colour), its cells (on ``lattice``) marked
+    by faint lines; ``label`` on its middle.
     """
     pts = frozenset(cells)
     fill = fill or colour(name)
@@ -144,43 +171,45 @@ def piece_group(
     _el(
         g,
         "path",
-        d=_outline_d(pts, cell, x, y),
+        d=_outline_d(pts, cell, x, y, lattice),
         fill=fill,
         stroke=LINE,
         stroke_width=max(0.6, cell / 20),
         stroke_linejoin="round",
     )
-    inner = inner_edges(pts)
+    inner = inner_edges(pts, lattice)
     if inner:
         _el(
             g,
             "path",
-            d=_lines_d(inner, cell, x, y),
+            d=_lines_d(inner, cell, x, y, lattice),
             stroke="#000000",
             stroke_opacity="0.22",
             stroke_width=max(0.5, cell / 28),
             fill="none",
         )
     if label:
-        r, c = _middle(pts)
+        mx, my = centre(_middle(pts, lattice), lattice)
+        size = cell * (0.5 if lattice.every_point else 0.4)  # a triangle is narrow at its top
         _el(
             g,
             "text",
-            x=x + (c + 0.5) * cell,
-            y=y + (r + 0.5) * cell + BASELINE * cell * 0.5,
+            x=x + mx * cell,
+            y=y + my * cell + BASELINE * size,
             fill=ink(fill),
-            font_size=cell * 0.5,
+            font_size=size,
             font_family="sans-serif",
             text_anchor="middle",
         ).text = label
     return g
 
 
-def _middle(cells: frozenset[Point]) -> Point:
+def _middle(cells: frozenset[Point], lattice: Lattice = SQUARE) -> Point:
     """The cell nearest the centroid: where a label reads as belonging to the piece."""
-    cr = sum(r for r, _ in cells) / len(cells)
-    cc = sum(c for _, c in cells) / len(cells)
-    return min(cells, key=lambda p: ((p[0] - cr) ** 2 + (p[1] - cc) ** 2, p))
+    middles = {p: centre(p, lattice) for p in cells}
+    cx = sum(x for x, _ in middles.values()) / len(cells)
+    cy = sum(y for _, y in middles.values()) / len(cells)
+    return min(cells, key=lambda p: ((middles[p][0] - cx) ** 2 + (middles[p][1] - cy) ** 2, p))
 
 
 def _code(pieces: PieceSet, name: str) -> str:
@@ -205,13 +234,16 @@ def solution_element(
 
         return cubes_element(figure, solution, pieces, cell=cell)
     pad = cell / 4
-    svg = root(figure.width * cell + 2 * pad, figure.height * cell + 2 * pad)
+    lattice = figure.lattice
+    x0, y0, x1, y1 = extent(figure.cells, lattice)
+    svg = root((x1 - x0) * cell + 2 * pad, (y1 - y0) * cell + 2 * pad)
     svg.set("class", "ubongo-solution" if solution else "ubongo-figure")
-    figure_group(svg, figure, cell, pad, pad)
-    fills = tiling_colours([(pl.piece, pl.cells) for pl in solution], pieces)
+    x, y = pad - x0 * cell, pad - y0 * cell
+    figure_group(svg, figure, cell, x, y)
+    fills = tiling_colours([(pl.piece, pl.cells) for pl in solution], pieces, lattice)
     for pl, fill in zip(solution, fills, strict=True):
         label = _code(pieces, pl.piece)
-        piece_group(svg, pl.piece, pl.cells, cell, pad, pad, label=label, fill=fill)
+        piece_group(svg, pl.piece, pl.cells, cell, x, y, label=label, fill=fill, lattice=lattice)
     _el(svg, "desc").text = "\n".join(solution_rows(figure, solution, pieces))
     return svg
 

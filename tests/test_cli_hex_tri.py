@@ -75,7 +75,6 @@ def test_solve_draws_a_tiling_in_the_text_form_that_reads_back(
 @pytest.mark.parametrize(
     ("args", "what"),
     [
-        (["solve", "{pieces}", ".####/#####", "D", "T", "C", "--svg", "{out}"], "SVG pictures"),
         (["generate", "{pieces}", "-o", "{out}"], "generated sets"),
         (["atlas", "build", "{pieces}", "-o", "{out}"], "atlases"),
     ],
