@@ -571,6 +571,7 @@ typedef struct {
     long cls, extent;
     Py_ssize_t norient, ncells, first; /* offsets of orientation j: off[first + 2 * ncells * j ..] */
     long span[ORIENTS]; /* the columns orientation j spans (read once, asked by every tile()) */
+    long widest;        /* the most columns any orientation spans */
 } KitPiece;
 
 typedef struct {
@@ -668,6 +669,7 @@ read_kit_piece(Kit *k, Py_ssize_t i, PyObject *item, Py_ssize_t *used, Py_ssize_
             if (dc > hi) hi = dc;
         }
         p->span[j] = hi - lo + 1;
+        if (j == 0 || p->span[j] > p->widest) p->widest = p->span[j];
     }
     ok = 0;
 done:
@@ -755,6 +757,10 @@ set_shape(Figure *f, const Chosen *ch)
     long pad = 0;
     for (Py_ssize_t i = 0; i < ch->n; i++) {
         const KitPiece *p = &ch->k->pieces[ch->id[i]];
+        if (p->widest <= f->across) { /* every orientation fits across: the usual card */
+            if (p->widest - 1 > pad) pad = p->widest - 1;
+            continue;
+        }
         for (Py_ssize_t j = 0; j < p->norient; j++) {
             long w = p->span[j];
             if (w <= f->across && w - 1 > pad) pad = w - 1;

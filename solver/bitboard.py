@@ -219,7 +219,9 @@ def _answer(
         else ()
     )
     try:
-        got = core.tile(kit, figure, height, width, ids, code, cap, tick, CHECK_EVERY, steps)
+        # no steps, no argument: reading even an empty one is a tenth of a small puzzle's call
+        pruning = (steps,) if steps else ()
+        got = core.tile(kit, figure, height, width, ids, code, cap, tick, CHECK_EVERY, *pruning)
     except ValueError:  # not a figure of '#' and '.', or wider than the core's masks
         return None
     if code == 0:
