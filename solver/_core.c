@@ -420,6 +420,7 @@ static int
 first_rec(Search *s, board_t rem, uint64_t used)
 {
     if (visit(&s->clock)) return -1;
+    const int prune = s->nshift; /* in a register: the test runs once per fitting placement */
     int low = lowest_index(rem);
     board_t r = rem >> low; /* om << low fits inside rem <=> om fits inside rem >> low */
     for (Py_ssize_t k = 0; k < s->nslots; k++) {
@@ -431,7 +432,7 @@ first_rec(Search *s, board_t rem, uint64_t used)
             int got;
             if (om == r)
                 got = (used | slot->bit) == s->goal;
-            else if (s->nshift && dead(s, rem ^ (om << low)))
+            else if (prune && dead(s, rem ^ (om << low)))
                 continue;
             else
                 got = first_rec(s, rem ^ (om << low), used | slot->bit);
@@ -462,6 +463,7 @@ static int
 count_rec(Search *s, board_t rem, uint64_t used)
 {
     if (visit(&s->clock)) return -1;
+    const int prune = s->nshift; /* in a register: the test runs once per fitting placement */
     int low = lowest_index(rem);
     board_t r = rem >> low;
     for (Py_ssize_t k = 0; k < s->nslots; k++) {
@@ -474,7 +476,7 @@ count_rec(Search *s, board_t rem, uint64_t used)
                 if ((used | slot->bit) != s->goal) continue;
                 if (++s->found == 1) keep_first(s, slot->pos, rem);
                 if (s->found == (unsigned long long)s->cap) return 1;
-            } else if (!(s->nshift && dead(s, rem ^ (om << low)))) {
+            } else if (!(prune && dead(s, rem ^ (om << low)))) {
                 s->path_pos[s->depth] = slot->pos;
                 s->path_mask[s->depth++] = om << low;
                 int stop = count_rec(s, rem ^ (om << low), used | slot->bit);
