@@ -415,12 +415,14 @@ dead(const Search *s, board_t rem)
     return (rem & ~near) != 0;
 }
 
-/* 1 when a tiling of rem with the free pieces was found (and recorded), 0 if none, -1 on error. */
-static int
-first_rec(Search *s, board_t rem, uint64_t used)
+/* The search of first_rec, for one value of prune (a constant once inlined into each of its two
+ * copies below: the plain copy is the loop without the pruning's test, as small puzzles want). */
+typedef int (*FirstFn)(Search *, board_t, uint64_t);
+
+static inline __attribute__((always_inline)) int
+first_step(Search *s, board_t rem, uint64_t used, const int prune, FirstFn self)
 {
     if (visit(&s->clock)) return -1;
-    const int prune = s->nshift; /* in a register: the test runs once per fitting placement */
     int low = lowest_index(rem);
     board_t r = rem >> low; /* om << low fits inside rem <=> om fits inside rem >> low */
     for (Py_ssize_t k = 0; k < s->nslots; k++) {
@@ -435,7 +437,7 @@ first_rec(Search *s, board_t rem, uint64_t used)
             else if (prune && dead(s, rem ^ (om << low)))
                 continue;
             else
-                got = first_rec(s, rem ^ (om << low), used | slot->bit);
+                got = self(s, rem ^ (om << low), used | slot->bit);
             if (got > 0) {
                 s->path_pos[s->depth] = slot->pos;
                 s->path_mask[s->depth++] = om << low;
@@ -444,6 +446,28 @@ first_rec(Search *s, board_t rem, uint64_t used)
         }
     }
     return 0;
+}
+
+static int first_plain(Search *s, board_t rem, uint64_t used);
+static int first_pruned(Search *s, board_t rem, uint64_t used);
+
+static int
+first_plain(Search *s, board_t rem, uint64_t used)
+{
+    return first_step(s, rem, used, 0, first_plain);
+}
+
+static int
+first_pruned(Search *s, board_t rem, uint64_t used)
+{
+    return first_step(s, rem, used, 1, first_pruned);
+}
+
+/* 1 when a tiling of rem with the free pieces was found (and recorded), 0 if none, -1 on error. */
+static int
+first_rec(Search *s, board_t rem, uint64_t used)
+{
+    return s->nshift ? first_pruned(s, rem, used) : first_plain(s, rem, used);
 }
 
 /* Keep the path plus (pos, mask) as the first tiling: count_first answers without a second
@@ -458,12 +482,13 @@ keep_first(Search *s, long pos, board_t mask)
     s->first_len = s->depth + 1;
 }
 
-/* Add the tilings of rem with the free pieces to s->found; 1 once the cap is met, -1 on error. */
-static int
-count_rec(Search *s, board_t rem, uint64_t used)
+/* The search of count_rec, for one value of prune, as first_step. */
+typedef int (*CountFn)(Search *, board_t, uint64_t);
+
+static inline __attribute__((always_inline)) int
+count_step(Search *s, board_t rem, uint64_t used, const int prune, CountFn self)
 {
     if (visit(&s->clock)) return -1;
-    const int prune = s->nshift; /* in a register: the test runs once per fitting placement */
     int low = lowest_index(rem);
     board_t r = rem >> low;
     for (Py_ssize_t k = 0; k < s->nslots; k++) {
@@ -479,13 +504,35 @@ count_rec(Search *s, board_t rem, uint64_t used)
             } else if (!(prune && dead(s, rem ^ (om << low)))) {
                 s->path_pos[s->depth] = slot->pos;
                 s->path_mask[s->depth++] = om << low;
-                int stop = count_rec(s, rem ^ (om << low), used | slot->bit);
+                int stop = self(s, rem ^ (om << low), used | slot->bit);
                 s->depth--;
                 if (stop) return stop;
             }
         }
     }
     return 0;
+}
+
+static int count_plain(Search *s, board_t rem, uint64_t used);
+static int count_pruned(Search *s, board_t rem, uint64_t used);
+
+static int
+count_plain(Search *s, board_t rem, uint64_t used)
+{
+    return count_step(s, rem, used, 0, count_plain);
+}
+
+static int
+count_pruned(Search *s, board_t rem, uint64_t used)
+{
+    return count_step(s, rem, used, 1, count_pruned);
+}
+
+/* Add the tilings of rem with the free pieces to s->found; 1 once the cap is met, -1 on error. */
+static int
+count_rec(Search *s, board_t rem, uint64_t used)
+{
+    return s->nshift ? count_pruned(s, rem, used) : count_plain(s, rem, used);
 }
 
 PyDoc_STRVAR(first_doc,
