@@ -10,6 +10,8 @@ batch line gives them), best of ``--repeat`` passes over the whole workload:
                    the public API, a Figure and a Puzzle built, the tiling decoded into Placements
     count, count() ``count(Puzzle(parse_figure(rows), pieces), engine="bitboard")``
     analyze        ``analyze(parse_figure(rows), size)``, every combination and its tilings
+    first tiling, 7-12 pieces  ``TextSolver().check(rows, names)`` on 60 puzzles of 7 to 12
+                   pieces (``workload.large_puzzles``): the auto engine, as ``ubongo solve``
 
 on the compiled core and on the pure-Python engine, with the plain pure-Python prototype
 (``bench/prototype.py``) as a baseline for the first two. With ``--peer-ubongo-utils DIR``
@@ -44,15 +46,16 @@ if str(ROOT) not in sys.path:  # run as a script: make ``bench`` importable
 
 from bench import prototype  # noqa: E402
 from bench.bench_core import core  # noqa: E402
-from bench.workload import make_workload  # noqa: E402
+from bench.workload import large_puzzles, make_workload  # noqa: E402
 from ubongo.solver import STANDARD, Puzzle, analyze, count, parse_figure, solve  # noqa: E402
 from ubongo.solver import core as solver_core  # noqa: E402
 from ubongo.solver.engine import TextSolver  # noqa: E402
 
 FAILED: list[str] = []
 SIZES = (3, 4)
-MEASURES = ("first tiling", "count", "first tiling, solve()", "count, count()", "analyze")
-PEER_OF = {"first tiling": "first tiling", "count": "count", "analyze": "analyze"}
+LARGE = "first tiling, 7-12 pieces"
+MEASURES = ("first tiling", "count", "first tiling, solve()", "count, count()", "analyze", LARGE)
+PEER_OF = {"first tiling": "first tiling", "count": "count", "analyze": "analyze", LARGE: LARGE}
 PEER_OF |= {"first tiling, solve()": "first tiling", "count, count()": "count"}
 """The peer's measure each of ours is set against; the prototype runs the first two only."""
 Text = tuple[tuple[str, ...], tuple[str, ...]]
@@ -80,7 +83,12 @@ def from_text(rows: tuple[str, ...], names: tuple[str, ...]) -> Puzzle:
     return Puzzle(parse_figure(list(rows)), STANDARD.resolve(names))
 
 
-def ours(puzzles: list[Text], figures: list[tuple[tuple[str, ...], int]], repeat: int) -> dict:
+def ours(
+    puzzles: list[Text],
+    figures: list[tuple[tuple[str, ...], int]],
+    large: list[Text],
+    repeat: int,
+) -> dict:
     """{(measure, runner): (seconds per item, answers)} for both cores and the prototype."""
     lines = [
         json.dumps({"id": i, "figure": list(r), "pieces": list(n)})
@@ -98,11 +106,12 @@ def ours(puzzles: list[Text], figures: list[tuple[tuple[str, ...], int]], repeat
             sorted((c.pieces, c.tilings) for c in analyze(parse_figure(list(r)), size))
             for r, size in figures
         ],
+        LARGE: lambda: [text.check(r, n).solvable for r, n in large],
     }
     out: dict[tuple[str, str], tuple[float, list[Any]]] = {}
     compiled = solver_core.load_core()
     for measure, run in runs.items():
-        n = len(figures) if measure == "analyze" else len(puzzles)
+        n = {"analyze": len(figures), LARGE: len(large)}.get(measure, len(puzzles))
         for name, module in (("pure Python", None), ("compiled C", compiled)):
             if name == "compiled C" and module is None:
                 continue
@@ -145,6 +154,7 @@ def peer(
     pieceset: Path,
     puzzles: list[Text],
     figures: list[tuple[tuple[str, ...], int]],
+    large: list[Text],
     repeat: int,
     work: Path,
 ) -> dict:
@@ -155,19 +165,26 @@ def peer(
         "first": ["/".join(r) + " " + "".join(codes[x] for x in n) for r, n in puzzles],
         "count": ["/".join(r) + " " + "".join(codes[x] for x in n) for r, n in puzzles],
         "analyze": ["/".join(r) + f" {size}" for r, size in figures],
+        "large": ["/".join(r) + " " + "".join(codes[x] for x in n) for r, n in large],
     }
     out = {}
     for mode, lines in texts.items():
         path = work / f"{mode}.txt"
         path.write_text("\n".join(lines) + "\n")
         done = subprocess.run(
-            [str(driver), mode, str(pieceset), str(path), str(repeat)],
+            [
+                str(driver),
+                {"large": "first"}.get(mode, mode),
+                str(pieceset),
+                str(path),
+                str(repeat),
+            ],
             capture_output=True,
             text=True,
             check=True,
         )
         answers: list[Any] = done.stdout.splitlines()
-        if mode == "first":
+        if mode in ("first", "large"):
             answers = [a == "1" for a in answers]
         elif mode == "count":
             answers = [int(a) for a in answers]
@@ -179,7 +196,7 @@ def peer(
                 )
                 for a in answers
             ]
-        measure = {"first": "first tiling"}.get(mode, mode)
+        measure = {"first": "first tiling", "large": LARGE}.get(mode, mode)
         out[measure] = (int(done.stderr.split()[-1]) / 1e9 / len(lines), answers)
     return out
 
@@ -200,16 +217,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="passes over the workload; best shown")
     ap.add_argument("--smoke", action="store_true", help="20 puzzles, 4 figures, one pass (CI)")
     a = ap.parse_args(argv)
-    n, nfig, repeat = (20, 4, 1) if a.smoke else (600, 40, a.repeat)
+    n, nfig, nlarge, repeat = (20, 4, 6, 1) if a.smoke else (600, 40, 60, a.repeat)
     w = make_workload(easy=n // 2, hard=n - n // 2, figures=nfig)
     puzzles = [
         (tuple(i.puzzle.figure.rows()), tuple(p.name for p in i.puzzle.pieces)) for i in w.puzzles
     ]
     figures = [(tuple(f.rows()), size) for f in w.figures for size in SIZES]
+    large = [
+        (tuple(i.puzzle.figure.rows()), tuple(p.name for p in i.puzzle.pieces))
+        for i in large_puzzles(nlarge)
+    ]
     load = os.getloadavg()[0]
     stamp = time.strftime("%Y-%m-%d %H:%M")
-    progress(f"our side: {len(puzzles)} puzzles, {len(figures)} analyses, {repeat} passes")
-    table = ours(puzzles, figures, repeat)
+    progress(f"our side: {len(puzzles)} + {len(large)} puzzles, {len(figures)} analyses")
+    table = ours(puzzles, figures, large, repeat)
     theirs: dict = {}
     if a.peer_ubongo_utils is not None:
         with tempfile.TemporaryDirectory(prefix="ubongo-peer-", dir="/tmp") as tmp:
@@ -217,20 +238,21 @@ def main(argv: list[str] | None = None) -> int:
             driver = build_peer(a.peer_ubongo_utils.resolve(), work)
             pieceset = work / "ubongo-utils" / "data" / "orig"
             progress("peer side: the same workload, one process per measure")
-            theirs = peer(driver, pieceset, puzzles, figures, repeat, work)
+            theirs = peer(driver, pieceset, puzzles, figures, large, repeat, work)
         for measure, (_, answers) in theirs.items():
             expect(answers == table[measure, "pure Python"][1], f"{measure}: the peer differs")
     print(
         f"bench_peer.py{' --smoke' if a.smoke else ''}, {stamp}, load average {load:.1f}, "
-        f"{len(puzzles)} puzzles, {len(figures)} analyses (figure, size), best of {repeat}"
+        f"{len(puzzles)} + {len(large)} puzzles, {len(figures)} analyses (figure, size), "
+        f"best of {repeat}"
     )
     runners = ["prototype", "pure Python", "compiled C"]
-    head = f"{'per item, from text':24}" + "".join(f"{r:>13}" for r in runners)
+    head = f"{'per item, from text':26}" + "".join(f"{r:>13}" for r in runners)
     if theirs:
         head += f"{'peer C++':>13}{'C / peer':>10}{'Py / peer':>10}"
     print(head)
     for measure in MEASURES:
-        row = f"{measure:24}"
+        row = f"{measure:26}"
         for r in runners:
             got = table.get((measure, r))
             row += f"{got[0] * 1e6:11.1f}us" if got else f"{'-':>13}"

@@ -25,6 +25,8 @@ from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Point, Shape
 from ubongo.solver.puzzle import Placement, Puzzle, Solution
 
 BOX = (6, 8)  # rows, columns: the union of the pieces must fit in this box
+LARGE_BOX = (10, 12)  # the same for 7 to 12 pieces (12 of them do not fit 8x10 in 10,000 tries)
+LARGE_SIZES = range(7, 13)
 MAX_TRIES = 10_000  # attempts per item before giving up (never reached with the standard set)
 
 PENTOMINO_TILINGS_6X10 = 9356  # 2339 up to symmetry, times the rectangle's 4 symmetries
@@ -65,13 +67,15 @@ def _neighbours(cells: set[Point]) -> set[Point]:
     return out - cells
 
 
-def _fits(cells: set[Point]) -> bool:
+def _fits(cells: set[Point], box: tuple[int, int]) -> bool:
     rows = 1 + max(r for r, _ in cells) - min(r for r, _ in cells)
     cols = 1 + max(c for _, c in cells) - min(c for _, c in cells)
-    return rows <= BOX[0] and cols <= BOX[1]
+    return rows <= box[0] and cols <= box[1]
 
 
-def _attempt(pieces: list[Piece], rng: random.Random) -> list[frozenset[Point]] | None:
+def _attempt(
+    pieces: list[Piece], rng: random.Random, box: tuple[int, int]
+) -> list[frozenset[Point]] | None:
     """Place the pieces one by one edge to edge; None when the union leaves the box."""
     union: set[Point] = set()
     placed: list[frozenset[Point]] = []
@@ -95,17 +99,18 @@ def _attempt(pieces: list[Piece], rng: random.Random) -> list[frozenset[Point]] 
             cells = frozenset((r + dr, c + dc) for r, c in shape)
         union |= cells
         placed.append(cells)
-    return placed if _fits(union) else None
+    return placed if _fits(union, box) else None
 
 
 def random_tiling(
-    size: int, rng: random.Random, pieces: PieceSet = STANDARD
+    size: int, rng: random.Random, pieces: PieceSet = STANDARD, box: tuple[int, int] = BOX
 ) -> tuple[Figure, Solution]:
-    """A figure made of ``size`` distinct random pieces, and the tiling that made it."""
+    """A figure made of ``size`` distinct random pieces within ``box``, and the tiling that
+    made it."""
     pool = list(pieces.values())
     for _ in range(MAX_TRIES):
         chosen = rng.sample(pool, size)
-        placed = _attempt(chosen, rng)
+        placed = _attempt(chosen, rng, box)
         if placed is None:
             continue
         figure = Figure.from_cells(c for cells in placed for c in cells)
@@ -116,12 +121,14 @@ def random_tiling(
             for p, cells in zip(chosen, placed, strict=True)
         )
         return figure, built
-    raise RuntimeError(f"no {size}-piece figure fits in {BOX[0]}x{BOX[1]} after {MAX_TRIES} tries")
+    raise RuntimeError(f"no {size}-piece figure fits in {box[0]}x{box[1]} after {MAX_TRIES} tries")
 
 
-def random_puzzle(size: int, rng: random.Random, pieces: PieceSet = STANDARD) -> Item:
-    """A solvable puzzle of ``size`` distinct pieces, with its built tiling."""
-    figure, built = random_tiling(size, rng, pieces)
+def random_puzzle(
+    size: int, rng: random.Random, pieces: PieceSet = STANDARD, box: tuple[int, int] = BOX
+) -> Item:
+    """A solvable puzzle of ``size`` distinct pieces within ``box``, with its built tiling."""
+    figure, built = random_tiling(size, rng, pieces, box)
     return Item(Puzzle(figure, tuple(pieces[pl.piece] for pl in built)), built)
 
 
@@ -138,6 +145,15 @@ def make_workload(seed: int = 0, easy: int = 300, hard: int = 300, figures: int 
     items += [random_puzzle(4, r_hard) for _ in range(hard)]
     figs = [random_tiling(4, r_fig)[0] for _ in range(figures)]
     return Workload(seed, tuple(items), tuple(figs))
+
+
+def large_puzzles(n: int, seed: int = 0) -> tuple[Item, ...]:
+    """``n`` solvable puzzles of 7 to 12 distinct standard pieces in turn, within LARGE_BOX:
+    the auto engine's territory past Ubongo's sizes (a stream of their own, like each part of
+    make_workload's)."""
+    rng = random.Random(f"ubongo-bench:{seed}:large")
+    sizes = list(LARGE_SIZES)
+    return tuple(random_puzzle(sizes[i % len(sizes)], rng, box=LARGE_BOX) for i in range(n))
 
 
 # The same set as examples/pentominoes.json, so the bench and the docs measure one thing.
