@@ -188,8 +188,14 @@ const UbongoDaily = (function () {
     return e;
   }
 
+  // beside the board's heading, so the first screen tells of the daily puzzle, and which one
+  // is on the board: a link down to the panel (the address keeps naming the puzzle)
+  const jump = make(document.querySelector("#practice h2") || panel, "a", { href: "#p-daily", className: "d-jump" });
+  jump.addEventListener("click", e => { e.preventDefault(); panel.scrollIntoView(); });
+
   function draw() {
     const day = today();
+    jump.textContent = current ? "daily " + current.cls + " " + current.day + (current.done ? " ✓" : "") : "daily puzzle ↓";
     const done = new Set(results.filter(e => e.day === day).map(e => e.cls));
     panel.textContent = "";
     panel.hidden = false;

@@ -24,6 +24,7 @@ CSS = """
 #p-daily .d-said { color: #555; font-size: .9rem; }
 #p-daily details { margin: .3rem 0 0; font-size: .9rem; }
 #p-daily ol { margin: .2rem 0; padding-left: 1.4rem; }
+#practice h2 .d-jump { font-size: .9rem; font-weight: 400; margin-left: .8rem; color: #1a4f8b; }
 """
 
 

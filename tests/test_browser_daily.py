@@ -273,6 +273,8 @@ def test_a_link_opens_that_days_puzzle(driver: WebDriver, page_url: str) -> None
     driver.s("POST", "/url", {"url": f"{page_url}#daily={day.isoformat()}-medium"})
     assert _board_shows(driver) == pick(pools["medium"], day, "medium")
     _clock(driver, D2)
+    jump = "return document.querySelector('#practice h2 .d-jump').textContent"
+    assert driver.script(jump) == f"daily medium {day.isoformat()}"  # in the first screen
     assert driver.script(NOW) == (
         f"Playing the medium puzzle of {day.isoformat()}"
         " (another day's: it does not count for the streak)."
@@ -288,6 +290,7 @@ def test_a_link_opens_that_days_puzzle(driver: WebDriver, page_url: str) -> None
     driver.script("window.ubongo.select('01', 'easy', '1')")
     assert driver.script("return location.hash") == ""
     assert not driver.script("return UbongoDaily.current()")
+    assert driver.script(jump) == "daily puzzle ↓"
     for bad in ("2026-02-30-hard", "2026-11-01-expert"):
         driver.s("POST", "/url", {"url": f"{page_url}#daily={bad}"})
         assert driver.script(NOW) == f"This address names no daily puzzle: daily={bad}"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import ubongo
 from ubongo.generator import daily
 from ubongo.generator.daily import BOUNDS, CLASSES, Daily, Key, Rated, class_of, classes, pick, rate
-from ubongo.puzzles import bundled
+from ubongo.puzzles import PuzzleSet, bundled, parse_set
 from ubongo.solver.engine import solutions
 
 
@@ -84,7 +84,7 @@ def test_a_set_of_easy_puzzles_is_cut_in_thirds_of_its_own_ranking() -> None:
 def test_the_page_carries_the_pools() -> None:
     """The 2D page's data holds the pools; a 3D page has no daily puzzle."""
 
-    def data(name: str) -> dict[str, object]:
+    def data(name: str | PuzzleSet) -> dict[str, object]:
         html = ubongo.page(name).html
         text = re.search(r'id="ubongo-data">(.*?)</script>', html)
         assert text is not None
@@ -98,6 +98,16 @@ def test_the_page_carries_the_pools() -> None:
         "relative": False,
     }
     assert "daily" not in data("standard-3d")
+    two = {
+        "format": "ubongo-puzzle-set",
+        "version": 1,
+        "name": "two",
+        "die": ["x", "y"],
+        "templates": [
+            {"id": "1", "easy": {"figure": ["###", "##."], "combos": [["I2", "I3"], ["I2", "L3"]]}}
+        ],
+    }
+    assert "daily" not in data(parse_set(two))  # fewer puzzles than classes: no daily puzzle
 
 
 dates = st.dates(min_value=datetime.date(1, 1, 1), max_value=datetime.date(9999, 12, 31))
