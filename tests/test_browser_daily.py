@@ -340,3 +340,43 @@ def test_no_storage_still_plays_and_says_so(driver: WebDriver, page_url: str) ->
     said = driver.script("return document.getElementById('p-daily').textContent")
     assert "This browser keeps no history for this page" in said
     assert _errors(driver) == []
+
+
+SMALL = {  # six puzzles, all easy by the bounds: the classes are thirds of this set's ranking
+    "format": "ubongo-puzzle-set",
+    "version": 1,
+    "name": "small",
+    "die": ["x", "y", "z"],
+    "templates": [
+        {
+            "id": "1",
+            "easy": {
+                "figure": ["###", "##."],
+                "combos": [["I2", "I3"], ["I2", "L3"], ["I2", "L3"]],
+            },
+        },
+        {
+            "id": "2",
+            "easy": {
+                "figure": ["###", "###"],
+                "combos": [["I2", "O4"], ["I2", "L4"], ["I2", "L4"]],
+            },
+        },
+    ],
+}
+
+
+def test_a_set_of_easy_puzzles_says_its_classes_are_its_own(
+    driver: WebDriver, tmp_path: Path
+) -> None:
+    (tmp_path / "small.json").write_text(json.dumps(SMALL))
+    out = tmp_path / "site"
+    result = CliRunner().invoke(main, ["render", str(tmp_path / "small.json"), "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    driver.s("POST", "/url", {"url": (out / "index.html").as_uri() + "#daily=2026-11-29-hard"})
+    said = driver.script("return document.getElementById('p-daily').textContent")
+    assert "Classes are thirds of this set's puzzles, ranked by search effort." in said
+    assert (
+        _board_shows(driver)[2] == "x"
+    )  # the hard third: one tiling each, the most nodes per tiling
+    assert _errors(driver) == []
