@@ -62,14 +62,23 @@ const UbongoDaily = (function () {
   const isCount = x => Number.isInteger(x) && x >= 0;
   const valid = e => e && isDay(e.day) && SPEC.classes.includes(e.cls) && isDay(e.on) && isCount(e.seconds) && isCount(e.hints);
 
-  function load() {  // the valid entries kept, or none (no storage, unreadable, not ours)
+  function load() {  // the valid entries stored (none when unreadable); null with no storage
+    let text;
     try {
-      const kept = JSON.parse(window.localStorage.getItem(STORE) || "[]");
+      text = window.localStorage.getItem(STORE);
+    } catch (err) {
+      saved = false;  // storage off (a setting, a sandbox, some file:// pages)
+      return null;
+    }
+    try {
+      const kept = JSON.parse(text || "[]");
       return Array.isArray(kept) ? kept.filter(valid) : [];
     } catch (err) {
-      return [];
+      return [];  // not JSON: started again, and overwritten at the next result
     }
   }
+
+  const same = (a, b) => a.day === b.day && a.cls === b.cls;
 
   function keep(results) {
     try {
@@ -80,7 +89,12 @@ const UbongoDaily = (function () {
     }
   }
 
-  let results = load();
+  let results = load() || [];
+
+  function reload() {  // what another tab of the page stored since, with what this one holds
+    const stored = load();
+    if (stored) results = stored.concat(results.filter(e => !stored.some(x => same(x, e))));
+  }
 
   function streak() {  // days in a row, up to today (or yesterday), solved on the day they were out
     const onTime = new Set(results.filter(e => e.on === e.day).map(e => e.day));
@@ -135,7 +149,7 @@ const UbongoDaily = (function () {
     draw();
   }
 
-  function address(hash) {  // the page's address names the puzzle, without a new step in the browser's history
+  function address(hash) {  // the address names the puzzle (no new step in the browser's history)
     if (location.hash === hash) return;
     try {
       window.history.replaceState(null, "", hash || location.pathname + location.search);
@@ -144,11 +158,15 @@ const UbongoDaily = (function () {
     }
   }
 
+  function decoded(text) {
+    try { return decodeURIComponent(text); } catch (err) { return text; }  // a stray "%"
+  }
+
   function fromAddress() {  // #daily=DAY-CLASS plays it; anything else leaves the board alone
     const m = /^#daily=(.+)-([a-z]+)$/.exec(location.hash);
     if (!m) return;
     if (!parseDay(m[1]) || !SPEC.classes.includes(m[2])) {
-      said("This address names no daily puzzle: " + decodeURIComponent(location.hash.slice(1)));
+      said("This address names no daily puzzle: " + decoded(location.hash.slice(1)));
       return draw();
     }
     if (current && current.day === m[1] && current.cls === m[2]) return;
@@ -166,7 +184,8 @@ const UbongoDaily = (function () {
     if (!current || current.done) return;
     current.done = true;
     const entry = { day: current.day, cls: current.cls, on: today(), seconds: e.detail.seconds || 0, hints: current.hints };
-    if (!results.some(x => x.day === entry.day && x.cls === entry.cls)) {
+    reload();
+    if (!results.some(x => same(x, entry))) {  // the first result of a puzzle stays
       results.push(entry);
       keep(results);
     }
@@ -250,6 +269,9 @@ const UbongoDaily = (function () {
   }
 
   window.addEventListener("hashchange", fromAddress);
+  window.addEventListener("storage", e => {  // another tab solved one: its streak is ours
+    if (e.key === STORE) { reload(); draw(); }
+  });
   draw();
   fromAddress();
 

@@ -245,6 +245,12 @@ def test_the_streak_counts_up_over_two_days(driver: WebDriver, page_url: str) ->
     assert driver.script(STREAK) == "Streak: 1 day"
     _clock(driver, D2)  # the next day, the page left open
     assert driver.script(STREAK) == "Streak: 1 day"  # yesterday's counts until today's is solved
+    other = {"day": D1.isoformat(), "cls": "hard", "on": D2.isoformat(), "seconds": 70, "hints": 3}
+    driver.script(  # another tab of the page stores a result meanwhile
+        "const k = 'ubongo-daily:standard', had = JSON.parse(localStorage.getItem(k));"
+        "localStorage.setItem(k, JSON.stringify(had.concat([arguments[0]])))",
+        other,
+    )
     _click(driver, '#p-daily button[data-class="medium"]')
     assert _board_shows(driver) == pick(pools["medium"], D2, "medium")
     _key_in(driver, _combination(pick(pools["medium"], D2, "medium")))
@@ -259,8 +265,10 @@ def test_the_streak_counts_up_over_two_days(driver: WebDriver, page_url: str) ->
     )
     assert [h.split(":")[0] for h in history] == [
         f"{D2.isoformat()} medium",
+        f"{D1.isoformat()} hard",
         f"{D1.isoformat()} easy",
     ]
+    assert history[1] == f"{D1.isoformat()} hard: 1:10, 3 hints (played {D2.isoformat()})"
     _clock(driver, D2 + datetime.timedelta(days=2))  # a day missed: the streak starts again
     assert driver.script(STREAK) == "Streak: 0 days"
     assert _errors(driver) == []
@@ -291,9 +299,10 @@ def test_a_link_opens_that_days_puzzle(driver: WebDriver, page_url: str) -> None
     assert driver.script("return location.hash") == ""
     assert not driver.script("return UbongoDaily.current()")
     assert driver.script(jump) == "daily puzzle ↓"
-    for bad in ("2026-02-30-hard", "2026-11-01-expert"):
+    for bad in ("2026-02-30-hard", "2026-11-01-expert", "%E0%A4%A-hard"):
         driver.s("POST", "/url", {"url": f"{page_url}#daily={bad}"})
-        assert driver.script(NOW) == f"This address names no daily puzzle: daily={bad}"
+        said = driver.script(NOW)
+        assert said == f"This address names no daily puzzle: daily={bad}", said
     assert _errors(driver) == []
 
 
