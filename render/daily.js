@@ -231,7 +231,7 @@ const UbongoDaily = (function () {
     now.setAttribute("aria-live", "polite");
     if (current) {
       const late = current.day !== day ? " (another day's: it does not count for the streak)" : "";
-      now.textContent = "Playing the " + current.cls + " puzzle of " + current.day + late + ".";
+      now.textContent = (current.done ? "The " : "Playing the ") + current.cls + " puzzle of " + current.day + late + (current.done ? ":" : ".");
     } else {
       now.textContent = note || "One easy, one medium and one hard puzzle a day, the same for everyone.";
     }

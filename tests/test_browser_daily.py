@@ -195,6 +195,7 @@ def test_a_daily_puzzle_played_to_ubongo_and_shared(
     ]  # a file:// page: no address to share
     assert not [p.name for p in c.puzzle.pieces if p.name in share]  # no spoilers
     assert driver.script(STREAK) == "Streak: 1 day"
+    assert driver.script(NOW) == f"The hard puzzle of {D1.isoformat()}:"
     assert "Hard ✓" in driver.script("return document.querySelector('#p-daily .row').textContent")
     _click(driver, "#p-daily-copy")  # the clipboard, or the selection copied
     driver.script("return new Promise(r => setTimeout(r, 200))")
