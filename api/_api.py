@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the results: each function imports its own, so a command lo
     from ubongo._sessions import Scores, Simulation
     from ubongo._stats import Stats
     from ubongo._verification import Checked, Verification
+    from ubongo.generator.daily import Daily
     from ubongo.generator.design import FigureSource, Options
     from ubongo.puzzles import Combination, PuzzleSet
     from ubongo.puzzles.atlas.query import Info
@@ -795,8 +796,23 @@ def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
     from ubongo.render.html import unsolvable
 
     ps = _inputs.drawn_set_of(set, "web pages")
-    listings = _listings(ps, _budget(timeout))
-    return Page(ps, document(ps, listings), len(listings), tuple(unsolvable(ps, listings)))
+    clock = _budget(timeout)
+    listings = _listings(ps, clock)
+    daily = _daily(ps, listings, clock)
+    pools, relative = (daily.pools, daily.relative) if daily else (None, False)
+    html = document(ps, listings, pools, relative)
+    return Page(ps, html, len(listings), tuple(unsolvable(ps, listings)))
+
+
+def _daily(ps: PuzzleSet, listings: Listings, clock: Timeout) -> Daily | None:
+    """The daily puzzle's pools of a 2D set: its combinations whose every tiling the page
+    holds, in classes by measured effort (``generator.daily``); None on cubes or too few."""
+    from ubongo.generator.daily import classes, rate
+
+    if ps.pieces.lattice.dims != 2:
+        return None
+    keys = [k for k, x in listings.items() if x.complete and x.solutions]
+    return classes(rate(ps, keys, lambda: _left(clock)))
 
 
 def _listings(ps: PuzzleSet, clock: Timeout) -> Listings:

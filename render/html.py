@@ -20,6 +20,7 @@ from typing import Any
 
 from ubongo.puzzles.game import SIDES
 from ubongo.puzzles.sets import PuzzleSet, Side, Template, face_range
+from ubongo.render import daily as today
 from ubongo.render.colours import Colour, ink, set_colours, shades
 from ubongo.render.iso import CORNERS, LIGHT, shade
 from ubongo.render.iso import SIDES as ISO_SIDES
@@ -183,6 +184,7 @@ down, the arrows move it, Escape puts it back, Delete returns it to the tray.</p
 <p id="p-hint" aria-live="polite"></p>
 <p id="p-note" aria-live="polite"></p>
 <div id="p-board"></div>
+{today.PLACE}
 </section>
 """
 
@@ -333,11 +335,14 @@ def _encode(cells: Sequence[Point], pieces: Sequence[str], tiling: Solution) -> 
     return "".join(CODES[at[p]] for p in cells)
 
 
-def page_data(ps: PuzzleSet, listings: Listings) -> dict[str, Any]:
+def page_data(
+    ps: PuzzleSet, listings: Listings, daily: today.Pools | None = None, relative: bool = False
+) -> dict[str, Any]:
     """What the practice script reads: the lattice (its dimensions, and the orders of axes that
     are turns of it, which decide the engine's orientation order: practice_core.js), pieces
     (orientations in the engine's order), figures, combinations and their tilings; on cubes
-    each piece's tones and the isometric view's face corners, for the blocks it draws."""
+    each piece's tones and the isometric view's face corners, for the blocks it draws; the
+    daily puzzle's pools when given (render/daily.py)."""
     lattice = ps.pieces.lattice
     colours = set_colours(ps.pieces)
     pieces = {
@@ -371,6 +376,7 @@ def page_data(ps: PuzzleSet, listings: Listings) -> dict[str, Any]:
         "pieces": pieces,
         "templates": templates,
         **({"corners": [CORNERS[s] for s in ISO_SIDES]} if lattice.dims == 3 else {}),
+        **({"daily": today.data(daily, relative)} if daily else {}),
     }
 
 
@@ -434,17 +440,20 @@ def _script_json(data: object) -> str:
 def practice_js(dims: int = 2) -> str:
     """The practice board's scripts for figures of ``dims`` dimensions: what both boards share,
     then the board's own (package data, so they are read, not user files)."""
-    board = "practice.js" if dims == 2 else "practice3d.js"
+    boards = ("practice.js", "daily.js") if dims == 2 else ("practice3d.js",)
     return "\n".join(
         files("ubongo.render").joinpath(n).read_text(encoding="utf-8")
-        for n in ("practice_core.js", board)
+        for n in ("practice_core.js", *boards)
     )
 
 
-def page(ps: PuzzleSet, listings: Listings) -> str:
+def page(
+    ps: PuzzleSet, listings: Listings, daily: today.Pools | None = None, relative: bool = False
+) -> str:
     """The HTML page of a set: index, practice board and every template side; on squares a
     combination reveals its first tiling from ``listings``, on cubes a row opens on the
-    practice board; the practice board's hints use them all."""
+    practice board; the practice board's hints use them all. ``daily``: the daily puzzle's
+    pools per class (2D pages; ``relative`` when they are thirds of the set's ranking)."""
     cubes = ps.pieces.lattice.dims == 3
     n = sum(1 for _ in ps.combinations())
     bad = unsolvable(ps, listings)
@@ -477,13 +486,15 @@ def page(ps: PuzzleSet, listings: Listings) -> str:
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{name}: Ubongo templates</title><style>{CSS}{CSS_3D if cubes else ''}</style>"
+        f"<title>{name}: Ubongo templates</title>"
+        f"<style>{CSS}{CSS_3D if cubes else today.CSS}</style>"
         "</head>\n<body>"
         f"<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations."
         f"{missing} {how}</p></header>\n"
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
         f"{PRACTICE_3D if cubes else PRACTICE}\n<main>\n{body}\n</main>\n"
-        f'<script type="application/json" id="ubongo-data">{_script_json(page_data(ps, listings))}'
+        f'<script type="application/json" id="ubongo-data">'
+        f"{_script_json(page_data(ps, listings, daily, relative))}"
         f"</script>\n<script>{JS_PLAY if cubes else JS_REVEAL}</script>\n"
         f"<script>{practice_js(ps.pieces.lattice.dims)}</script>\n"
         "</body></html>\n"

@@ -319,6 +319,7 @@
   function askHint(level) {
     try {
       showHint(hint(level));
+      UbongoPractice.tell("hint", { level });
     } catch (err) {
       document.getElementById("p-hint").textContent = err.message;
     }

@@ -363,11 +363,16 @@ const UbongoPractice = (function () {
   const timeIsUp = () => $("p-status").classList.contains("lost");
 
   function won() {  // "Ubongo!", honest about a sand timer that ran out first
-    const took = started ? " in " + Math.round((Date.now() - started) / 1000) + " s" : "";
+    const seconds = started ? Math.round((Date.now() - started) / 1000) : null;
+    const took = seconds !== null ? " in " + seconds + " s" : "";
     const late = timer === null && $("p-timer-on").checked && timeIsUp() ? ", after the time ran out" : "";
     stopTimer();
     status("Ubongo!" + took + late, "won");
+    tell("won", { seconds });
   }
+
+  // what other parts of the page (daily.js) follow: "ubongo:shown", "ubongo:won", "ubongo:hint"
+  const tell = (what, detail) => document.dispatchEvent(new CustomEvent("ubongo:" + what, { detail }));
 
   function stopTimer() {
     if (timer) clearInterval(timer);
@@ -412,6 +417,7 @@ const UbongoPractice = (function () {
     const what = DATA.dims === 3 ? "blocks" : "pieces";
     status(none ? "This combination has no tiling." : "Place the " + what + ": " + combo.pieces.join(" "), none ? "lost" : "");
     startTimer();
+    tell("shown", { template: combo.template, side: combo.side, face: combo.face });
   }
 
   function fromControls(what) {
@@ -468,6 +474,6 @@ const UbongoPractice = (function () {
   return {
     DATA, PIECES, el, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf,
     findSide, load, placement, placeable, rows, hint, message,
-    status, timeIsUp, won, chosen, attach,
+    status, timeIsUp, won, chosen, attach, tell,
   };
 })();
