@@ -191,8 +191,9 @@ OWN_CARD = """
 <h2>Your own card</h2>
 <p class="o-how">Stuck on a card of the box? Draw its figure on the grid (tap or click the
 squares; or Tab to the grid, the arrows and Space), choose the pieces the die gives, and ask.</p>
-<div id="o-grid"></div>
-<p id="o-where" class="p-keys"></p>
+<div class="o-play">
+<div class="o-left"><div id="o-grid"></div><p id="o-where" class="p-keys"></p></div>
+<div class="o-right">
 <div id="o-pieces" role="group" aria-label="The die's pieces"></div>
 <div class="row">Hint:
 <button type="button" class="o-hint" data-level="1">which piece</button>
@@ -206,6 +207,8 @@ squares; or Tab to the grid, the arrows and Space), choose the pieces the die gi
 </div>
 <p id="o-say" aria-live="polite"></p>
 <div id="o-answer"></div>
+</div>
+</div>
 </section>
 """
 """The panel of a card drawn in the page (render/owncard.js), below the practice board."""
@@ -218,6 +221,8 @@ CSS_OWN = """
   margin: 0 0 .5rem; }
 #own-card button { font: inherit; font-size: .9rem; min-height: 44px; min-width: 44px;
   padding: .1rem .45rem; }
+#own-card .o-play { display: flex; flex-wrap: wrap; gap: 0 1.2rem; align-items: flex-start; }
+#own-card .o-left { flex: 0 1 420px; min-width: 0; } #own-card .o-right { flex: 1 1 18rem; }
 #o-grid svg { display: block; width: 100%; max-width: 420px; height: auto;
   touch-action: manipulation; user-select: none; -webkit-user-select: none; }
 #o-grid svg:focus { outline: none; } #o-grid svg:focus-visible { outline: 3px solid #1565c0; }
@@ -230,14 +235,14 @@ CSS_OWN = """
 #o-grid rect.ocursor { fill: none; stroke: none; pointer-events: none; }
 #o-grid svg.keyed:focus rect.ocursor { stroke: #1565c0; stroke-width: 4; }
 #o-where { min-height: 1.2em; }
-#o-pieces { display: flex; flex-wrap: wrap; gap: .35rem; margin: .3rem 0 .6rem; }
+#o-pieces { display: flex; flex-wrap: wrap; gap: .35rem; margin: 0 0 .6rem; }
 #o-pieces button.opiece { display: inline-flex; align-items: center; gap: .35rem;
   background: #fff; border: 2px solid #bbb; border-radius: 6px; }
 #o-pieces button.opiece[aria-pressed="true"] { border: 3px solid #1565c0; background: #e8f0fb;
   font-weight: 700; }
 #o-say { min-height: 1.3em; margin: .3rem 0; color: #1a4f8b; font-weight: 600; }
 #o-say.refused { color: #b00020; }
-#o-answer ul { margin: .2rem 0; padding: 0; list-style: none; columns: 14rem; }
+#o-answer ul { margin: .2rem 0; padding: 0; list-style: none; columns: 12rem; }
 #o-answer li { margin: 0 0 .2rem; }
 @media (max-width: 480px) { #own-card { padding: .4rem; } }
 """

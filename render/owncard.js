@@ -13,7 +13,7 @@
   const { DATA, PIECES, el, cmp, key, placement } = P;
   const ROWS = 8, COLS = 10, CELL = 40;  // the drawing grid: bigger than any card of the box
   const MAX_CELLS = 40;  // past it a figure is refused as too large
-  const NODES = 2000000;  // steps of one search (hint or fit) at most: a second or so
+  const NODES = 1000000;  // steps of one search (hint or fit) at most: about 1.7 s on a loaded PC
   const SIZES = [3, 4];  // how many pieces "Which pieces fit?" tries, as a die asks for
   const NAMES = Object.keys(PIECES);  // the set's pieces, in the set's order
 

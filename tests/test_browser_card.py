@@ -24,7 +24,7 @@ from test_browser import (  # the one browser driver of the page tests
 
 from ubongo.cli import main
 from ubongo.puzzles import bundled
-from ubongo.solver import Puzzle
+from ubongo.solver import Puzzle, parse_figure
 from ubongo.solver.analyze import analyze
 from ubongo.solver.engine import solutions
 from ubongo.solver.figure import Figure
@@ -191,9 +191,9 @@ card.draw(["##"]); card.pieces([]);
 out.push(tried(() => card.hint(1)));
 card.draw(["#####", "#####", "#####", "#####"]);
 card.pieces(["I4", "L4", "O4", "L3", "Y5"]);
-card.limit(50);
+const was = card.limit(50);
 out.push(tried(() => card.tilings()), tried(() => card.fit()));
-card.limit(2000000);
+card.limit(was);
 out.push(tried(() => card.tilings()));
 document.getElementById("o-fit").click();
 out.push(document.getElementById("o-say").textContent);
@@ -274,7 +274,9 @@ def test_a_card_drawn_by_pointer_and_keys_is_played_to_ubongo(
     button = driver.find('#own-card .o-hint[data-level="3"]')
     driver.s("POST", f"/element/{button}/click")
     solution = hint(puzzle, None, 3)
-    colours = "return [...document.querySelectorAll('#o-grid g.ocell.on rect')].map(r => r.style.fill)"  # noqa: E501
+    colours = (
+        "return [...document.querySelectorAll('#o-grid g.ocell.on rect')].map(r => r.style.fill)"  # noqa: E501
+    )
     filled = driver.script(colours)  # each square in its piece's colour, in reading order
     assert len(set(filled)) == 2
     assert [filled.index(f) for f in filled] == [
@@ -309,7 +311,8 @@ def test_the_card_panel_fits_the_window(
     driver: WebDriver, page_url: str, size: tuple[int, int], tmp_path: Path
 ) -> None:
     """Nothing of the panel runs off a desktop or a phone; its buttons are 44 px; a card with a
-    hint drawn is kept as a screenshot (``UBONGO_SCREENSHOTS=DIR`` keeps it there)."""
+    solution drawn is kept as a screenshot (``UBONGO_SCREENSHOTS=DIR`` keeps the phone's there:
+    README's picture)."""
     import base64
     import os
 
@@ -321,6 +324,11 @@ def test_the_card_panel_fits_the_window(
             "c.pieces(['I2', 'I4', 'P5']); document.querySelector('#own-card .o-hint[data-level=\"3\"]').click();"  # noqa: E501
             "document.getElementById('own-card').scrollIntoView();"
         )
+        words = driver.script("return window.ubongo.card.hint(1).words")  # docs/FORMAT.md's
+        puzzle = Puzzle(
+            parse_figure(".##./####/####/.#.."), bundled().pieces.resolve(["I2", "I4", "P5"])
+        )
+        assert words == hint(puzzle, None, 1).message()
         width = driver.script("return document.documentElement.clientWidth")
         boxes = driver.script(
             "return [...document.querySelectorAll('#own-card button, #o-grid svg')].map(b => {"
@@ -337,8 +345,8 @@ def test_the_card_panel_fits_the_window(
         png = base64.b64decode(driver.s("GET", "/screenshot"))
         (tmp_path / "card.png").write_bytes(png)
         keep = os.environ.get("UBONGO_SCREENSHOTS")
-        if keep:
-            Path(keep, f"card-{size[0]}.png").write_bytes(png)
+        if keep and size[0] == 360:  # README's picture
+            Path(keep, "own-card-phone.png").write_bytes(png)
         assert _errors(driver) == []
     finally:
         driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
