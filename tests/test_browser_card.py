@@ -200,6 +200,9 @@ out.push(document.getElementById("o-say").textContent);
 card.draw(["#"]);
 document.getElementById("o-fit").click();
 out.push(document.getElementById("o-say").textContent);
+card.draw(["###", "#.#"]); card.pieces(["I2", "I3"]);
+document.getElementById("o-play").click();
+out.push(document.getElementById("o-say").textContent, window.ubongo.board());
 return out;"""
     said = driver.script(asked)
     assert said[0] == "Error: Draw the card's figure first: tap its squares on the grid."
@@ -217,6 +220,9 @@ return out;"""
     fit = len(analyze(figure, 4, bundled().pieces))
     assert said[7] == f"{fit} combinations of 3 or 4 pieces fit; choose one to try it:"
     assert said[8] == "No 3 or 4 of the set's pieces fit this figure."
+    assert said[9] == "No tiling: these pieces cannot cover this figure."
+    first = next(bundled().combinations())  # the board still shows the page's first card
+    assert said[10] == "".join(row + "\n" for row in first.puzzle.figure.rows())
     assert _errors(driver) == []
 
 
@@ -303,6 +309,25 @@ def test_a_card_drawn_by_pointer_and_keys_is_played_to_ubongo(
     start = driver.find("#p-start")  # "Start again" deals the drawn card again
     driver.s("POST", f"/element/{start}/click")
     assert driver.script("return window.ubongo.board()") == "###\n.##\n"
+    assert _errors(driver) == []
+
+
+DRAWN = "return [...document.querySelectorAll('#o-grid g.ocell.on')].map(g => g.dataset.cell)"
+
+
+def test_a_mouse_drag_paints_a_finger_does_not(driver: WebDriver, page_url: str) -> None:
+    """A mouse dragged with its button down draws every square it crosses (or rubs them out,
+    when it started on a drawn one); a finger draws the square it touched only, since a swipe
+    scrolls the page."""
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    driver.script("document.getElementById('own-card').scrollIntoView()")
+    driver.drag(_cell(driver, 2, 1), _cell(driver, 2, 5))
+    assert sorted(driver.script(DRAWN)) == [f"2,{c}" for c in range(1, 6)]
+    driver.drag(_cell(driver, 2, 3), _cell(driver, 2, 5))  # from a drawn square: rubs out
+    assert sorted(driver.script(DRAWN)) == ["2,1", "2,2"]
+    driver.drag(_cell(driver, 4, 1), _cell(driver, 4, 5), "touch")
+    assert sorted(driver.script(DRAWN)) == ["2,1", "2,2", "4,1"]
     assert _errors(driver) == []
 
 
