@@ -412,7 +412,8 @@ const UbongoPractice = (function () {
     }
     const none = combo.complete && !combo.solutions.length;
     const what = DATA.dims === 3 ? "blocks" : "pieces";
-    status(none ? "This combination has no tiling." : "Place the " + what + ": " + combo.pieces.join(" "), none ? "lost" : "");
+    const place = (combo.own ? "Your card: place the " : "Place the ") + what + ": ";
+    status(none ? "This combination has no tiling." : place + combo.pieces.join(" "), none ? "lost" : "");
     startTimer();
   }
 

@@ -294,7 +294,7 @@ def test_a_card_drawn_by_pointer_and_keys_is_played_to_ubongo(
 
     play = driver.find("#o-play")
     driver.s("POST", f"/element/{play}/click")
-    assert driver.script(STATUS) == "Place the pieces: I2 L3"
+    assert driver.script(STATUS) == "Your card: place the pieces: I2 L3"
     assert driver.script("return window.ubongo.board()") == "###\n.##\n"
     driver.script("document.getElementById('p-board').scrollIntoView()")
     for pl in solution.solution:  # each piece chosen, turned to its place, dragged there
