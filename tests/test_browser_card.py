@@ -17,6 +17,7 @@ from test_browser import (  # the one browser driver of the page tests
     STATUS,
     WebDriver,
     _errors,
+    _many_tilings_set,
     _shape,
     _turn_to,
     driver,  # noqa: F401  (a fixture)
@@ -24,12 +25,14 @@ from test_browser import (  # the one browser driver of the page tests
 
 from ubongo.cli import main
 from ubongo.puzzles import bundled
-from ubongo.solver import Puzzle, parse_figure
+from ubongo.render.html import Listing, page
+from ubongo.solver import STANDARD, Puzzle, parse_figure
 from ubongo.solver.analyze import analyze
 from ubongo.solver.engine import solutions
 from ubongo.solver.figure import Figure
 from ubongo.solver.hints import Unsolvable, hint
-from ubongo.solver.pieces import PieceSet
+from ubongo.solver.lattice import ONE_SIDED
+from ubongo.solver.pieces import Piece, PieceSet
 from ubongo.solver.regions import regions
 
 ROWS, COLS = 8, 10  # the page's drawing grid (owncard.js)
@@ -98,11 +101,10 @@ def _rectangle(rng: random.Random, pieces: PieceSet) -> tuple[set[Cell], list[st
     return {(r, c) for r in range(h) for c in range(w)}, names
 
 
-def _cards(count: int, seed: int) -> list[dict[str, Any]]:
+def _cards(count: int, seed: int, pieces: PieceSet = STANDARD) -> list[dict[str, Any]]:
     """Random drawn cards (figure and pieces, in the set's order) with the library's answers:
     the tiling count, the three hints (or None for no tiling) and analyze's list."""
-    ps = bundled()
-    pieces, order = ps.pieces, list(ps.pieces)
+    order = list(pieces)
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
     while len(out) < count:
@@ -164,6 +166,11 @@ def test_the_pages_search_answers_as_the_library_on_random_cards(
     assert any(not h["hint"]["forced"] for c in with_hints for h in c["hints"])
     driver.s("POST", "/url", {"url": page_url})
     driver.log()
+    _compare(driver, cards)
+
+
+def _compare(driver: WebDriver, cards: list[dict[str, Any]]) -> None:
+    """The page's answers for the cards are the library's."""
     got = driver.script(ASK, [{"rows": c["rows"], "pieces": c["pieces"]} for c in cards])
     for c, g in zip(cards, got, strict=True):
         at = (c["rows"], c["pieces"])
@@ -176,6 +183,25 @@ def test_the_pages_search_answers_as_the_library_on_random_cards(
         assert g["tilings"] == c["tilings"], at
         assert g["hints"] == c["hints"], at
     assert _errors(driver) == []
+
+
+def test_the_pages_search_answers_as_the_library_for_pieces_only_turned(
+    driver: WebDriver, tmp_path: Path
+) -> None:
+    """One-sided pieces (turned, never turned over): their orientations, and the engine's
+    order of them on a wide figure (the page data's ``turns``), decide the hints."""
+    one_sided = PieceSet([Piece(p.name, p.code, p.shape, ONE_SIDED) for p in STANDARD.values()])
+    ps = _many_tilings_set(random.Random(8), one_sided)
+    listings = {
+        (c.template, c.side, c.face): Listing(list(solutions(c.puzzle, engine="bitboard")), True)
+        for c in ps.combinations()
+    }
+    (tmp_path / "page.html").write_text(page(ps, listings), encoding="utf-8")
+    cards = _cards(60, seed=23, pieces=one_sided)
+    assert sum(c["tilings"] >= 2 for c in cards) >= 10 and max(c["tilings"] for c in cards) > 5
+    driver.s("POST", "/url", {"url": (tmp_path / "page.html").as_uri()})
+    driver.log()
+    _compare(driver, cards)
 
 
 def test_the_page_refuses_what_it_cannot_answer(driver: WebDriver, page_url: str) -> None:
