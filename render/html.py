@@ -188,6 +188,67 @@ down, the arrows move it, Escape puts it back, Delete returns it to the tray.</p
 </section>
 """
 
+OWN_CARD = """
+<section id="own-card" aria-label="Your own card">
+<h2>Your own card</h2>
+<p class="o-how">Stuck on a card of the box? Draw its figure on the grid (tap or click the
+squares; or Tab to the grid, the arrows and Space), choose the pieces the die gives, and ask.</p>
+<div class="o-play">
+<div class="o-left"><div id="o-grid"></div><p id="o-where" class="p-keys"></p></div>
+<div class="o-right">
+<div id="o-pieces" role="group" aria-label="The die's pieces"></div>
+<div class="row">Hint:
+<button type="button" class="o-hint" data-level="1">which piece</button>
+<button type="button" class="o-hint" data-level="2">where</button>
+<button type="button" class="o-hint" data-level="3">solution</button>
+</div>
+<div class="row">
+<button type="button" id="o-fit">Which pieces fit?</button>
+<button type="button" id="o-play">Play it</button>
+<button type="button" id="o-clear">Clear the grid</button>
+</div>
+<p id="o-say" aria-live="polite"></p>
+<div id="o-answer"></div>
+</div>
+</div>
+</section>
+"""
+"""The panel of a card drawn in the page (render/owncard.js), below the practice board."""
+
+CSS_OWN = """
+#own-card { background: #fff; border: 1px solid #ccc; border-radius: 8px; padding: .6rem;
+  margin: 0 0 1.5rem; max-width: 60rem; }
+#own-card h2 { margin: 0 0 .4rem; } #own-card .o-how { margin: 0 0 .5rem; color: #444; }
+#own-card .row { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: center;
+  margin: 0 0 .5rem; }
+#own-card button { font: inherit; font-size: .9rem; min-height: 44px; min-width: 44px;
+  padding: .1rem .45rem; }
+#own-card .o-play { display: flex; flex-wrap: wrap; gap: 0 1.2rem; align-items: flex-start; }
+#own-card .o-left { flex: 0 1 420px; min-width: 0; } #own-card .o-right { flex: 1 1 18rem; }
+#o-grid svg { display: block; width: 100%; max-width: 420px; height: auto;
+  touch-action: manipulation; user-select: none; -webkit-user-select: none; }
+#o-grid svg:focus { outline: none; } #o-grid svg:focus-visible { outline: 3px solid #1565c0; }
+#o-grid g.ocell { cursor: pointer; }
+#o-grid g.ocell rect { fill: #f1f1ee; stroke: #c8c8c4; }
+#o-grid g.ocell.on rect { fill: #fff; stroke: #222; stroke-width: 2; }
+#o-grid g.ocell text { font: 700 15px system-ui, sans-serif; text-anchor: middle;
+  dominant-baseline: central; fill: #fff; stroke: #222; stroke-width: 2.5px;
+  paint-order: stroke; pointer-events: none; }
+#o-grid rect.ocursor { fill: none; stroke: none; pointer-events: none; }
+#o-grid svg.keyed:focus rect.ocursor { stroke: #1565c0; stroke-width: 4; }
+#o-where { min-height: 1.2em; }
+#o-pieces { display: flex; flex-wrap: wrap; gap: .35rem; margin: 0 0 .6rem; }
+#o-pieces button.opiece { display: inline-flex; align-items: center; gap: .35rem;
+  background: #fff; border: 2px solid #bbb; border-radius: 6px; }
+#o-pieces button.opiece[aria-pressed="true"] { border: 3px solid #1565c0; background: #e8f0fb;
+  font-weight: 700; }
+#o-say { min-height: 1.3em; margin: .3rem 0; color: #1a4f8b; font-weight: 600; }
+#o-say.refused { color: #b00020; }
+#o-answer ul { margin: .2rem 0; padding: 0; list-style: none; columns: 12rem; }
+#o-answer li { margin: 0 0 .2rem; }
+@media (max-width: 480px) { #own-card { padding: .4rem; } }
+"""
+
 PRACTICE_3D = f"""
 <section id="practice" class="cubes" aria-label="Practice">
 <h2>Practise</h2>{CHOICE}
@@ -373,6 +434,7 @@ def page_data(
         "turns": turns,
         "die": list(ps.die),
         "codes": CODES,
+        "max_tilings": PAGE_TILINGS,
         "pieces": pieces,
         "templates": templates,
         **({"corners": [CORNERS[s] for s in ISO_SIDES]} if lattice.dims == 3 else {}),
@@ -440,7 +502,7 @@ def _script_json(data: object) -> str:
 def practice_js(dims: int = 2) -> str:
     """The practice board's scripts for figures of ``dims`` dimensions: what both boards share,
     then the board's own (package data, so they are read, not user files)."""
-    boards = ("practice.js", "daily.js") if dims == 2 else ("practice3d.js",)
+    boards = ("practice.js", "owncard.js", "daily.js") if dims == 2 else ("practice3d.js",)
     return "\n".join(
         files("ubongo.render").joinpath(n).read_text(encoding="utf-8")
         for n in ("practice_core.js", *boards)
@@ -487,12 +549,12 @@ def page(
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{name}: Ubongo templates</title>"
-        f"<style>{CSS}{CSS_3D if cubes else today.CSS}</style>"
+        f"<style>{CSS}{CSS_3D if cubes else today.CSS + CSS_OWN}</style>"
         "</head>\n<body>"
         f"<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations."
         f"{missing} {how}</p></header>\n"
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
-        f"{PRACTICE_3D if cubes else PRACTICE}\n<main>\n{body}\n</main>\n"
+        f"{PRACTICE_3D if cubes else PRACTICE + OWN_CARD}\n<main>\n{body}\n</main>\n"
         f'<script type="application/json" id="ubongo-data">'
         f"{_script_json(page_data(ps, listings, daily, relative))}"
         f"</script>\n<script>{JS_PLAY if cubes else JS_REVEAL}</script>\n"

@@ -330,7 +330,11 @@
   const $ = id => document.getElementById(id);
 
   function show(template, side, face) {
-    combo = UbongoPractice.load(template, side, face);
+    play(UbongoPractice.load(template, side, face));
+  }
+
+  function play(c) {  // a combination of the set, or a card drawn in the page (owncard.js)
+    combo = c;
     reset();
     draw();
     UbongoPractice.chosen(combo);
@@ -367,7 +371,7 @@
   }
 
   UbongoPractice.attach({
-    show, solved, put, combo: () => combo, placements: () => board.map(b => b.pl),
+    show, play, solved, put, combo: () => combo, placements: () => board.map(b => b.pl),
     free: name => tray.find(it => it.name === name && !it.at),
     clear() { reset(); draw(); changed(); },
   });

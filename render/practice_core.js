@@ -409,13 +409,16 @@ const UbongoPractice = (function () {
   }
 
   function chosen(combo) {  // the controls show the combination on the board; its timer starts
-    const [t, s] = findSide(combo.template, combo.side);
-    fill($("p-template"), DATA.templates.map(x => x.id), combo.template);
-    fill($("p-side"), t.sides.map(x => x.side), combo.side);
-    fill($("p-face"), s.faces.map(f => f.face), combo.face);
+    if (!combo.own) {  // a card drawn in the page (owncard.js) is on no template
+      const [t, s] = findSide(combo.template, combo.side);
+      fill($("p-template"), DATA.templates.map(x => x.id), combo.template);
+      fill($("p-side"), t.sides.map(x => x.side), combo.side);
+      fill($("p-face"), s.faces.map(f => f.face), combo.face);
+    }
     const none = combo.complete && !combo.solutions.length;
     const what = DATA.dims === 3 ? "blocks" : "pieces";
-    status(none ? "This combination has no tiling." : "Place the " + what + ": " + combo.pieces.join(" "), none ? "lost" : "");
+    const place = (combo.own ? "Your card: place the " : "Place the ") + what + ": ";
+    status(none ? "This combination has no tiling." : place + combo.pieces.join(" "), none ? "lost" : "");
     startTimer();
     tell("shown", { template: combo.template, side: combo.side, face: combo.face });
   }
@@ -432,7 +435,7 @@ const UbongoPractice = (function () {
   }
 
   // The board takes the controls and the scripting hook, and shows the first combination.
-  // `b`: show(template, side, face), combo(), solved(), placements(), free(name) (a tray item
+  // `b`: show(template, side, face), play(combo) (a combination made in the page), combo(), solved(), placements(), free(name) (a tray item
   // of the piece not yet down), put(item, cells) (cells checked here), clear().
   function attach(b) {
     board = b;
@@ -441,9 +444,13 @@ const UbongoPractice = (function () {
     $("p-face").addEventListener("change", () => fromControls("face"));
     $("p-roll").addEventListener("click", () => {
       const now = board.combo();
-      board.show(now.template, now.side, roll(now.template, now.side));
+      const [t, s] = now.own ? [$("p-template").value, $("p-side").value] : [now.template, now.side];
+      board.show(t, s, roll(t, s));
     });
-    $("p-start").addEventListener("click", () => { const now = board.combo(); board.show(now.template, now.side, now.face); });
+    $("p-start").addEventListener("click", () => {
+      const now = board.combo();
+      if (now.own) board.play(now); else board.show(now.template, now.side, now.face);
+    });
     $("p-timer-on").addEventListener("change", startTimer);
     window.ubongo = hook(b);
     const first = DATA.templates[0];
@@ -471,8 +478,10 @@ const UbongoPractice = (function () {
     };
   }
 
+  const play = combo => board.play(combo);  // a card drawn in the page, on the board
+
   return {
-    DATA, PIECES, el, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf,
+    DATA, PIECES, el, play, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf, thirds, boxOf,
     findSide, load, placement, placeable, rows, hint, message,
     status, timeIsUp, won, chosen, attach, tell,
   };
