@@ -773,7 +773,7 @@ def cards(
 
     mm = DEFAULT_CELL_MM if cell_mm is None else cell_mm
     data, pages = printed(
-        _inputs.drawn_set_of(set, "printed cards"),
+        _inputs.drawn_set_of(set, "printed cards", _inputs.PRINTED),
         cell_mm=mm,
         paper=paper.lower(),
         per_page=per_page,
@@ -835,7 +835,7 @@ def svgs(set: SetLike = None) -> dict[tuple[str, str], str]:
     """
     from ubongo.render.svg import sides
 
-    ps = _inputs.drawn_set_of(set, "SVG cards")
+    ps = _inputs.drawn_set_of(set, "SVG cards", _inputs.PRINTED)
     return {(s.template, s.name): s.svg(ps.pieces) for s in sides(ps)}
 
 
