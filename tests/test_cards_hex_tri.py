@@ -185,3 +185,31 @@ def test_the_web_page_of_hexagons_is_still_refused_in_one_line(tmp_path: Path) -
         "ubongo render: made-up extreme: web pages of hexagons are not made yet; verify, show, "
         "solve, analyze and hint take them\n"
     )
+
+
+@pytest.mark.parametrize("document", [extreme_set(), trigo_set()], ids=["extreme", "trigo"])
+def test_show_draws_hexagons_in_offset_rows_and_triangles_pointing_up_or_down(
+    tmp_path: Path, document: dict[str, Any]
+) -> None:
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps(document))
+    ps = made(document)
+    side = next(sides(ps))
+    result = run("show", str(path), side.template, side.name)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    figure = side.figure
+    drawn = lines[1 : 1 + figure.height]
+    lattice = figure.lattice
+    cells = set()
+    for r, line in enumerate(drawn):
+        if lattice is HEX:  # a cell every two characters, odd rows one character further right
+            assert line[: r % 2] == " " * (r % 2)
+            found = {(r, c // 2) for c, ch in enumerate(line[r % 2 :]) if ch == "#"}
+            assert all(c % 2 == 0 for c, ch in enumerate(line[r % 2 :]) if ch != " ")
+        else:  # up where the text form's row + column is even
+            found = {(r, c) for c, ch in enumerate(line) if ch in "▲▼"}
+            assert all((ch == "▲") == ((r + c) % 2 == 0) for c, ch in enumerate(line) if ch in "▲▼")
+        cells |= {lattice.at(*spot) for spot in found}
+    assert lattice.normalise(cells) == lattice.normalise(figure.cells)
+    assert lines[1 + figure.height].startswith(f"face {side.labels[0]}: ")
