@@ -794,7 +794,7 @@ def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
     from ubongo.render.html import page as document
     from ubongo.render.html import unsolvable
 
-    ps = _inputs.drawn_set_of(set, "web pages")
+    ps = _inputs.drawn_set_of(set, "web pages", _inputs.PRINTED)
     listings = _listings(ps, _budget(timeout))
     return Page(ps, document(ps, listings), len(listings), tuple(unsolvable(ps, listings)))
 

@@ -177,14 +177,14 @@ def test_render_writes_svgs_and_a_duplex_pdf_whose_backs_register(
             assert any(near(behind(box, size, flip), b) for b in backs), (box, backs)
 
 
-def test_the_web_page_of_hexagons_is_still_refused_in_one_line(tmp_path: Path) -> None:
+def test_the_web_page_of_hexagons_plays_on_the_plane_board(tmp_path: Path) -> None:
     path = tmp_path / "set.json"
     path.write_text(json.dumps(extreme_set()))
     result = run("render", str(path), "--html", str(tmp_path / "out"))
-    assert result.exit_code == 1 and result.stderr == (
-        "ubongo render: made-up extreme: web pages of hexagons are not made yet; verify, show, "
-        "solve, analyze and hint take them\n"
-    )
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert "The practice board of an Ubongo page of hexagons or triangles" in html
+    assert '"space":"hex"' in html and html.count('class="ubongo-side ') == 4  # four sides
 
 
 @pytest.mark.parametrize("document", [extreme_set(), trigo_set()], ids=["extreme", "trigo"])
