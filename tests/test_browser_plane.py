@@ -1,6 +1,7 @@
 """The practice page of hexagons and triangles (render/practice_plane.js) in headless Chromium,
 with the driver of tests/test_browser.py: a combination played to "Ubongo!" by dragging pieces
-(turned by a sixth and over with the buttons and keys) and by the keys alone; hints equal to
+with a mouse and a finger (turned by a sixth and over with the buttons and keys) and by the
+keys alone; hints equal to
 the library's on random half-built boards; a 360-pixel phone. The sets are made up
 (tests/hextri.py). ``UBONGO_SCREENSHOTS=DIR`` keeps the pictures.
 """
@@ -98,8 +99,9 @@ def test_dragging_pieces_plays_a_combination_to_ubongo(
         driver.script(
             "document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", piece
         )
+        kind = "touch" if n % 2 else "mouse"  # a finger on odd pieces, a mouse on even ones
         spot = driver.centre(piece + " polygon")
-        driver.drag(spot, spot)  # a click: the piece is chosen
+        driver.drag(spot, spot, kind)  # a tap: the piece is chosen
         start = lattice.normalise(ps.pieces[pl.piece].orientations[0])
         goal = lattice.normalise(pl.cells)
         for press in _turns(lattice, start, goal):
@@ -114,7 +116,7 @@ def test_dragging_pieces_plays_a_combination_to_ubongo(
         # the cells' order: the shape's first cell goes to the tiling's first)
         target = min(pl.cells)
         grip = driver.centre(f'{piece} polygon[data-k="0"]')
-        driver.drag(grip, _cell_centre(driver, target))
+        driver.drag(grip, _cell_centre(driver, target), kind)
         at = _js(driver, "document.querySelector(arguments[0]).dataset.at || null", piece)
         assert at is not None, (
             pl.piece,
