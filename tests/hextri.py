@@ -159,3 +159,39 @@ def trigo_set(seed: int = 1, templates: int = 2) -> dict[str, Any]:
         "pieces": pieces,
         "templates": doc_templates,
     }
+
+
+MANY = {
+    "hex": ["####/####/####", "####/#####/###", "###/####/####/#", ".####/####/###"],
+    "tri": ["#######/######", "########/#######", "######/######/##", "#########/#######"],
+}
+"""Compact figures that small polyforms tile in many ways."""
+
+
+def many_tilings_set(lattice: Lattice) -> dict[str, Any]:
+    """A set of the polyforms of 2 to 5 cells whose combinations have 2 to 60 tilings each, up
+    to three a figure: the order of the tilings then decides the hints' answers (at most 26
+    pieces: their codes are the letters)."""
+    import ubongo
+    from ubongo.puzzles import parse_pieces
+
+    pieces = dict(list(pieces_of(lattice, (2, 3, 4, 5)).items())[:26])
+    doc = {"format": "ubongo-pieces", "version": 2, "name": "many", "lattice": lattice.name,
+           "pieces": pieces}  # fmt: skip
+    piece_set = parse_pieces(doc, "many")
+    templates = []
+    for i, figure in enumerate(MANY[lattice.space]):
+        found = ubongo.analyze(figure, [3, 4], piece_set=piece_set)
+        combos = [list(c.pieces) for c in found.combos if 2 <= c.tilings <= 60][:3]
+        if combos:
+            templates.append(
+                {"id": f"M{i}", "hard": {"figure": figure.split("/"), "combos": combos}}
+            )
+    return {
+        "format": "ubongo-puzzle-set",
+        "version": 2,
+        "name": f"many tilings of {lattice.cells}",
+        "lattice": lattice.name,
+        "pieces": pieces,
+        "templates": templates,
+    }

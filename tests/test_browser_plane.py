@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hextri import extreme_set, trigo_set
+from hextri import extreme_set, many_tilings_set, trigo_set
 from test_browser import (  # the one browser driver and the hint comparison of the 2D page
     ENTER,
     STATUS,
@@ -194,6 +194,26 @@ def test_page_hints_equal_the_library_on_random_boards(
     assert _errors(driver) == []
 
 
+@pytest.mark.parametrize("lattice", [HEX, TRI], ids=["hex", "tri"])
+def test_page_hints_equal_the_library_with_many_tilings(
+    driver: WebDriver, tmp_path: Path, lattice: Lattice
+) -> None:
+    """Combinations of 2 to 60 tilings, where the order the engine lists them decides the
+    level-3 answer and the forced pieces."""
+    document = many_tilings_set(lattice)
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(document))
+    result = CliRunner().invoke(main, ["render", str(path), "--html", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    ps = parse_set(document)
+    assert len(list(ps.combinations())) >= 9
+    boards = _boards(ps, 40, seed=3)
+    driver.s("POST", "/url", {"url": (tmp_path / "site" / "index.html").as_uri()})
+    driver.log()
+    _compare(driver, boards)
+    assert _errors(driver) == []
+
+
 @pytest.mark.parametrize(("width", "height"), [(1280, 900), (360, 740)])
 def test_the_page_fits_the_screen_and_the_phone(
     driver: WebDriver, made: tuple[PuzzleSet, str], width: int, height: int
@@ -239,4 +259,4 @@ def test_the_page_fits_the_screen_and_the_phone(
         driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
 
 
-del TAB, HEX, TRI
+del TAB
