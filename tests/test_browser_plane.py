@@ -224,7 +224,7 @@ def test_the_page_fits_the_screen_and_the_phone(
         driver.s("POST", "/url", {"url": url})
         driver.log()
         inner = driver.script("return window.innerWidth")
-        turn = "document.getElementById('p-rotate').textContent"
+        turn = "document.getElementById('p-rotate').textContent.trim()"
         assert _js(driver, turn).startswith("↻ Turn 60°")
         wide = "return document.scrollingElement.scrollWidth"
         c = next(c for c in ps.combinations() if c.side == "hard")
