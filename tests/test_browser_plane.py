@@ -1,7 +1,7 @@
 """The practice page of hexagons and triangles (render/practice_plane.js) in headless Chromium,
 with the driver of tests/test_browser.py: a combination played to "Ubongo!" by dragging pieces
 with a mouse and a finger (turned by a sixth and over with the buttons and keys) and by the
-keys alone; hints equal to
+keys alone; a piece on the figure turned about its first cell, or left as it lay; hints equal to
 the library's on random half-built boards; a 360-pixel phone. The sets are made up
 (tests/hextri.py). ``UBONGO_SCREENSHOTS=DIR`` keeps the pictures.
 """
@@ -33,6 +33,7 @@ from ubongo.cli import main
 from ubongo.puzzles import PuzzleSet, parse_set
 from ubongo.solver.engine import solutions
 from ubongo.solver.lattice import HEX, TRI, Lattice
+from ubongo.solver.puzzle import Placement, solution_rows
 
 SETS = {"hex": extreme_set, "tri": trigo_set}
 RIGHT = "\ue014"
@@ -260,3 +261,50 @@ def test_the_page_fits_the_screen_and_the_phone(
 
 
 del TAB
+
+
+def test_a_piece_on_the_figure_turns_about_its_first_cell_or_stays_and_says_so(
+    driver: WebDriver, tmp_path: Path
+) -> None:
+    """A sixth of a turn of a hexagon piece lying on the figure: its turned shape put with its
+    first cell where the first cell was, when that fits; else it stays as it lay, and the note
+    says to move it first."""
+    from ubongo.solver.lattice import apply
+
+    document = extreme_set()
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps(document))
+    result = CliRunner().invoke(main, ["render", str(path), "--html", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    ps = parse_set(document)
+    driver.s("POST", "/url", {"url": (tmp_path / "site" / "index.html").as_uri()})
+    driver.log()
+    seen = set()
+    for c in ps.combinations():
+        figure = c.puzzle.figure.cells
+        for pl in next(solutions(c.puzzle, engine="bitboard")):
+            driver.script("window.ubongo.select(...arguments)", c.template, c.side, c.face)
+            driver.script(
+                "window.ubongo.place(arguments[0], arguments[1])", pl.piece, sorted(pl.cells)
+            )
+            piece = f'#p-board g.pp[data-piece="{pl.piece}"]'
+            driver.script("document.querySelector(arguments[0]).focus()", piece)
+            driver.key("r")
+            turned = sorted(HEX.normalise(apply(HEX.turns[1], list(HEX.normalise(pl.cells)))))
+            first = min(pl.cells)
+            moved = {
+                (p[0] - turned[0][0] + first[0], p[1] - turned[0][1] + first[1]) for p in turned
+            }
+            shape = _js(driver, "document.querySelector(arguments[0]).dataset.shape", piece)
+            note = _js(driver, "document.getElementById('p-note').textContent")
+            board = driver.script("return window.ubongo.board()").splitlines()
+            fits = moved <= figure
+            seen.add(fits)
+            lies = Placement(pl.piece, frozenset(moved) if fits else pl.cells)
+            assert board == solution_rows(c.puzzle.figure, [lies], ps.pieces)
+            if fits:
+                assert shape == ";".join(",".join(map(str, p)) for p in turned) and note == ""
+            else:
+                assert note == f"{pl.piece} turned does not fit here: move it first."
+    assert seen == {True, False}  # both ways were tried
+    assert _errors(driver) == []
