@@ -774,7 +774,7 @@ def cards(
 
     mm = DEFAULT_CELL_MM if cell_mm is None else cell_mm
     data, pages = printed(
-        _inputs.drawn_set_of(set, "printed cards"),
+        _inputs.drawn_set_of(set, "printed cards", _inputs.PRINTED),
         cell_mm=mm,
         paper=paper.lower(),
         per_page=per_page,
@@ -795,7 +795,7 @@ def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
     from ubongo.render.html import page as document
     from ubongo.render.html import unsolvable
 
-    ps = _inputs.drawn_set_of(set, "web pages")
+    ps = _inputs.drawn_set_of(set, "web pages", _inputs.PRINTED)
     clock = _budget(timeout)
     listings = _listings(ps, clock)
     daily = _daily(ps, listings, clock)
@@ -805,11 +805,12 @@ def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
 
 
 def _daily(ps: PuzzleSet, listings: Listings, clock: Timeout) -> Daily | None:
-    """The daily puzzle's pools of a 2D set: its combinations whose every tiling the page
-    holds, in classes by measured effort (``generator.daily``); None on cubes or too few."""
+    """The daily puzzle's pools of a set of squares: its combinations whose every tiling the
+    page holds, in classes by measured effort (``generator.daily``); None on other cells or
+    too few."""
     from ubongo.generator.daily import classes, rate
 
-    if ps.pieces.lattice.dims != 2:
+    if ps.pieces.lattice.space != "square":
         return None
     keys = [k for k, x in listings.items() if x.complete and x.solutions]
     return classes(rate(ps, keys, lambda: _left(clock)))
@@ -851,7 +852,7 @@ def svgs(set: SetLike = None) -> dict[tuple[str, str], str]:
     """
     from ubongo.render.svg import sides
 
-    ps = _inputs.drawn_set_of(set, "SVG cards")
+    ps = _inputs.drawn_set_of(set, "SVG cards", _inputs.PRINTED)
     return {(s.template, s.name): s.svg(ps.pieces) for s in sides(ps)}
 
 

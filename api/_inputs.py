@@ -95,24 +95,26 @@ def atlas_pieces(pieces: PieceSet) -> PieceSet:
     return pieces
 
 
-def drawn_set_of(given: SetLike, what: str) -> PuzzleSet:
-    """``set_of`` for the cards and the web page, drawn on squares and cubes only so far
-    (``what`` they make)."""
+def drawn_set_of(given: SetLike, what: str, spaces: tuple[str, ...] | None = None) -> PuzzleSet:
+    """``set_of`` for what draws a set (``what``: "web pages"...) on the kinds of cell
+    ``spaces`` (default ``DRAWN``); NotYet on another."""
     ps = set_of(given)
-    drawn_only(ps.pieces, f"{ps.name}: {what}")
+    drawn_only(ps.pieces, f"{ps.name}: {what}", spaces)
     return ps
 
 
-def drawn_only(pieces: PieceSet, what: str) -> PieceSet:
-    """The pieces, for pictures drawn on squares and cubes only so far (``what``: "SVG
-    pictures"...); NotYet for hexagons and triangles."""
-    if pieces.lattice.space not in DRAWN:
+def drawn_only(pieces: PieceSet, what: str, spaces: tuple[str, ...] | None = None) -> PieceSet:
+    """The pieces, for what is drawn on the kinds of cell ``spaces`` only so far (default
+    ``DRAWN``; ``what``: "generated sets"...); NotYet on another lattice."""
+    if pieces.lattice.space not in (DRAWN if spaces is None else spaces):
         raise NotYet(what, pieces.lattice)
     return pieces
 
 
 DRAWN = ("square", "cube")
-"""The kinds of cell a card and the web page can draw."""
+"""The kinds of cell the web page and the generator make sets of."""
+PRINTED = ("square", "cube", "hex", "tri")
+"""The kinds of cell cards (SVG and PDF) draw."""
 
 
 def pieces_of(given: PieceSetLike) -> PieceSet:

@@ -56,7 +56,7 @@ from ubongo.solver.limits import SET_TIMEOUT
     default=16.0,
     show_default=True,
     help="Printed size of a figure cell; measure a square of your pieces (a cube of your "
-    "blocks) and match it.",
+    "blocks, a hexagon across its flats, a triangle's side) and match it.",
 )
 @click.option(
     "--paper",

@@ -148,7 +148,7 @@ def _list_templates(ps: PuzzleSet) -> None:
 def _show_side(ps: PuzzleSet, tid: str, side: str, count: bool, clock: Clock) -> None:
     """A side: for each of its figures a heading, the figure, then one row per die face (or
     range) that asks for it, with its pieces drawn small."""
-    from ubongo.render.colours import pieces_rows
+    from ubongo.render.colours import terminal_pieces, terminal_rows
 
     first = ps.combination(tid, side, ps.die[0])  # names a missing side or template
     chosen = ps.template(tid).side(first.side)
@@ -163,12 +163,12 @@ def _show_side(ps: PuzzleSet, tid: str, side: str, count: bool, clock: Clock) ->
                 f"box {fig.height}x{fig.width}"
             )
         )
-        show_picture(fig.rows(), ps.pieces)
+        show_picture(terminal_rows(fig.rows(), fig.lattice), ps.pieces)
         for face in (label for label, k in zip(labels, on, strict=True) if k == n):
             c = ps.combination(tid, side, face)
             names = " ".join(p.name for p in c.puzzle.pieces)
             click.echo(printable(f"face {face}: {names}{_count_text(c, count, clock)}"))
-            show_picture(pieces_rows(c.puzzle.pieces), ps.pieces)
+            show_picture(terminal_pieces(c.puzzle.pieces), ps.pieces)
 
 
 def _count_text(c: Any, count: bool, clock: Clock) -> str:

@@ -299,6 +299,31 @@ def pieces_rows(pieces: Sequence[Piece]) -> Picture:
     return beside([[r.replace(".", " ") for r in rows] for rows in drawn], "  ", " ")
 
 
+def terminal_rows(picture: Sequence[str], lattice: Lattice) -> Picture:
+    """A picture of hexagons or triangles as a terminal shows it to the eye (never read back):
+    hexagons a character and a space each, every other row half a hexagon (one character)
+    right, as the text form means it; triangles' cells as ``▲`` and ``▼``. Other lattices'
+    pictures as they are."""
+    if lattice.space == "hex":
+        return [(" " * (r % 2) + " ".join(row)).rstrip() for r, row in enumerate(picture)]
+    if lattice.space == "tri":
+        return [
+            "".join(ch if ch in ". " else "▲▼"[(r + c) % 2] for c, ch in enumerate(row))
+            for r, row in enumerate(picture)
+        ]
+    return list(picture)
+
+
+def terminal_pieces(pieces: Sequence[Piece]) -> Picture:
+    """The pieces side by side as :func:`terminal_rows` shows them (squares and cubes in their
+    letters, as ``pieces_rows``)."""
+    if not pieces or pieces[0].lattice.space not in ("hex", "tri"):
+        return pieces_rows(pieces)
+    lattice = pieces[0].lattice
+    drawn = [terminal_rows(p.rows(), lattice) for p in pieces]
+    return beside([[r.replace(".", " ") for r in rows] for rows in drawn], "   ", " ")
+
+
 def _layers(piece: Piece) -> list[Picture]:
     """A piece's layers drawn in its letter (one for a flat piece)."""
     if not piece.lattice.layered:

@@ -28,6 +28,7 @@ from ubongo.render.svg import side_element, sides, to_string
 from ubongo.solver.bitboard import order_is_turn
 from ubongo.solver.cells import Point
 from ubongo.solver.hints import MAX_TILINGS
+from ubongo.solver.lattice import Lattice
 from ubongo.solver.puzzle import Solution
 from ubongo.solver.regions import region_names
 
@@ -93,11 +94,13 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
 #p-board svg { display: block; width: 100%; height: auto; touch-action: none;
   user-select: none; -webkit-user-select: none; }
 #p-board g.pp { cursor: grab; }
-#p-board g.pp.selected rect { stroke: #000; stroke-width: 2.5; }
+#p-board g.pp.selected rect, #p-board g.pp.selected polygon { stroke: #000; stroke-width: 2.5; }
 #p-board g.pp.dragging { cursor: grabbing; opacity: .85; }
 #practice .p-keys { font-size: .85rem; color: #555; margin: .3rem 0; }
 #p-board g.pp:focus { outline: none; }
-#p-board g.pp:focus-visible rect { stroke: #1565c0; stroke-width: 3; }
+#p-board g.pp:focus-visible rect, #p-board g.pp:focus-visible polygon { stroke: #1565c0;
+  stroke-width: 3; }
+#p-board text.pname.small { font-size: 9px; }
 #p-board text.pname { font: 700 11px system-ui, sans-serif; fill: #fff; stroke: #222;
   stroke-width: 2.5px; paint-order: stroke; text-anchor: middle; dominant-baseline: central;
   pointer-events: none; }
@@ -249,6 +252,22 @@ CSS_OWN = """
 @media (max-width: 480px) { #own-card { padding: .4rem; } }
 """
 
+SIXTH = (
+    '<button type="button" id="p-rotate" title="Rotate the chosen piece (key R)">\n↻ Rotate',
+    '<button type="button" id="p-rotate" title="Turn the chosen piece by a sixth (key R)">\n'
+    "↻ Turn 60°",
+)
+"""The rotate button of squares, and as hexagons and triangles turn: by a sixth."""
+
+
+def _practice(lattice: Lattice) -> str:
+    """The practice board of a flat lattice: on hexagons and triangles a turn is a sixth; on
+    squares the panel of a card drawn in the page follows it (render/owncard.js)."""
+    if lattice.space in ("hex", "tri"):
+        return PRACTICE.replace(*SIXTH)
+    return PRACTICE + OWN_CARD
+
+
 PRACTICE_3D = f"""
 <section id="practice" class="cubes" aria-label="Practice">
 <h2>Practise</h2>{CHOICE}
@@ -369,7 +388,7 @@ def _sides(ps: PuzzleSet, t: Template, listings: Listings) -> Iterator[str]:
             else ""
         )
         answer = (
-            '<pre class="answer" aria-live="polite"></pre>' if s.figure.lattice.dims == 2 else ""
+            '<pre class="answer" aria-live="polite"></pre>' if not s.figure.lattice.layered else ""
         )
         yield (
             f'<figure class="side" data-side="{html.escape(f"{t.id}-{s.name}")}">'
@@ -412,7 +431,7 @@ def page_data(
             "colour": colours[p.name],
             "key": ";".join(",".join(map(str, q)) for q in p.key),
             "orientations": [sorted(list(q) for q in o) for o in p.orientations],
-            **({"tones": _tones(colours[p.name])} if lattice.dims == 3 else {}),
+            **({"tones": _tones(colours[p.name])} if lattice.layered else {}),
         }
         for p in ps.pieces.values()
     }
@@ -431,13 +450,14 @@ def page_data(
     return {
         "name": ps.name,
         "dims": lattice.dims,
+        "space": lattice.space,
         "turns": turns,
         "die": list(ps.die),
         "codes": CODES,
         "max_tilings": PAGE_TILINGS,
         "pieces": pieces,
         "templates": templates,
-        **({"corners": [CORNERS[s] for s in ISO_SIDES]} if lattice.dims == 3 else {}),
+        **({"corners": [CORNERS[s] for s in ISO_SIDES]} if lattice.layered else {}),
         **({"daily": today.data(daily, relative)} if daily else {}),
     }
 
@@ -499,10 +519,21 @@ def _script_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def practice_js(dims: int = 2) -> str:
-    """The practice board's scripts for figures of ``dims`` dimensions: what both boards share,
-    then the board's own (package data, so they are read, not user files)."""
-    boards = ("practice.js", "owncard.js", "daily.js") if dims == 2 else ("practice3d.js",)
+BOARDS = {
+    "square": ("practice.js", "owncard.js", "daily.js"),
+    "cube": ("practice3d.js",),
+    "hex": ("practice_plane.js",),
+    "tri": ("practice_plane.js",),
+}
+"""The practice board's scripts for each kind of cell (``Lattice.space``): on squares also the
+panels of a card drawn in the page and of the daily puzzle."""
+
+
+def practice_js(space: str | int = "square") -> str:
+    """The practice board's scripts for figures of this kind of cell (or of ``2`` and ``3``
+    dimensions: squares and cubes): what the boards share, then the board's own (package
+    data, so they are read, not user files)."""
+    boards = BOARDS[space if isinstance(space, str) else "square" if space == 2 else "cube"]
     return "\n".join(
         files("ubongo.render").joinpath(n).read_text(encoding="utf-8")
         for n in ("practice_core.js", *boards)
@@ -515,8 +546,8 @@ def page(
     """The HTML page of a set: index, practice board and every template side; on squares a
     combination reveals its first tiling from ``listings``, on cubes a row opens on the
     practice board; the practice board's hints use them all. ``daily``: the daily puzzle's
-    pools per class (2D pages; ``relative`` when they are thirds of the set's ranking)."""
-    cubes = ps.pieces.lattice.dims == 3
+    pools per class (pages of squares; ``relative`` when they are thirds of the set's ranking)."""
+    cubes = ps.pieces.lattice.layered
     n = sum(1 for _ in ps.combinations())
     bad = unsolvable(ps, listings)
     bad_templates = {k[0] for k in bad}
@@ -554,10 +585,10 @@ def page(
         f"<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations."
         f"{missing} {how}</p></header>\n"
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
-        f"{PRACTICE_3D if cubes else PRACTICE + OWN_CARD}\n<main>\n{body}\n</main>\n"
+        f"{PRACTICE_3D if cubes else _practice(ps.pieces.lattice)}\n<main>\n{body}\n</main>\n"
         f'<script type="application/json" id="ubongo-data">'
         f"{_script_json(page_data(ps, listings, daily, relative))}"
         f"</script>\n<script>{JS_PLAY if cubes else JS_REVEAL}</script>\n"
-        f"<script>{practice_js(ps.pieces.lattice.dims)}</script>\n"
+        f"<script>{practice_js(ps.pieces.lattice.space)}</script>\n"
         "</body></html>\n"
     )

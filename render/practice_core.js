@@ -5,11 +5,26 @@
 // compare them); and what surrounds a board: the status line, the sand timer, the choice of
 // combination and the scripting hook window.ubongo (docs/FORMAT.md).
 // A cell is [row, col] of the figure as printed (row 0 at the top), or [layer, row, col] on
-// cubes (layer 0 the bottom): every function here takes points of either length.
+// cubes (layer 0 the bottom): every function here takes points of either length. Hexagons and
+// triangles (practice_plane.js) are the lattice's points, [r, q] and [row, column, kind]
+// (solver/lattice.py): SPOT and AT turn them into the text form's rows and columns and back.
 "use strict";
 const UbongoPractice = (function () {
   const DATA = JSON.parse(document.getElementById("ubongo-data").textContent);
   const PIECES = DATA.pieces;
+  const LAYERED = DATA.space === "cube";
+  const half = v => Math.floor(v / 2);  // Python's // 2, also below 0
+  const SPOT = {  // Lattice.spot: where a cell stands in the text form
+    hex: p => [p[0], p[1] + half(p[0])],
+    tri: p => [p[0], 2 * p[1] - p[0] + p[2] - 1],
+  }[DATA.space] || (p => p);
+  const AT = {  // Lattice.at: the cell at a text row and column
+    hex: (r, c) => [r, c - half(r)],
+    tri: (r, c) => { const k = 1 + ((r + c) % 2 + 2) % 2; return [r, half(c + r - k + 1), k]; },
+  }[DATA.space] || ((r, c) => [r, c]);
+  const SPOT_SPACES = { hex: 1, tri: 1 };
+  const PERIOD = { hex: [2, 1], tri: [2, 2] }[DATA.space] || [1, 1];  // Lattice.period
+  const mod = (v, m) => ((v % m) + m) % m;
 
   // the SVG namespace, as the HTML parser gives it (the page holds no address, not even this)
   const SVG = (() => { const d = document.createElement("div"); d.innerHTML = "<svg></svg>"; return d.firstChild.namespaceURI; })();
@@ -29,8 +44,10 @@ const UbongoPractice = (function () {
   };
   const key = p => p.join(",");
   const shapeKey = cells => cells.map(key).join(";");
-  function normalise(cells) {  // every coordinate's least value 0, sorted
+  function normalise(cells) {  // every coordinate's least value 0, sorted (a triangle's kind
+    // is kept, a turned one's brought back by 3: Triangles.normalise)
     const low = cells[0].map((_, a) => Math.min(...cells.map(p => p[a])));
+    if (DATA.space === "tri") low[2] = cells[0][2] < 0 ? -3 : 0;
     return cells.map(p => p.map((v, a) => v - low[a])).sort(cmp);
   }
   const sorted = cells => cells.map(p => p.slice()).sort(cmp);
@@ -69,10 +86,10 @@ const UbongoPractice = (function () {
     let layer = 0, r = 0;
     for (const row of rows) {
       if (row === "--") { layer++; r = 0; continue; }
-      [...row].forEach((ch, c) => { if (ch === "#") cells.push(DATA.dims === 3 ? [layer, r, c] : [r, c]); });
+      [...row].forEach((ch, c) => { if (ch === "#") cells.push(LAYERED ? [layer, r, c] : AT(r, c)); });
       r++;
     }
-    return cells.sort(cmp);
+    return DATA.space in SPOT_SPACES ? normalise(cells) : cells.sort(cmp);  // Figure.from_cells
   }
 
   function load(template, side, face) {  // one combination: figure, pieces, decoded tilings
@@ -90,13 +107,17 @@ const UbongoPractice = (function () {
       return [...by.entries()].sort((a, b) => a[0] - b[0])
         .map(([at, cs]) => placement(f.pieces[at], cs));
     });
-    const span = a => 1 + Math.max(...cells.map(p => p[a]));
-    const d = DATA.dims;
+    // the text form's box as solver.cells.draw takes it: shifted by whole periods only
+    const spots = cells.map(SPOT);
+    const top = Math.min(...spots.map(p => p[0])), left = Math.min(...spots.map(p => p[1]));
+    const origin = [top - mod(top, PERIOD[0]), left - mod(left, PERIOD[1])];
+    const span = a => 1 + Math.max(...(LAYERED ? cells : spots.map(p => [p[0] - origin[0], p[1] - origin[1]])).map(p => p[a]));
+    const d = LAYERED ? 3 : 2;
     return {
       template: t.id, side: s.side, face: f.face, figure: f.figure, cells,
       regions: ((s.regions || [])[f.figure] || []).map(r => ({ name: r.name, cells: r.cells, keys: new Set(r.cells.map(key)) })),
       inFigure: new Set(cells.map(key)),
-      levels: d === 3 ? span(0) : 1, height: span(d - 2), width: span(d - 1),
+      levels: d === 3 ? span(0) : 1, height: span(d - 2), width: span(d - 1), origin,
       pieces: f.pieces, complete: f.complete, solutions,
     };
   }
@@ -135,7 +156,7 @@ const UbongoPractice = (function () {
   function rows(combo, placements) {  // solution_rows: '#' empty figure cells, '.' outside
     const layers = Array.from({ length: combo.levels }, () =>
       Array.from({ length: combo.height }, () => Array(combo.width).fill(".")));
-    const at = p => (p.length === 3 ? p : [0, ...p]);
+    const at = p => { if (LAYERED) return p; const [r, c] = SPOT(p); return [0, r - combo.origin[0], c - combo.origin[1]]; };
     for (const p of combo.cells) { const [z, r, c] = at(p); layers[z][r][c] = "#"; }
     for (const pl of placements) for (const p of pl.cells) { const [z, r, c] = at(p); layers[z][r][c] = codeOf(pl.piece); }
     return layers.map(layer => layer.map(row => row.join(""))).reduce((out, l) => (out.length ? out.concat(["--"], l) : l), []);
@@ -264,9 +285,11 @@ const UbongoPractice = (function () {
 
   function regionName(combo, cells) {  // region_name: the region first when there are several
     const part = combo.regions.find(r => cells.every(p => r.keys.has(key(p))));
-    if (!part) return placed(cells, thirds(cells, [0, 0, combo.height, combo.width]), combo);
+    const at = cs => (LAYERED ? cs : cs.map(SPOT));  // thirds of the text form's box
+    const whole = LAYERED ? [0, 0, combo.height, combo.width] : boxOf(at(combo.cells));
+    if (!part) return placed(cells, thirds(at(cells), whole), combo);
     if (cells.length === part.cells.length) return part.name + " region";
-    return part.name + " region, " + placed(cells, thirds(cells, boxOf(part.cells)), combo);
+    return part.name + " region, " + placed(cells, thirds(at(cells), boxOf(at(part.cells))), combo);
   }
 
   function thirds(cells, [top, left, height, width]) {  // regions.thirds, on the footprint
@@ -286,7 +309,7 @@ const UbongoPractice = (function () {
   }
 
   function placed(cells, flat, combo) {  // _placed: with the layers taken, on cubes
-    return cells[0].length === 2 ? flat : flat + ", " + layersTaken([...new Set(cells.map(p => p[0]))], combo.levels);
+    return !LAYERED ? flat : flat + ", " + layersTaken([...new Set(cells.map(p => p[0]))], combo.levels);
   }
 
   function layersTaken(levels, count) {  // _layers_taken
@@ -416,7 +439,7 @@ const UbongoPractice = (function () {
       fill($("p-face"), s.faces.map(f => f.face), combo.face);
     }
     const none = combo.complete && !combo.solutions.length;
-    const what = DATA.dims === 3 ? "blocks" : "pieces";
+    const what = LAYERED ? "blocks" : "pieces";
     const place = (combo.own ? "Your card: place the " : "Place the ") + what + ": ";
     status(none ? "This combination has no tiling." : place + combo.pieces.join(" "), none ? "lost" : "");
     startTimer();
@@ -481,7 +504,8 @@ const UbongoPractice = (function () {
   const play = combo => board.play(combo);  // a card drawn in the page, on the board
 
   return {
-    DATA, PIECES, el, play, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf, thirds, boxOf,
+    DATA, PIECES, SPOT, AT, el, play, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf,
+    thirds, boxOf,
     findSide, load, placement, placeable, rows, hint, message,
     status, timeIsUp, won, chosen, attach, tell,
   };

@@ -260,9 +260,19 @@ def solution_svg(
     return to_string(solution_element(figure, solution, pieces, cell=cell))
 
 
-def icon_shape(piece: Piece) -> frozenset[Point]:
-    """The piece turned to lie flat (fewest rows), as small icons on a card show it."""
-    return normalise(min(piece.orientations, key=lambda o: (1 + max(r for r, _ in o), sorted(o))))
+def icon_shape(piece: Piece, lattice: Lattice = SQUARE) -> frozenset[Point]:
+    """The piece turned to lie flat (fewest rows; on hexagons and triangles the lowest
+    drawing, then the narrowest), as small icons on a card show it."""
+    if lattice.plain:
+        return normalise(
+            min(piece.orientations, key=lambda o: (1 + max(r for r, _ in o), sorted(o)))
+        )
+
+    def drawn(o: frozenset[Point]) -> tuple[float, float, list[Point]]:
+        x0, y0, x1, y1 = extent(o, lattice)
+        return round(y1 - y0, 6), round(x1 - x0, 6), sorted(o)
+
+    return min(piece.orientations, key=drawn)
 
 
 def side_element(
@@ -294,7 +304,7 @@ def side_element(
     With ``size`` (at least the side's own size) the card is that big, its drawing centred.
     """
     figures = (figure, *others)
-    icons = _Icons(pieces, cell, figure.lattice.dims == 3)
+    icons = _Icons(pieces, cell, figure.lattice)
     icon, gap = icons.unit, icons.gap
     head = cell if title else 0.0
     row_h = icons.row_height
@@ -306,7 +316,7 @@ def side_element(
     panels = [
         max(len(r) * row_h, _drawn_height(f, cell)) for f, r in zip(figures, rows, strict=True)
     ]
-    natural = (col_w + max(f.width for f in figures) * cell + 1.5 * cell, sum(panels) + (
+    natural = (col_w + max(_drawn_width(f) for f in figures) * cell + 1.5 * cell, sum(panels) + (
         len(figures) - 1) * cell / 2 + head + cell)  # fmt: skip
     width, height = size or natural
     # pad is the margin round the drawing: cell / 2 on its own card, more on a larger card
@@ -373,7 +383,7 @@ def side_element(
     for f, top in zip(figures, tops, strict=True):
         _printed_figure(svg, f, cell, fig_x, top)
     for i, sol in enumerate(solutions or ()):
-        if sol is None or ids is None or figures[where[i]].lattice.dims == 3:
+        if sol is None or ids is None or figures[where[i]].lattice.layered:
             continue
         g = _el(
             svg,
@@ -383,10 +393,12 @@ def side_element(
             data_combo=ids[i],
             data_rows="/".join(solution_rows(figures[where[i]], sol, pieces)),
         )
-        fills = tiling_colours([(pl.piece, pl.cells) for pl in sol], pieces)
+        lattice = figures[where[i]].lattice
+        fills = tiling_colours([(pl.piece, pl.cells) for pl in sol], pieces, lattice)
+        x, y = _origin(figures[where[i]], cell, fig_x, tops[where[i]])
         for pl, fill in zip(sol, fills, strict=True):
             label = _code(pieces, pl.piece)
-            piece_group(g, pl.piece, pl.cells, cell, fig_x, tops[where[i]], label=label, fill=fill)
+            piece_group(g, pl.piece, pl.cells, cell, x, y, label=label, fill=fill, lattice=lattice)
     return svg
 
 
@@ -395,14 +407,21 @@ BLOCK = 0.2
 footprint five cells wide then fits A4 paper's width, the card's cells at 16 mm."""
 
 
-class _Icons:
-    """The small pieces of a side's rows: flat squares, or blocks seen from above a corner,
-    in the set's colours; ``unit`` the icon's cell, ``gap`` the space after an icon, ``die``
-    the largest die face's side in cells."""
+ICON_FLAT = {"hex": 0.4, "tri": 0.5}
+"""An icon's cell as a fraction of CELL on hexagons and triangles, whose icons carry their
+piece's code (a triangle's side is the cell: its area is under half a square's)."""
 
-    def __init__(self, pieces: PieceSet, cell: float, cubes: bool) -> None:
-        self.cubes = cubes
-        self.unit = cell * (BLOCK if cubes else ICON)
+
+class _Icons:
+    """The small pieces of a side's rows: flat squares, hexagons or triangles (these two
+    marked with their piece's code), or blocks seen from above a corner, in the set's colours;
+    ``unit`` the icon's cell, ``gap`` the space after an icon, ``die`` the largest die face's
+    side in cells."""
+
+    def __init__(self, pieces: PieceSet, cell: float, lattice: Lattice) -> None:
+        self.lattice = lattice
+        self.cubes = cubes = lattice.layered
+        self.unit = cell * (BLOCK if cubes else ICON_FLAT.get(lattice.space, ICON))
         # a block's picture is wider than its cubes: closer icons and a smaller die face keep
         # a row of four blocks and a footprint within a sheet's width
         self.gap, self.die = (self.unit / 2, 0.8) if cubes else (self.unit, 1.1)
@@ -414,7 +433,7 @@ class _Icons:
 
     def _shape(self, piece: Piece) -> frozenset[Point]:
         if not self.cubes:
-            return icon_shape(piece)
+            return icon_shape(piece, self.lattice)
         from ubongo.render.iso import block_shape  # iso builds on this module: import late
 
         return block_shape(piece)
@@ -423,7 +442,8 @@ class _Icons:
         """The icon's width and height in px."""
         s = self.shapes[piece.name]
         if not self.cubes:
-            return (1 + max(c for _, c in s)) * self.unit, (1 + max(r for r, _ in s)) * self.unit
+            x0, y0, x1, y1 = extent(s, self.lattice)
+            return (x1 - x0) * self.unit, (y1 - y0) * self.unit
         from ubongo.render.iso import block_size
 
         return block_size(s, self.unit)
@@ -433,15 +453,29 @@ class _Icons:
         fill = self.fills.get(piece.name) or colour(piece.name)
         s = self.shapes[piece.name]
         if not self.cubes:
-            piece_group(parent, piece.name, s, self.unit, x, y, cls="icon", fill=fill)
+            x0, y0, _, _ = extent(s, self.lattice)
+            label = None if self.lattice.plain else piece.code
+            piece_group(parent, piece.name, s, self.unit, x - x0 * self.unit, y - y0 * self.unit,
+                        cls="icon", fill=fill, lattice=self.lattice, label=label)  # fmt: skip
             return
         from ubongo.render.iso import block_group
 
         block_group(parent, piece.name, piece.code, s, fill, self.unit, x, y, cls="icon")
 
 
+TOKENS: dict[str, Colour] = {
+    "yellow": "#f5d90a",
+    "blue": "#3b6fd8",
+    "red": "#d8343b",
+    "green": "#2e9e4a",
+}
+"""Die faces that are colours (Extreme's tokens drawn from a bag): their face is that colour."""
+
+
 def _die_face(g: ET.Element, face: str, x: float, middle: float, box: float, cell: float) -> None:
-    """A row's die face: its label in a white rounded square, smaller when it is a range."""
+    """A row's die face: its label in a white rounded square, smaller when it is a range; a
+    colour's name (``TOKENS``) on a square of that colour."""
+    token = TOKENS.get(face.lower())
     _el(
         g,
         "rect",
@@ -450,7 +484,7 @@ def _die_face(g: ET.Element, face: str, x: float, middle: float, box: float, cel
         width=box,
         height=box,
         rx=box / 5,
-        fill="#ffffff",
+        fill=token or "#ffffff",
         stroke=LINE,
         stroke_width=cell / 28,
     )
@@ -463,13 +497,32 @@ def _die_face(g: ET.Element, face: str, x: float, middle: float, box: float, cel
         font_size=size,
         font_family="sans-serif",
         text_anchor="middle",
-        fill=LINE,
+        fill=ink(token) if token else LINE,
     ).text = face
 
 
 def _drawn_height(figure: Figure, cell: float) -> float:
     """The height of a printed figure: its rows, and under a footprint its layers' line."""
-    return figure.height * cell + (cell * 0.8 if figure.lattice.dims == 3 else 0.0)
+    if not figure.lattice.plain:
+        _, y0, _, y1 = extent(figure.cells, figure.lattice)
+        return (y1 - y0) * cell
+    return figure.height * cell + (cell * 0.8 if figure.lattice.layered else 0.0)
+
+
+def _drawn_width(figure: Figure) -> float:
+    """The width of a printed figure in cells."""
+    if not figure.lattice.plain:
+        x0, _, x1, _ = extent(figure.cells, figure.lattice)
+        return x1 - x0
+    return figure.width
+
+
+def _origin(figure: Figure, cell: float, x: float, y: float) -> tuple[float, float]:
+    """Where the lattice's origin falls for a figure drawn with its top left corner at (x, y)."""
+    if figure.lattice.plain:
+        return x, y
+    x0, y0, _, _ = extent(figure.cells, figure.lattice)
+    return x - x0 * cell, y - y0 * cell
 
 
 def _printed_figure(svg: ET.Element, figure: Figure, cell: float, x: float, y: float) -> None:
@@ -477,8 +530,8 @@ def _printed_figure(svg: ET.Element, figure: Figure, cell: float, x: float, y: f
     at true size (the blocks are built on it) with how many layers high, below it, and in each
     square when the squares differ."""
     foot = figure.footprint
-    g = figure_group(svg, foot, cell, x, y)
-    if figure.lattice.dims == 2:
+    g = figure_group(svg, foot, cell, *_origin(foot, cell, x, y))
+    if not figure.lattice.layered:
         return
     high = Counter(p[1:] for p in figure.cells)
     g.set("data-layers", " ".join(str(high[p]) for p in sorted(foot.cells)))
