@@ -173,8 +173,7 @@
     const c = {
       own: true, template: "your", side: "own", face: "card", figure: 0, cells,
       regions: named.map((name, i) => ({ name, cells: regions[i], keys: new Set(regions[i].map(key)) })),
-      inFigure: new Set(cells.map(key)), levels: 1,
-      height: 1 + Math.max(...cells.map(p => p[0])), width: 1 + Math.max(...cells.map(p => p[1])),
+      inFigure: new Set(cells.map(key)), ...P.textBox(cells),
       pieces: chosen.slice(), complete: found.length <= DATA.max_tilings, solutions: found,
     };
     cached = [id, c];

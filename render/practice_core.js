@@ -107,19 +107,21 @@ const UbongoPractice = (function () {
       return [...by.entries()].sort((a, b) => a[0] - b[0])
         .map(([at, cs]) => placement(f.pieces[at], cs));
     });
-    // the text form's box as solver.cells.draw takes it: shifted by whole periods only
+    return {
+      template: t.id, side: s.side, face: f.face, figure: f.figure, cells,
+      regions: ((s.regions || [])[f.figure] || []).map(r => ({ name: r.name, cells: r.cells, keys: new Set(r.cells.map(key)) })),
+      inFigure: new Set(cells.map(key)), ...textBox(cells),
+      pieces: f.pieces, complete: f.complete, solutions,
+    };
+  }
+
+  function textBox(cells) {  // the text form's box as solver.cells.draw takes it: shifted by whole periods only
     const spots = cells.map(SPOT);
     const top = Math.min(...spots.map(p => p[0])), left = Math.min(...spots.map(p => p[1]));
     const origin = [top - mod(top, PERIOD[0]), left - mod(left, PERIOD[1])];
     const span = a => 1 + Math.max(...(LAYERED ? cells : spots.map(p => [p[0] - origin[0], p[1] - origin[1]])).map(p => p[a]));
     const d = LAYERED ? 3 : 2;
-    return {
-      template: t.id, side: s.side, face: f.face, figure: f.figure, cells,
-      regions: ((s.regions || [])[f.figure] || []).map(r => ({ name: r.name, cells: r.cells, keys: new Set(r.cells.map(key)) })),
-      inFigure: new Set(cells.map(key)),
-      levels: d === 3 ? span(0) : 1, height: span(d - 2), width: span(d - 1), origin,
-      pieces: f.pieces, complete: f.complete, solutions,
-    };
+    return { levels: d === 3 ? span(0) : 1, height: span(d - 2), width: span(d - 1), origin };
   }
 
   function roll(template, side) {  // a die thrown: the face of the side's row it asks for
@@ -505,7 +507,7 @@ const UbongoPractice = (function () {
 
   return {
     DATA, PIECES, SPOT, AT, el, play, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf,
-    thirds, boxOf,
+    thirds, boxOf, textBox,
     findSide, load, placement, placeable, rows, hint, message,
     status, timeIsUp, won, chosen, attach, tell,
   };
