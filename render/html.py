@@ -513,7 +513,8 @@ def page(ps: PuzzleSet, listings: Listings) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{name}: Ubongo templates</title><style>{CSS}{CSS_3D if cubes else ''}</style>"
         "</head>\n<body>"
-        f"{SKIP if not cubes else ''}<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations."
+        f"{'' if cubes else SKIP}<header><h1>{name}</h1>"
+        f"<p>{len(ps.templates)} templates, {n} combinations."
         f"{missing} {how}</p></header>\n"
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
         f"{PRACTICE_3D if cubes else PRACTICE}\n<main>\n{body}\n</main>\n"
