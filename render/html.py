@@ -93,7 +93,7 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
 #p-board svg { display: block; width: 100%; height: auto; touch-action: manipulation;
   user-select: none; -webkit-user-select: none; }
 #p-board g.pp { cursor: grab; touch-action: none; }  /* a swipe elsewhere scrolls the page */
-#p-board g.pp.selected rect { stroke: #000; stroke-width: 2.5; }
+#p-board g.pp.selected rect[data-k] { stroke: #000; stroke-width: 2.5; }
 #p-board g.pp.dragging { cursor: grabbing; opacity: .85; }
 #practice .p-keys { font-size: .85rem; color: #555; margin: .3rem 0; }
 #p-board g.pp:focus { outline: none; }

@@ -830,9 +830,7 @@ THROWS = "try { eval(arguments[0]); return null; } catch (e) { return String(e);
 
 
 def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
-    driver.s("POST", "/window/rect", {"width": 360, "height": 780})
-    _touch(driver, True)  # a phone: a touch screen
-    try:
+    with _screen(driver, 360, 740, touch=True):  # a phone: a touch screen
         driver.s("POST", "/url", {"url": page_url})
         driver.log()
         width = driver.script("return window.innerWidth")
@@ -868,9 +866,6 @@ def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
             png = base64.b64decode(driver.s("GET", "/screenshot"))
             Path(shots, "practice-phone.png").write_bytes(png)
         assert _errors(driver) == []
-    finally:
-        _touch(driver, False)
-        driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
 
 
 def test_the_page_of_bg_stats_links_fits_a_phone(driver: WebDriver, tmp_path: Path) -> None:
