@@ -140,16 +140,33 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .
 }
 """
 
-_ROWS = """document.addEventListener("click", e => {
+_ROWS = """function rowTo(row) {  // the card's one tab stop moves to this row
+  for (const r of row.closest("figure.side").querySelectorAll(".combo")) r.tabIndex = -1;
+  row.tabIndex = 0;
+}
+for (const side of document.querySelectorAll("figure.side")) {
+  const first = side.querySelector(".combo");
+  if (first) rowTo(first);
+}
+document.addEventListener("click", e => {
   const row = e.target.closest && e.target.closest(".combo");
-  if (row) ACT(row);
+  if (row) { rowTo(row); ACT(row); }
 });
 document.addEventListener("keydown", e => {
   const row = e.target.closest && e.target.closest(".combo");
-  if (row && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); ACT(row); }
+  if (!row) return;
+  if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ACT(row); return; }
+  const rows = [...row.closest("figure.side").querySelectorAll(".combo")], i = rows.indexOf(row);
+  const to = rows[{ ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1,
+    Home: 0, End: rows.length - 1 }[e.key]];
+  if (!to) return;
+  e.preventDefault();
+  rowTo(to);
+  to.focus();
 });
 """
-"""A click, Enter or space on a row of a card calls ACT with the row."""
+"""A click, Enter or space on a row of a card calls ACT with the row; a card is one tab stop,
+the arrows (Home, End) move along its rows (a roving tabindex: 432 rows were 432 stops)."""
 
 JS_REVEAL = """
 function reveal(row) {

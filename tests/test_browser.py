@@ -1222,3 +1222,55 @@ def test_twelve_pentominoes_fit_a_compact_tray(driver: WebDriver, tmp_path: Path
                     driver.centre(f'#p-board rect[data-cell="{r},{c0}"]'))  # fmt: skip
         assert driver.script(f"return document.querySelector('{css}').dataset.at") == f"{r},{c0}"
         assert _errors(driver) == []
+
+
+ACTIVE_ROW = "const a = document.activeElement; return a.dataset ? a.dataset.combo || null : null"
+
+
+def test_a_card_is_one_tab_stop_and_the_arrows_go_along_its_rows(
+    driver: WebDriver, page_url: str
+) -> None:
+    """Tab goes from a card's die-face row to the next card (not through its six rows); the
+    arrow keys, Home and End move along the rows and Enter reveals the row's solution."""
+    ps = bundled()
+    first, second = ps.templates[0].id, ps.templates[1].id
+    ids = [combo_id(c.template, c.side, c.face) for c in ps.combinations() if c.template == first]
+    easy = [i for i in ids if "-easy-" in i]
+    hard = [i for i in ids if "-hard-" in i]
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    driver.script(f"document.querySelector('g.combo[data-combo=\"{easy[0]}\"]').focus()")
+    driver.key(ARROWS[(1, 0)])
+    driver.key(ARROWS[(1, 0)])
+    assert driver.script(ACTIVE_ROW) == easy[2]
+    driver.key(ARROWS[(-1, 0)])
+    assert driver.script(ACTIVE_ROW) == easy[1]
+    driver.key(END)
+    assert driver.script(ACTIVE_ROW) == easy[-1]
+    driver.key(HOME)
+    driver.key(ARROWS[(0, 1)])
+    assert driver.script(ACTIVE_ROW) == easy[1]
+    driver.key(ENTER)
+    answer = f'figure[data-side="{first}-easy"] pre.answer'
+    assert driver.script(f"return document.querySelector('{answer}').textContent").startswith(
+        "die "
+    )
+    driver.key(TAB)
+    assert driver.script(ACTIVE_ROW) == hard[0]
+    driver.key(TAB)
+    assert driver.script(ACTIVE_ROW).startswith(f"{second}-easy-")
+    for _ in range(2):  # Shift+Tab back twice: the easy card's stop is the row last used
+        _shift_tab(driver)
+    assert driver.script(ACTIVE_ROW) == easy[1]
+    assert _errors(driver) == []
+
+
+HOME, END, SHIFT = "\ue011", "\ue010", "\ue008"
+
+
+def _shift_tab(driver: WebDriver) -> None:
+    """Shift+Tab: a chord of real key events."""
+    steps = [{"type": "keyDown", "value": SHIFT}, {"type": "keyDown", "value": TAB},
+             {"type": "keyUp", "value": TAB}, {"type": "keyUp", "value": SHIFT}]  # fmt: skip
+    driver.s("POST", "/actions", {"actions": [{"type": "key", "id": "kb", "actions": steps}]})
+    driver.s("DELETE", "/actions")
