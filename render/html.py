@@ -133,6 +133,7 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .
 }
 @media (max-height: 500px) {  /* a landscape phone: the board and its turns in one screen */
   #p-board svg { max-height: calc(100vh - 4.5rem); }
+  nav.index { flex-wrap: nowrap; overflow-x: auto; padding: 0 0 .3rem; }
 }
 @media (hover: none) and (pointer: coarse) {  /* a touch screen: no keys to tell of */
   #practice .p-keys, #practice kbd { display: none; }

@@ -219,6 +219,7 @@
     });
     const [lr, lc] = middle(item.shape);  // the name, on the square nearest the middle
     const label = el(g, "text", { x: (lc + 0.5) * CELL, y: (lr + 0.5) * CELL, class: "pname" });
+    if (s !== 1) label.style.fontSize = Math.round(11 / s) + "px";  // the name as big as on the figure
     label.textContent = item.name;
     const ring = outline(item.shape, 0, 0);  // shown on keyboard focus (CSS)
     el(g, "path", { d: ring, class: "ring halo" });
