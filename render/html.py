@@ -149,6 +149,9 @@ for (const side of document.querySelectorAll("figure.side")) {
   const first = side.querySelector(".combo");
   if (first) rowTo(first);
 }
+for (const row of document.querySelectorAll(".combo[data-label]")) {  // read out, not just "1"
+  row.setAttribute("aria-label", "die " + row.dataset.label);
+}
 document.addEventListener("click", e => {
   const row = e.target.closest && e.target.closest(".combo");
   if (row) { rowTo(row); ACT(row); }

@@ -1240,6 +1240,8 @@ def test_a_card_is_one_tab_stop_and_the_arrows_go_along_its_rows(
     driver.s("POST", "/url", {"url": page_url})
     driver.log()
     driver.script(f"document.querySelector('g.combo[data-combo=\"{easy[0]}\"]').focus()")
+    label = driver.script("return document.activeElement.getAttribute('aria-label')")
+    assert label == f"die {driver.script('return document.activeElement.dataset.label')}"
     driver.key(ARROWS[(1, 0)])
     driver.key(ARROWS[(1, 0)])
     assert driver.script(ACTIVE_ROW) == easy[2]
