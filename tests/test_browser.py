@@ -989,6 +989,13 @@ def _shapes(driver: WebDriver, css: str) -> str:
     return str(driver.script(f"return document.querySelector('{css}').dataset.shape"))
 
 
+def _turned(shape: str, how: str) -> str:
+    """A ``data-shape`` a quarter turn clockwise (``rotate``) or turned over (``flip``)."""
+    cells = [tuple(int(v) for v in p.split(",")) for p in shape.split(";")]
+    turn = (lambda r, c: (c, -r)) if how == "rotate" else (lambda r, c: (r, -c))
+    return _shape(frozenset(turn(r, c) for r, c in cells))
+
+
 def _tap(driver: WebDriver, css: str) -> None:
     """A touch tap on the middle of an element."""
     at = driver.centre(css)
@@ -1033,9 +1040,10 @@ def test_a_phone_shows_figure_and_pieces_first_and_plays_by_touch(
             for i in range(8):  # tap, tap, tap, Turn over, tap, ...
                 if _shapes(driver, css) == _shape(pl.cells):
                     break
-                before = _shapes(driver, css)
-                _tap(driver, "#p-flip" if i == 3 else grip)
-                assert _shapes(driver, css) != before or len(set(before)) < 4
+                how = "flip" if i == 3 else "rotate"
+                expected = _turned(_shapes(driver, css), how)
+                _tap(driver, "#p-flip" if how == "flip" else grip)
+                assert _shapes(driver, css) == expected, how
             assert _shapes(driver, css) == _shape(pl.cells)
             r, c0 = min(pl.cells)
             driver.drag(driver.centre(grip), driver.centre(f'#p-board rect[data-cell="{r},{c0}"]'),
