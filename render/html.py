@@ -73,6 +73,7 @@ pre.answer { margin: .3rem 0 0; font-size: .9rem; white-space: pre-wrap; }
 p.nosolution { color: #b00020; margin: .2rem 0; }
 .combo { cursor: pointer; }
 .combo:hover rect.hit, .combo:focus rect.hit { fill-opacity: .5; }
+.combo:focus-visible rect.hit { stroke: #000; stroke-width: 3px; }
 .combo.selected rect.hit { fill-opacity: .9; stroke: #222; stroke-width: 1.5; }
 .combo:focus { outline: none; }
 #practice { background: #fff; border: 1px solid #ccc; border-radius: 8px; padding: .6rem;
@@ -91,16 +92,35 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
 #p-status.won { color: #0a7a26; font-size: 1.6rem; }
 #p-status.lost { color: #b00020; }
 #p-hint { margin: .3rem 0; color: #1a4f8b; }
-#p-board svg { display: block; width: 100%; height: auto; touch-action: none;
+#p-board svg { display: block; width: 100%; height: auto; touch-action: manipulation;
   user-select: none; -webkit-user-select: none; }
-#p-board g.pp { cursor: grab; }
-#p-board g.pp.selected rect, #p-board g.pp.selected polygon { stroke: #000; stroke-width: 2.5; }
+#p-board g.pp { cursor: grab; touch-action: none; }  /* a swipe elsewhere scrolls the page */
+#p-board g.pp.selected rect[data-k], #p-board g.pp.selected polygon { stroke: #000;
+  stroke-width: 2.5; }
 #p-board g.pp.dragging { cursor: grabbing; opacity: .85; }
 #practice .p-keys { font-size: .85rem; color: #555; margin: .3rem 0; }
 #p-board g.pp:focus { outline: none; }
-#p-board g.pp:focus-visible rect, #p-board g.pp:focus-visible polygon { stroke: #1565c0;
-  stroke-width: 3; }
+/* focus: a black ring in a white halo on the piece's outline (WCAG technique C40), which
+   stands out against every piece colour and every background */
+#p-board path.ring { display: none; fill: none; vector-effect: non-scaling-stroke;
+  stroke-linejoin: round; pointer-events: none; }
+#p-board path.ring.halo { stroke: #fff; stroke-width: 9px; }
+#p-board path.ring.ink { stroke: #000; stroke-width: 4px; }
+#p-board g.pp:focus-visible path.ring { display: inline; }
+#p-board g.pp:focus-visible polygon { stroke: #000; stroke-width: 3; }  /* hexagons, triangles */
 #p-board text.pname.small { font-size: 9px; }
+#practice :is(button, select, input):focus-visible, nav.index a:focus-visible,
+a.skip:focus-visible { outline: 3px solid #000; outline-offset: 2px; }
+a.skip { position: absolute; left: .5rem; top: -3rem; background: #fff; color: #1a4f8b;
+  padding: .6rem .8rem; z-index: 2; }
+a.skip:focus { top: .5rem; }
+/* the sand timer's hourglass, drawn: an emoji needs a font the reader may not have */
+#p-timer:not(:empty)::before { content: ""; display: inline-block; width: .7em; height: 1em;
+  margin-right: .3em; vertical-align: -.12em; background: #8b5a2b;
+  clip-path: polygon(0 0, 100% 0, 55% 50%, 100% 100%, 0 100%, 45% 50%); }
+#p-turns { position: sticky; bottom: 0; z-index: 1; background: #fff; margin: 0;
+  padding: .3rem 0; }  /* in reach while the board is in view, on a landscape phone too */
+#practice .p-touch { display: none; font-size: .85rem; color: #555; margin: .3rem 0; }
 #p-board text.pname { font: 700 11px system-ui, sans-serif; fill: #fff; stroke: #222;
   stroke-width: 2.5px; paint-order: stroke; text-anchor: middle; dominant-baseline: central;
   pointer-events: none; }
@@ -111,22 +131,51 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .
 #practice:not(.cubes) #p-hint { height: 2.6rem; overflow: auto; margin: 0; }
 #practice:not(.cubes) #p-note { height: 1.4rem; overflow: auto; margin: 0; color: #b00020;
   font-weight: 600; font-size: .9rem; }
-@media (max-width: 480px) { #practice:not(.cubes) #p-hint { height: 4rem; } }
+@media (max-width: 480px) {  /* a phone: the templates' index on one line that scrolls */
+  #practice:not(.cubes) #p-hint { height: 4rem; }
+  nav.index { flex-wrap: nowrap; overflow-x: auto; padding: 0 0 .3rem; margin: 0 0 .5rem; }
+  header p { font-size: .9rem; } h1 { font-size: 1.6rem; }
+}
+@media (max-height: 500px) {  /* a landscape phone: the board and its turns in one screen */
+  #p-board svg { max-height: calc(100vh - 4.5rem); }
+  nav.index { flex-wrap: nowrap; overflow-x: auto; padding: 0 0 .3rem; }
+}
 @media (hover: none) and (pointer: coarse) {  /* a touch screen: no keys to tell of */
   #practice .p-keys, #practice kbd { display: none; }
+  #practice .p-touch { display: block; }
 }
 """
 
-_ROWS = """document.addEventListener("click", e => {
+_ROWS = """function rowTo(row) {  // the card's one tab stop moves to this row
+  for (const r of row.closest("figure.side").querySelectorAll(".combo")) r.tabIndex = -1;
+  row.tabIndex = 0;
+}
+for (const side of document.querySelectorAll("figure.side")) {
+  const first = side.querySelector(".combo");
+  if (first) rowTo(first);
+}
+for (const row of document.querySelectorAll(".combo[data-label]")) {  // read out, not just "1"
+  row.setAttribute("aria-label", "die " + row.dataset.label);
+}
+document.addEventListener("click", e => {
   const row = e.target.closest && e.target.closest(".combo");
-  if (row) ACT(row);
+  if (row) { rowTo(row); ACT(row); }
 });
 document.addEventListener("keydown", e => {
   const row = e.target.closest && e.target.closest(".combo");
-  if (row && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); ACT(row); }
+  if (!row) return;
+  if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ACT(row); return; }
+  const rows = [...row.closest("figure.side").querySelectorAll(".combo")], i = rows.indexOf(row);
+  const to = rows[{ ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1,
+    Home: 0, End: rows.length - 1 }[e.key]];
+  if (!to) return;
+  e.preventDefault();
+  rowTo(to);
+  to.focus();
 });
 """
-"""A click, Enter or space on a row of a card calls ACT with the row."""
+"""A click, Enter or space on a row of a card calls ACT with the row; a card is one tab stop,
+the arrows (Home, End) move along its rows (a roving tabindex: 432 rows were 432 stops)."""
 
 JS_REVEAL = """
 function reveal(row) {
@@ -168,28 +217,35 @@ CHOICE = """
 
 PRACTICE = f"""
 <section id="practice" aria-label="Practice">
-<h2>Practise</h2>{CHOICE}
-<div class="row">
-<button type="button" id="p-rotate" title="Rotate the chosen piece (key R)">
+<h2>Practise</h2>
+<p id="p-status" aria-live="polite"></p>
+<div id="p-board"></div>
+<div class="row" id="p-turns">
+<button type="button" id="p-rotate" title="Rotate the chosen piece (key R, or tap it)">
 ↻ Rotate <kbd>R</kbd></button>
 <button type="button" id="p-flip" title="Turn the chosen piece over (key F)">
 ⇋ Turn over <kbd>F</kbd></button>
 <button type="button" id="p-clear">Clear</button>
 </div>
+<p id="p-note" aria-live="polite"></p>
 <div class="row">Hint:
 <button type="button" class="p-hint" data-level="1">which piece</button>
 <button type="button" class="p-hint" data-level="2">where</button>
 <button type="button" class="p-hint" data-level="3">solution</button>
 </div>
+<p id="p-hint" aria-live="polite"></p>{CHOICE}
 <p class="p-keys">Drag a piece, or Tab to it and use the keys: Enter picks it up and puts it
-down, the arrows move it, Escape puts it back, Delete returns it to the tray.</p>
-<p id="p-status" aria-live="polite"></p>
-<p id="p-hint" aria-live="polite"></p>
-<p id="p-note" aria-live="polite"></p>
-<div id="p-board"></div>
+down, the arrows move it, Escape puts it back, Delete returns it to the tray. A click on the
+chosen piece rotates it.</p>
+<p class="p-touch">Drag a piece onto the figure; tap the chosen piece to rotate it.</p>
 {today.PLACE}
 </section>
 """
+"""The 2D board right under its status line, the turns right under the board (held in view
+while the board is: a landscape phone), so a phone's first screen shows figure and pieces."""
+
+SKIP = '<a class="skip" href="#p-board">Skip to the pieces</a>'
+"""The first tab stop of a 2D page: Enter on it focuses the first piece (practice.js)."""
 
 OWN_CARD = """
 <section id="own-card" aria-label="Your own card">
@@ -253,7 +309,8 @@ CSS_OWN = """
 """
 
 SIXTH = (
-    '<button type="button" id="p-rotate" title="Rotate the chosen piece (key R)">\n↻ Rotate',
+    '<button type="button" id="p-rotate" title="Rotate the chosen piece (key R, or tap it)">\n'
+    "↻ Rotate",
     '<button type="button" id="p-rotate" title="Turn the chosen piece by a sixth (key R)">\n'
     "↻ Turn 60°",
 )
@@ -582,7 +639,8 @@ def page(
         f"<title>{name}: Ubongo templates</title>"
         f"<style>{CSS}{CSS_3D if cubes else today.CSS + CSS_OWN}</style>"
         "</head>\n<body>"
-        f"<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations."
+        f"{'' if cubes else SKIP}<header><h1>{name}</h1>"
+        f"<p>{len(ps.templates)} templates, {n} combinations."
         f"{missing} {how}</p></header>\n"
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
         f"{PRACTICE_3D if cubes else _practice(ps.pieces.lattice)}\n<main>\n{body}\n</main>\n"

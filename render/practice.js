@@ -8,6 +8,8 @@
 (function () {
   const { PIECES, el, key, shapeKey, normalise, codeOf, placement } = UbongoPractice;
   const CELL = 28;
+  const TRAY = 0.6;  // the tray's scale: its pieces drawn smaller, full size once picked up
+  const TAP = 6;  // px a press may move and still be a tap (a tap on the chosen piece turns it)
 
   let combo = null;  // UbongoPractice.load's combination
   const hint = level => UbongoPractice.hint(combo, board.map(b => b.pl), level);
@@ -131,21 +133,41 @@
   // a phone: the pieces go below the figure, where they stay big enough to drag
   const isNarrow = () => (document.getElementById("p-board").clientWidth || window.innerWidth) < 480;
 
-  function placeTray() {  // tray slots beside the figure (below it on a narrow screen)
+  const extent = name => 1 + Math.max(...PIECES[name].orientations[0].flat());  // in every turn
+
+  function placeTray() {  // the tray in rows of square slots, beside the figure (below it on a phone)
     const narrow = isNarrow();
-    const slot = 0.5 + Math.max(...combo.pieces.map(n => Math.max(...PIECES[n].orientations[0].flat()) + 1));
-    const cols = 2;
-    const fx = 0.5, fy = 0.5;
-    const tx = narrow ? 0.5 : fx + combo.width + 1, ty = narrow ? fy + combo.height + 1 : 0.5;
-    tray.forEach((item, i) => {  // each piece in the middle of its slot, on the grid
+    const fx = 0.5, fy = 0.5, gap = 0.5;
+    const tx = narrow ? 0.5 : fx + combo.width + 1, ty = narrow ? fy + combo.height + 1 : fy;
+    const room = Math.max(combo.width, narrow ? 7.5 : 10);  // a row of the tray at most this wide
+    let x = 0, y = 0, tall = 0, wide = 0;
+    for (const item of tray) {  // each piece in the middle of its slot, which a turn keeps
+      const e = TRAY * extent(item.name);
+      if (x && x + e > room) { y += tall + gap; x = 0; tall = 0; }
       const h = 1 + Math.max(...item.shape.map(p => p[0])), w = 1 + Math.max(...item.shape.map(p => p[1]));
-      item.x = tx + (i % cols) * slot + Math.floor((slot - 0.5 - w) / 2);
-      item.y = ty + Math.floor(i / cols) * slot + Math.floor((slot - 0.5 - h) / 2);
-    });
-    const trayBottom = ty + Math.ceil(tray.length / cols) * slot;
-    const w = 1 + (narrow ? Math.max(combo.width, cols * slot) : tx + cols * slot);
-    const h = 0.5 + (narrow ? trayBottom : Math.max(combo.height + 1, trayBottom));
+      item.x = tx + x + (e - TRAY * w) / 2;
+      item.y = ty + y + (e - TRAY * h) / 2;
+      item.slot = [tx + x, ty + y, e];
+      x += e + gap;
+      tall = Math.max(tall, e);
+      wide = Math.max(wide, x - gap);
+    }
+    const w = narrow ? 1 + Math.max(combo.width, wide) : tx + wide + 0.5;
+    const h = 0.5 + (narrow ? ty + y + tall : Math.max(fy + combo.height, ty + y + tall));
     layout = { fx, fy, w, h };
+  }
+
+  function outline(cells, x0, y0) {  // an SVG path along the outer edges of these cells
+    const has = new Set(cells.map(key));
+    let d = "";
+    for (const [r, c] of cells) {
+      const x = x0 + c * CELL, y = y0 + r * CELL;
+      if (!has.has(key([r - 1, c]))) d += "M" + x + " " + y + "h" + CELL;
+      if (!has.has(key([r + 1, c]))) d += "M" + x + " " + (y + CELL) + "h" + CELL;
+      if (!has.has(key([r, c - 1]))) d += "M" + x + " " + y + "v" + CELL;
+      if (!has.has(key([r, c + 1]))) d += "M" + (x + CELL) + " " + y + "v" + CELL;
+    }
+    return d;
   }
 
   function draw() {
@@ -161,14 +183,7 @@
       el(fig, "rect", { x: (layout.fx + c) * CELL, y: (layout.fy + r) * CELL, width: CELL, height: CELL,
         fill: "#fff", stroke: "#c4c4c4", "data-cell": r + "," + c });
     }
-    let edge = "";  // the figure's border, drawn dark as on the cards
-    for (const [r, c] of combo.cells) {
-      const x = (layout.fx + c) * CELL, y = (layout.fy + r) * CELL;
-      if (!combo.inFigure.has(key([r - 1, c]))) edge += "M" + x + " " + y + "h" + CELL;
-      if (!combo.inFigure.has(key([r + 1, c]))) edge += "M" + x + " " + (y + CELL) + "h" + CELL;
-      if (!combo.inFigure.has(key([r, c - 1]))) edge += "M" + x + " " + y + "v" + CELL;
-      if (!combo.inFigure.has(key([r, c + 1]))) edge += "M" + (x + CELL) + " " + y + "v" + CELL;
-    }
+    const edge = outline(combo.cells, layout.fx * CELL, layout.fy * CELL);  // dark, as on the cards
     el(fig, "path", { d: edge, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "square", fill: "none" });
     el(svg, "g", { class: "phint" });
     for (const item of tray) drawPiece(item);
@@ -181,6 +196,8 @@
     return at ? [layout.fx + at[1], layout.fy + at[0]] : [item.x, item.y];
   }
 
+  const scaleOf = item => (item.held || item.at ? 1 : TRAY);  // drawn smaller in the tray
+
   function drawPiece(item) {
     const where = item.held ? "carried, Enter to put down" : item.at ? "on the figure" : "in the tray";
     const g = el(svg, "g", { class: "pp" + (item === selected ? " selected" : "") + (item.at ? " placed" : "")
@@ -189,16 +206,26 @@
       "aria-label": "piece " + item.name + ", " + where });
     if (item.at) g.setAttribute("data-at", key(item.at));
     if (item.held) g.setAttribute("data-held", key(item.held));
-    const [x, y] = origin(item);
-    g.setAttribute("transform", "translate(" + x * CELL + " " + y * CELL + ")");
+    const [x, y] = origin(item), s = scaleOf(item);
+    g.setAttribute("transform", "translate(" + x * CELL + " " + y * CELL + ")" + (s === 1 ? "" : " scale(" + s + ")"));
+    if (s !== 1) {  // in the tray the whole slot takes the pointer: a target a finger hits
+      const [sx, sy, e] = item.slot;
+      el(g, "rect", { x: (sx - x) * CELL / s, y: (sy - y) * CELL / s, width: e * CELL / s, height: e * CELL / s,
+        fill: "#fff", "fill-opacity": 0, class: "grip" });
+    }
     item.shape.forEach(([r, c], k) => {
       el(g, "rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, fill: PIECES[item.name].colour,
         stroke: "#222", "stroke-width": 1.2, "data-k": k });
     });
     const [lr, lc] = middle(item.shape);  // the name, on the square nearest the middle
     const label = el(g, "text", { x: (lc + 0.5) * CELL, y: (lr + 0.5) * CELL, class: "pname" });
+    if (s !== 1) label.style.fontSize = Math.round(11 / s) + "px";  // the name as big as on the figure
     label.textContent = item.name;
+    const ring = outline(item.shape, 0, 0);  // shown on keyboard focus (CSS)
+    el(g, "path", { d: ring, class: "ring halo" });
+    el(g, "path", { d: ring, class: "ring ink" });
     g.addEventListener("pointerdown", e => grab(e, item));
+    g.addEventListener("touchstart", e => e.preventDefault(), { passive: false });  // no scroll
     g.addEventListener("focus", () => select(item));
     item.g = g;
   }
@@ -220,12 +247,16 @@
   function grab(e, item) {
     e.preventDefault();
     note("");
+    const again = item === selected;  // a tap on the piece already chosen turns it
     select(item);
-    item.held = null;  // the pointer takes over a piece the keyboard carried
-    const g = item.g;
+    const g = item.g, s = scaleOf(item);
     const [px, py] = point(e);
     const [x, y] = origin(item);
-    drag = { item, g, dx: px - x, dy: py - y, id: e.pointerId, x, y };
+    const from = item.held ? item.from : item.at;  // where a tap leaves it
+    item.held = null;  // the pointer takes over a piece the keyboard carried
+    // full size at once, the point pressed staying under the pointer
+    drag = { item, g, dx: (px - x) / s, dy: (py - y) / s, id: e.pointerId, from, again,
+      x: px - (px - x) / s, y: py - (py - y) / s, cx: e.clientX, cy: e.clientY, moved: false };
     lift(item);
     g.classList.add("dragging");
     svg.appendChild(g);  // on top
@@ -237,6 +268,8 @@
 
   function move(e) {
     if (!drag || e.pointerId !== drag.id) return;
+    if (Math.hypot(e.clientX - drag.cx, e.clientY - drag.cy) > TAP) drag.moved = true;
+    if (!drag.moved) return;
     const [px, py] = point(e);
     drag.x = px - drag.dx;
     drag.y = py - drag.dy;
@@ -246,14 +279,16 @@
   function drop(e) {
     if (!drag || e.pointerId !== drag.id) return;
     move(e);
-    const { item, x, y } = drag;
+    const { item, x, y, from, again, moved } = drag;
     drag.g.removeEventListener("pointermove", move);
     drag.g.removeEventListener("pointerup", drop);
     drag.g.removeEventListener("pointercancel", drop);
     drag = null;
-    putDown(item, [Math.round(y - layout.fy), Math.round(x - layout.fx)]);
+    if (moved && e.type === "pointerup") putDown(item, [Math.round(y - layout.fy), Math.round(x - layout.fx)]);
+    else if (from) putDown(item, from);  // a tap, or a drag the browser took over: as it was
     draw();
-    changed();
+    if (!moved && again && e.type === "pointerup") turn("rotate");
+    else changed();
   }
 
   function select(item) {
@@ -341,6 +376,11 @@
   }
 
   $("p-rotate").addEventListener("click", () => turn("rotate"));
+  const skip = document.querySelector("a.skip");
+  if (skip) skip.addEventListener("click", e => {  // the first tab stop: straight to the pieces
+    e.preventDefault();
+    (tray.find(it => !it.at) || tray[0]).g.focus();
+  });
   $("p-flip").addEventListener("click", () => turn("flip"));
   $("p-clear").addEventListener("click", () => { reset(); draw(); changed(); });
   document.querySelectorAll("#practice .p-hint").forEach(b =>

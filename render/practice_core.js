@@ -413,7 +413,7 @@ const UbongoPractice = (function () {
     const total = Math.max(1, Number($("p-seconds").value) || 60);
     const tick = () => {
       const left = Math.max(0, total - Math.floor((Date.now() - started) / 1000));
-      out.textContent = "⏳ " + left + " s";
+      out.textContent = left + " s";  // the hourglass is drawn by CSS: no emoji font needed
       if (!left) {
         stopTimer();
         if (!board.solved()) status("Time is up!", "lost");

@@ -14,6 +14,7 @@ missing browser is a failure: ``.ci/run`` installs Debian's ``chromium`` and
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import random
@@ -373,10 +374,11 @@ def test_the_keyboard_alone_plays_a_combination_to_ubongo(driver: WebDriver, pag
     driver.script(
         "window.ubongo.select(arguments[0], arguments[1], arguments[2])", c.template, c.side, c.face
     )
-    driver.script("document.querySelector('#practice .p-hint[data-level=\"3\"]').focus()")
     for pl in tiling:
         css = f'g.pp[data-piece="{pl.piece}"]'
-        for _ in range(2 * len(tiling) + 2):  # Tab goes round the pieces (and the page)
+        driver.script("document.querySelector('a.skip').focus()")
+        driver.key(ENTER)  # the skip link: to the first piece in the tray, then Tab on
+        for _ in range(len(tiling)):
             if _focused_piece(driver) == pl.piece:
                 break
             driver.key(TAB)
@@ -438,10 +440,17 @@ def test_die_roll_sand_timer_and_hint_words(driver: WebDriver, page_url: str) ->
         "document.getElementById('p-seconds').value = '1';"
     )
     driver.s("POST", f"/element/{driver.find('#p-start')}/click")
-    assert driver.script("return document.getElementById('p-timer').textContent") == "⏳ 1 s"
+    assert driver.script("return document.getElementById('p-timer').textContent") == "1 s"
+    # the hourglass is drawn (CSS), not a character that needs an emoji font
+    icon = driver.script(
+        "const s = getComputedStyle(document.getElementById('p-timer'), '::before');"
+        "return [s.content, parseFloat(s.width), parseFloat(s.height), s.clipPath]"
+    )
+    assert icon[0] in ('""', "none") and icon[1] > 0 and icon[2] > 0, icon
+    assert icon[3].startswith("polygon("), icon
     time.sleep(1.6)
     assert driver.script(STATUS) == "Time is up!"
-    assert driver.script("return document.getElementById('p-timer').textContent") == "⏳ 0 s"
+    assert driver.script("return document.getElementById('p-timer').textContent") == "0 s"
     # the hint buttons say what `ubongo hint` says
     first = next(solutions(c.puzzle, engine="bitboard"))[0]
     driver.script(
@@ -821,9 +830,7 @@ THROWS = "try { eval(arguments[0]); return null; } catch (e) { return String(e);
 
 
 def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
-    driver.s("POST", "/window/rect", {"width": 360, "height": 780})
-    _touch(driver, True)  # a phone: a touch screen
-    try:
+    with _screen(driver, 360, 740, touch=True):  # a phone: a touch screen
         driver.s("POST", "/url", {"url": page_url})
         driver.log()
         width = driver.script("return window.innerWidth")
@@ -859,9 +866,6 @@ def test_page_fits_a_phone(driver: WebDriver, page_url: str) -> None:
             png = base64.b64decode(driver.s("GET", "/screenshot"))
             Path(shots, "practice-phone.png").write_bytes(png)
         assert _errors(driver) == []
-    finally:
-        _touch(driver, False)
-        driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
 
 
 def test_the_page_of_bg_stats_links_fits_a_phone(driver: WebDriver, tmp_path: Path) -> None:
@@ -943,3 +947,340 @@ def test_page_hints_name_the_region_as_the_library_does(driver: WebDriver, tmp_p
     assert any(" region" in (b["hints"][0].get("area") or "") for b in boards)
     _compare(driver, boards)
     assert _errors(driver) == []
+
+
+# --- a phone, a tap, the keyboard's way in, a focus one can see (issue 22) --------------------
+
+
+def _cdp(driver: WebDriver, cmd: str, params: dict[str, Any]) -> Any:
+    """A DevTools protocol command, through chromedriver."""
+    body = {"cmd": cmd, "params": params}
+    return driver.call("POST", f"/session/{driver.session}/goog/cdp/execute", body)
+
+
+@contextlib.contextmanager
+def _screen(driver: WebDriver, width: int, height: int, touch: bool) -> Iterator[None]:
+    """A viewport of exactly ``width`` x ``height`` CSS pixels (a phone's, with ``touch``)."""
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": touch}
+    _cdp(driver, "Emulation.setDeviceMetricsOverride", metrics)
+    _touch(driver, touch)
+    try:
+        yield
+    finally:
+        _touch(driver, False)
+        _cdp(driver, "Emulation.clearDeviceMetricsOverride", {})
+
+
+BOXES = """const box = e => {
+  const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+return {view: [innerWidth, innerHeight], scroll: scrollY,
+  figure: box(document.querySelector('#p-board g.pfigure')),
+  pieces: [...document.querySelectorAll('#p-board g.pp')].map(box),
+  turns: ['#p-rotate', '#p-flip'].map(s => box(document.querySelector(s)))}"""
+
+
+def _inside(box: list[float], view: list[int]) -> bool:
+    """A box (left, top, right, bottom) wholly in the viewport."""
+    left, top, right, bottom = box
+    return left >= 0 and top >= 0 and right <= view[0] and bottom <= view[1]
+
+
+def _shapes(driver: WebDriver, css: str) -> str:
+    return str(driver.script(f"return document.querySelector('{css}').dataset.shape"))
+
+
+def _turned(shape: str, how: str) -> str:
+    """A ``data-shape`` a quarter turn clockwise (``rotate``) or turned over (``flip``)."""
+    cells = [tuple(int(v) for v in p.split(",")) for p in shape.split(";")]
+    turn = (lambda r, c: (c, -r)) if how == "rotate" else (lambda r, c: (r, -c))
+    return _shape(frozenset(turn(r, c) for r, c in cells))
+
+
+def _tap(driver: WebDriver, css: str) -> None:
+    """A touch tap on the middle of an element."""
+    at = driver.centre(css)
+    driver.drag(at, at, "touch")
+
+
+def test_a_phone_shows_figure_and_pieces_first_and_plays_by_touch(
+    driver: WebDriver, page_url: str
+) -> None:
+    """On a 360 x 740 touch screen the first screen holds the figure, every piece and the turn
+    buttons; a swipe on the figure scrolls the page, a drag of a piece does not; a tap chooses
+    a piece, a second tap rotates it, Turn over turns it over, and touch alone plays to
+    "Ubongo!" (the status naming the pieces left after each drop)."""
+    ps = bundled()
+    c = next(ps.combinations())
+    tiling = next(solutions(c.puzzle, engine="bitboard"))
+    with _screen(driver, 360, 740, touch=True):
+        driver.s("POST", "/url", {"url": page_url})
+        driver.log()
+        seen = driver.script(BOXES)
+        assert seen["scroll"] == 0 and seen["view"] == [360, 740]
+        assert _inside(seen["figure"], seen["view"]), seen
+        assert len(seen["pieces"]) == len(tiling)
+        assert all(_inside(b, seen["view"]) for b in seen["pieces"] + seen["turns"]), seen
+        left, top, right, bottom = seen["figure"]
+        middle = (round((left + right) / 2), round((top + bottom) / 2))
+        driver.drag(middle, (middle[0], middle[1] - 200), "touch")  # a swipe on the board
+        assert driver.script("return scrollY") > 100
+        for _ in range(50):  # the fling's scroll, settled
+            y = driver.script("return scrollY")
+            time.sleep(0.1)
+            if driver.script("return scrollY") == y:
+                break
+        driver.script("scrollTo(0, 0)")
+        for n, pl in enumerate(tiling):
+            css = f'g.pp[data-piece="{pl.piece}"]'
+            grip = f'{css} rect[data-k="0"]'
+            _tap(driver, grip)
+            assert driver.script(
+                f"return document.querySelector('{css}').classList.contains('selected')"
+            )
+            for i in range(8):  # tap, tap, tap, Turn over, tap, ...
+                if _shapes(driver, css) == _shape(pl.cells):
+                    break
+                how = "flip" if i == 3 else "rotate"
+                expected = _turned(_shapes(driver, css), how)
+                _tap(driver, "#p-flip" if how == "flip" else grip)
+                assert _shapes(driver, css) == expected, how
+            assert _shapes(driver, css) == _shape(pl.cells)
+            r, c0 = min(pl.cells)
+            driver.drag(driver.centre(grip), driver.centre(f'#p-board rect[data-cell="{r},{c0}"]'),
+                        "touch")  # fmt: skip
+            assert driver.script(f"return document.querySelector('{css}').dataset.at")
+            assert driver.script("return scrollY") == 0  # dragging a piece scrolls nothing
+            if n < len(tiling) - 1:
+                left_now = " ".join(p.piece for p in tiling[n + 1 :])
+                said = driver.script(STATUS)
+                assert said.startswith(f"{n + 1} of {len(tiling)} pieces placed; left: ")
+                assert sorted(said.split(": ")[1].split()) == sorted(left_now.split())
+        assert driver.script(STATUS).startswith("Ubongo!")
+        # a tap on the chosen piece, placed, turns it in place or says why it cannot
+        last = f'g.pp[data-piece="{tiling[-1].piece}"]'
+        before = driver.script(
+            f"const d = document.querySelector('{last}').dataset; return [d.at, d.shape]"
+        )
+        _tap(driver, f'{last} rect[data-k="0"]')
+        after = driver.script(
+            f"const d = document.querySelector('{last}').dataset; return [d.at, d.shape]"
+        )
+        assert after != before or driver.script(NOTE).endswith("does not fit here: move it first.")
+        assert _errors(driver) == []
+
+
+def test_a_landscape_phone_keeps_the_turns_in_reach(driver: WebDriver, page_url: str) -> None:
+    """At 740 x 360 the turn buttons are on screen wherever the board is in view, and one
+    scroll position shows the whole board and them together."""
+    ps = bundled()
+    c = max(
+        (c for c in ps.combinations() if c.side == "hard"), key=lambda c: c.puzzle.figure.height
+    )
+    with _screen(driver, 740, 360, touch=True):
+        driver.s("POST", "/url", {"url": page_url})
+        driver.log()
+        driver.script("window.ubongo.select(arguments[0], arguments[1], arguments[2])", *_key(c))
+        top, height = driver.script(
+            "const r = document.querySelector('#p-board svg').getBoundingClientRect();"
+            "return [r.top + scrollY, r.height]"
+        )
+        for y in range(max(0, round(top - 360 + 60)), round(top + height - 60), 20):
+            driver.script(f"scrollTo(0, {y})")
+            seen = driver.script(BOXES)
+            assert all(_inside(b, seen["view"]) for b in seen["turns"]), (y, seen)
+        driver.script("document.getElementById('p-board').scrollIntoView()")
+        seen = driver.script(BOXES)
+        assert all(
+            _inside(b, seen["view"]) for b in [seen["figure"], *seen["pieces"], *seen["turns"]]
+        ), seen
+        assert _errors(driver) == []
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2.1 relative luminance of ``#rrggbb`` or ``rgb(r, g, b)``."""
+    if colour.startswith("#"):
+        rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    else:
+        rgb = [round(float(v)) for v in colour[colour.index("(") + 1 : -1].split(",")[:3]]
+    lin = [
+        v / 255 / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb
+    ]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2.1 contrast ratio of two colours, 1 to 21."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_contrast_is_the_wcag_ratio() -> None:
+    assert round(contrast("#000000", "#ffffff"), 1) == 21.0
+    assert round(contrast("rgb(118, 118, 118)", "#ffffff"), 1) == 4.5
+    assert round(contrast("#1565c0", "#2457c5"), 2) == 1.13  # the old focus ring on S4
+
+
+FOCUS = """const a = document.activeElement, cs = getComputedStyle(a);
+let e = a.parentElement, bg = 'rgb(255, 255, 255)';
+for (; e; e = e.parentElement) {
+  const c = getComputedStyle(e).backgroundColor;
+  if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') { bg = c; break; }
+}
+const r = a.getBoundingClientRect();
+return {what: a.tagName + '#' + a.id + '.' + (a.getAttribute('class') || ''),
+  piece: (a.dataset && a.dataset.piece) || null, row: a.classList.contains('combo'),
+  style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), colour: cs.outlineColor, bg,
+  shown: r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight}"""
+RING = """const g = document.activeElement;
+return {rings: [...g.querySelectorAll('path.ring')].map(p => { const s = getComputedStyle(p);
+  return [s.display, s.stroke, parseFloat(s.strokeWidth)]; }),
+  others: [...document.querySelectorAll('#p-board g.pp')].filter(x => x !== g)
+    .flatMap(x => [...x.querySelectorAll('path.ring')].map(p => getComputedStyle(p).display)),
+  fills: Object.values(UbongoPractice.PIECES).map(p => p.colour)}"""
+ROW = """const g = document.activeElement, s = getComputedStyle(g.querySelector('rect.hit'));
+const card = g.closest('svg').querySelector('rect').getAttribute('fill');
+return [s.stroke, parseFloat(s.strokeWidth), card]"""
+
+
+def _ring_contrast(driver: WebDriver) -> None:
+    """The focused piece's ring: two tones 9:1 apart (WCAG technique C40), together at least
+    3:1 against every piece colour, the figure's squares, its grid and the page."""
+    seen = driver.script(RING)
+    assert len(seen["rings"]) == 2 and all(d != "none" for d, _, _ in seen["rings"]), seen
+    assert set(seen["others"]) == {"none"}  # only the focused piece shows one
+    (_, halo, outer), (_, ink, inner) = sorted(seen["rings"], key=lambda x: -x[2])
+    assert inner >= 2 and outer >= inner + 2  # the halo shows on both sides of the ink
+    assert contrast(ink, halo) >= 9
+    for beside in [*seen["fills"], "#ffffff", "#c4c4c4", "#f6f6f4"]:
+        assert max(contrast(ink, beside), contrast(halo, beside)) >= 3, beside
+
+
+def test_the_keyboard_reaches_a_piece_at_once_and_every_focus_shows(
+    driver: WebDriver, page_url: str
+) -> None:
+    """From a fresh page two key presses (Tab to the skip link, Enter) put the focus on a
+    piece; Tab on from there, every control, link and piece shows its focus at WCAG 2.1 AA
+    contrast (3:1 against what is beside it), and so does a die-face row of a card; the blue
+    piece's ring (it was 1.13:1) included."""
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    presses = 0
+    while _focused_piece(driver) is None and presses < 80:
+        on_skip = driver.script("return document.activeElement.matches('a.skip')")
+        driver.key(ENTER if on_skip else TAB)
+        presses += 1
+    assert _focused_piece(driver) is not None and presses == 2
+    driver.s("POST", "/url", {"url": page_url})  # again, from the top
+    kinds: set[str] = set()
+    for _ in range(80):  # every tab stop of the header and the practice board
+        driver.key(TAB)
+        seen = driver.script(FOCUS)
+        assert seen["shown"], seen
+        if seen["row"]:
+            stroke, width, card = driver.script(ROW)
+            assert width >= 2 and contrast(stroke, card) >= 3, (stroke, card)
+            kinds.add("row")
+            break
+        if seen["piece"]:
+            _ring_contrast(driver)
+            kinds.add("piece")
+            continue
+        assert seen["style"] == "solid" and seen["width"] >= 2, seen
+        assert contrast(seen["colour"], seen["bg"]) >= 3, seen
+        kinds.add(seen["what"].split("#")[0])
+    assert kinds >= {"A", "BUTTON", "SELECT", "INPUT", "piece", "row"}
+    ps = bundled()  # the blue piece (S4) focused by the keyboard
+    c = next(c for c in ps.combinations() if "S4" in (p.name for p in c.puzzle.pieces))
+    driver.script("window.ubongo.select(arguments[0], arguments[1], arguments[2])", *_key(c))
+    driver.script("document.querySelector('a.skip').focus()")
+    driver.key(ENTER)
+    for _ in range(len(c.puzzle.pieces)):
+        if _focused_piece(driver) == "S4":
+            break
+        driver.key(TAB)
+    assert _focused_piece(driver) == "S4"
+    _ring_contrast(driver)
+    assert _errors(driver) == []
+
+
+def test_twelve_pentominoes_fit_a_compact_tray(driver: WebDriver, tmp_path: Path) -> None:
+    """The 6 x 10 pentomino board at 1280 x 900: the board with all 12 pieces fits the screen
+    (the tray in two slots per row was 1,332 px tall) and a piece still drags onto it."""
+    site = tmp_path / "site"
+    done = CliRunner().invoke(main, ["render", "examples/pentominoes.json", "--html", str(site)])
+    assert done.exit_code == 0, done.output
+    ps = parse_set(json.loads(Path("examples/pentominoes.json").read_text()), "pentominoes")
+    c = next(c for c in ps.combinations() if c.template == "6x10")
+    assert len(c.puzzle.pieces) == 12
+    first = next(solutions(c.puzzle))[0]
+    with _screen(driver, 1280, 900, touch=False):
+        driver.s("POST", "/url", {"url": (site / "index.html").as_uri()})
+        driver.log()
+        driver.script("window.ubongo.select(arguments[0], arguments[1], arguments[2])", *_key(c))
+        driver.script("document.getElementById('p-board').scrollIntoView()")
+        seen = driver.script(BOXES)
+        assert len(seen["pieces"]) == 12
+        assert all(_inside(b, seen["view"]) for b in [seen["figure"], *seen["pieces"]]), seen
+        css = f'g.pp[data-piece="{first.piece}"]'
+        grip = driver.centre(f'{css} rect[data-k="0"]')
+        driver.drag(grip, grip)
+        _turn_to(driver, first.piece, _shape(first.cells))
+        r, c0 = min(first.cells)
+        driver.drag(driver.centre(f'{css} rect[data-k="0"]'),
+                    driver.centre(f'#p-board rect[data-cell="{r},{c0}"]'))  # fmt: skip
+        assert driver.script(f"return document.querySelector('{css}').dataset.at") == f"{r},{c0}"
+        assert _errors(driver) == []
+
+
+ACTIVE_ROW = "const a = document.activeElement; return a.dataset ? a.dataset.combo || null : null"
+
+
+def test_a_card_is_one_tab_stop_and_the_arrows_go_along_its_rows(
+    driver: WebDriver, page_url: str
+) -> None:
+    """Tab goes from a card's die-face row to the next card (not through its six rows); the
+    arrow keys, Home and End move along the rows and Enter reveals the row's solution."""
+    ps = bundled()
+    first, second = ps.templates[0].id, ps.templates[1].id
+    ids = [combo_id(c.template, c.side, c.face) for c in ps.combinations() if c.template == first]
+    easy = [i for i in ids if "-easy-" in i]
+    hard = [i for i in ids if "-hard-" in i]
+    driver.s("POST", "/url", {"url": page_url})
+    driver.log()
+    driver.script(f"document.querySelector('g.combo[data-combo=\"{easy[0]}\"]').focus()")
+    label = driver.script("return document.activeElement.getAttribute('aria-label')")
+    assert label == f"die {driver.script('return document.activeElement.dataset.label')}"
+    driver.key(ARROWS[(1, 0)])
+    driver.key(ARROWS[(1, 0)])
+    assert driver.script(ACTIVE_ROW) == easy[2]
+    driver.key(ARROWS[(-1, 0)])
+    assert driver.script(ACTIVE_ROW) == easy[1]
+    driver.key(END)
+    assert driver.script(ACTIVE_ROW) == easy[-1]
+    driver.key(HOME)
+    driver.key(ARROWS[(0, 1)])
+    assert driver.script(ACTIVE_ROW) == easy[1]
+    driver.key(ENTER)
+    answer = f'figure[data-side="{first}-easy"] pre.answer'
+    assert driver.script(f"return document.querySelector('{answer}').textContent").startswith(
+        "die "
+    )
+    driver.key(TAB)
+    assert driver.script(ACTIVE_ROW) == hard[0]
+    driver.key(TAB)
+    assert driver.script(ACTIVE_ROW).startswith(f"{second}-easy-")
+    for _ in range(2):  # Shift+Tab back twice: the easy card's stop is the row last used
+        _shift_tab(driver)
+    assert driver.script(ACTIVE_ROW) == easy[1]
+    assert _errors(driver) == []
+
+
+HOME, END, SHIFT = "\ue011", "\ue010", "\ue008"
+
+
+def _shift_tab(driver: WebDriver) -> None:
+    """Shift+Tab: a chord of real key events."""
+    steps = [{"type": "keyDown", "value": SHIFT}, {"type": "keyDown", "value": TAB},
+             {"type": "keyUp", "value": TAB}, {"type": "keyUp", "value": SHIFT}]  # fmt: skip
+    driver.s("POST", "/actions", {"actions": [{"type": "key", "id": "kb", "actions": steps}]})
+    driver.s("DELETE", "/actions")
