@@ -24,11 +24,13 @@ class Cards:
     pages: int
     cell_mm: float
     flip: str
+    bleed_mm: float = 0.0
 
     def __str__(self) -> str:
+        bleed = f", bleed {self.bleed_mm:g} mm" if self.bleed_mm else ""
         return (
             f"{plural(self.pages, 'page')}, fronts and backs in turn; print both sides at "
-            f"100 %, flip on {self.flip} edge; cells {self.cell_mm:g} mm"
+            f"100 %, flip on {self.flip} edge; cells {self.cell_mm:g} mm{bleed}"
         )
 
     def _repr_html_(self) -> str:

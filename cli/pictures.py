@@ -79,6 +79,16 @@ from ubongo.solver.limits import SET_TIMEOUT
     show_default=True,
     help="The PDF's duplex setting: the printer turns the sheet about its long or short edge.",
 )
+@click.option(
+    "--bleed",
+    "bleed_mm",
+    type=FiniteRange(0, 5),
+    default=0.0,
+    show_default=True,
+    metavar="MM",
+    help="Print each card's background MM past its cut line (3 is usual), so a cut a little "
+    "off leaves no white edge; the cut marks still point at the line.",
+)
 @quiet_option
 @timeout_option(SET_TIMEOUT)
 @reported
@@ -91,6 +101,7 @@ def render(
     paper: str,
     per_page: str,
     flip: str,
+    bleed_mm: float,
     quiet: bool,
     timeout: float,
 ) -> None:
@@ -103,6 +114,7 @@ def render(
       ubongo render sample --html site
       ubongo render sample --pdf cards.pdf --cell-mm 15
       ubongo render sample --pdf cards.pdf --paper letter --flip short
+      ubongo render sample --pdf cards.pdf --bleed 3
       ubongo render sample --svg sides
     """
     if not (html_dir or pdf_path or svg_dir):
@@ -113,7 +125,9 @@ def render(
     ps = load_set(set_arg)
     said: list[str] = []
     if pdf_path:
-        printed = ubongo.cards(ps, cell_mm=cell_mm, paper=paper, per_page=per_page, flip=flip)
+        printed = ubongo.cards(
+            ps, cell_mm=cell_mm, paper=paper, per_page=per_page, flip=flip, bleed_mm=bleed_mm
+        )
         write_atomic(pdf_path, printed.data)
         said.append(f"wrote {pdf_path}: {printed}")
     if svg_dir:
