@@ -796,10 +796,14 @@ def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
     from ubongo._pictures import Page
     from ubongo.render.html import page as document
     from ubongo.render.html import unsolvable
+    from ubongo.render.webapp import app_files
 
     ps = _inputs.drawn_set_of(set, "web pages")
     listings = _listings(ps, _budget(timeout))
-    return Page(ps, document(ps, listings), len(listings), tuple(unsolvable(ps, listings)))
+    html = document(ps, listings)
+    first = next((x.solutions for x in listings.values() if x.solutions), ())
+    app = app_files(ps, html, first)
+    return Page(ps, html, len(listings), tuple(unsolvable(ps, listings)), app)
 
 
 def _listings(ps: PuzzleSet, clock: Timeout) -> Listings:

@@ -34,7 +34,9 @@ from ubongo.solver.limits import SET_TIMEOUT
     metavar="DIR",
     shell_complete=_complete.files,
     help="Write DIR/index.html: an index, a practice board with hints, every template; "
-    "click a die face for a solution (on a 3D set, to practise it).",
+    "click a die face for a solution (on a 3D set, to practise it). Beside it a manifest, "
+    "icons and a service worker: hosted on any web server, the page installs on a phone and "
+    "plays offline after the first visit.",
 )
 @click.option(
     "--pdf",
@@ -137,8 +139,12 @@ def render(
         said.append(f"wrote {plural(n, 'SVG file')} in {svg_dir}")
     if html_dir:
         web = ubongo.page(ps, timeout=clock.left)
-        write_in_folder(output_folder(html_dir), "index.html", web.html)
-        said.append(f"wrote {os.path.join(html_dir, 'index.html')}")
+        folder = output_folder(html_dir)
+        written = [write_in_folder(folder, name, data) for name, data in web.files().items()]
+        said.append(
+            f"wrote {os.path.join(html_dir, 'index.html')} and {plural(len(written) - 1, 'file')} "
+            "that let it install and play offline when hosted"
+        )
         said.append(web.summary())
     if not quiet:
         for line in said:

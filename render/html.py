@@ -24,6 +24,7 @@ from ubongo.render.colours import Colour, ink, set_colours, shades
 from ubongo.render.iso import CORNERS, LIGHT, shade
 from ubongo.render.iso import SIDES as ISO_SIDES
 from ubongo.render.svg import side_element, sides, to_string
+from ubongo.render.webapp import REGISTER, THEME
 from ubongo.solver.bitboard import order_is_turn
 from ubongo.solver.cells import Point
 from ubongo.solver.hints import MAX_TILINGS
@@ -477,6 +478,7 @@ def page(ps: PuzzleSet, listings: Listings) -> str:
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta name="theme-color" content="{THEME}">'
         f"<title>{name}: Ubongo templates</title><style>{CSS}{CSS_3D if cubes else ''}</style>"
         "</head>\n<body>"
         f"<header><h1>{name}</h1><p>{len(ps.templates)} templates, {n} combinations."
@@ -486,5 +488,6 @@ def page(ps: PuzzleSet, listings: Listings) -> str:
         f'<script type="application/json" id="ubongo-data">{_script_json(page_data(ps, listings))}'
         f"</script>\n<script>{JS_PLAY if cubes else JS_REVEAL}</script>\n"
         f"<script>{practice_js(ps.pieces.lattice.dims)}</script>\n"
+        f"<script>{REGISTER}</script>\n"
         "</body></html>\n"
     )
