@@ -141,9 +141,10 @@ def render(
         web = ubongo.page(ps, timeout=clock.left)
         folder = output_folder(html_dir)
         written = [write_in_folder(folder, name, data) for name, data in web.files().items()]
+        others = plural(len(written) - 1, "app file")
         said.append(
-            f"wrote {os.path.join(html_dir, 'index.html')} and {plural(len(written) - 1, 'file')} "
-            "that let it install and play offline when hosted"
+            f"wrote {os.path.join(html_dir, 'index.html')} and {others} "
+            "(manifest, icons, service worker)"
         )
         said.append(web.summary())
     if not quiet:
