@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import click
 
-from ubongo.cli import _complete
+from ubongo.cli import _complete, _interrupts
 from ubongo.cli._common import (
     Clock,
     FiniteRange,
@@ -140,7 +140,8 @@ def render(
     if html_dir:
         web = ubongo.page(ps, timeout=clock.left)
         folder = output_folder(html_dir)
-        written = [write_in_folder(folder, name, data) for name, data in web.files().items()]
+        with _interrupts.deferred():  # Ctrl-C leaves one render's files, never two renders' mix
+            written = [write_in_folder(folder, name, data) for name, data in web.files().items()]
         others = plural(len(written) - 1, "app file")
         said.append(
             f"wrote {os.path.join(html_dir, 'index.html')} and {others} "

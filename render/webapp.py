@@ -6,10 +6,12 @@ The page itself stays one self-contained file: it links the manifest and registe
 only when served over http(s) (``REGISTER``), so opened from a file, mailed, or shown in a
 notebook it works as before and asks for nothing. The worker serves cache first; its cache
 name carries a hash of every file it caches, so a new render is a new worker that replaces the
-old cache (DESIGN.md, "The practice page offline").
+old cache; the command writes the worker last, so a browser that finds a new worker finds every
+new file it caches.
 
-The icon is drawn here, as SVG and as PNG (zlib and struct; no imaging library): the first
-tiling the page lists, in the pieces' colours, seen from above on cubes.
+The icon is drawn here, as SVG and as PNG (zlib and struct; no imaging library), one set of
+rectangles for both: the first tiling the page lists, in the pieces' colours (seen from above
+on cubes).
 """
 
 from __future__ import annotations
@@ -125,44 +127,70 @@ def _frame(e: Emblem, size: float) -> tuple[float, float, float]:
     return cell, (size - cols * cell) / 2, (size - rows * cell) / 2
 
 
+Span = tuple[float, float, tuple[int, ...]]
+"""Along one axis of the icon: from, to, and the cells it belongs to (two: the gap between)."""
+
+
+def _spans(n: int, start: float, cell: float) -> list[Span]:
+    """Each of ``n`` cells' inner span along an axis, and the thin gap between two cells."""
+    gap = cell / 12
+    out: list[Span] = []
+    for k in range(n):
+        a = start + k * cell
+        out.append((a + gap / 2, a + cell - gap / 2, (k,)))
+        if k + 1 < n:
+            out.append((a + cell - gap / 2, a + cell + gap / 2, (k, k + 1)))
+    return out
+
+
+def _tiles(e: Emblem, size: int) -> dict[tuple[int, int], Colour]:
+    """The icon's coloured rectangles, as (row span, column span) indices to ``_spans``: every
+    cell less a thin gap, the gap filled between cells of one colour, so a piece reads whole."""
+    cell, x0, y0 = _frame(e, size)
+    width = max(len(r) for r in e)
+    out: dict[tuple[int, int], Colour] = {}
+    for i, (_, _, rows) in enumerate(_spans(len(e), y0, cell)):
+        for j, (_, _, cols) in enumerate(_spans(width, x0, cell)):
+            fills = {e[r][c] if c < len(e[r]) else None for r in rows for c in cols}
+            if len(fills) == 1 and (fill := fills.pop()) is not None:
+                out[i, j] = fill
+    return out
+
+
 def icon_svg(e: Emblem, size: int = 512) -> str:
-    """The icon as an SVG document: the emblem's cells on the theme colour."""
+    """The icon as an SVG document: the emblem's pieces on the theme colour."""
     svg = root(size, size)
+    svg.set("shape-rendering", "crispEdges")  # no seam where two rects of a piece meet
     ET.SubElement(svg, "rect", width=str(size), height=str(size), fill=THEME)
     cell, x0, y0 = _frame(e, size)
-    gap = cell / 12
-    for r, row in enumerate(e):
-        for c, fill in enumerate(row):
-            if fill is not None:
-                x, y, w = x0 + c * cell + gap / 2, y0 + r * cell + gap / 2, cell - gap
-                attrs = {"x": f"{x:.2f}", "y": f"{y:.2f}", "width": f"{w:.2f}"}
-                ET.SubElement(svg, "rect", attrs, height=f"{w:.2f}", fill=fill)
+    ys, xs = _spans(len(e), y0, cell), _spans(max(len(r) for r in e), x0, cell)
+    for (i, j), fill in _tiles(e, size).items():
+        (top, bottom, _), (left, right, _) = ys[i], xs[j]
+        attrs = {"x": f"{left:.2f}", "y": f"{top:.2f}", "width": f"{right - left:.2f}"}
+        ET.SubElement(svg, "rect", attrs, height=f"{bottom - top:.2f}", fill=fill)
     return to_string(svg)
 
 
 def icon_png(e: Emblem, size: int) -> bytes:
     """The icon as a ``size`` square PNG, the same drawing as ``icon_svg``'s."""
     cell, x0, y0 = _frame(e, size)
-    gap = cell / 12
+    ys, xs = _spans(len(e), y0, cell), _spans(max(len(r) for r in e), x0, cell)
+    tiles = _tiles(e, size)
     ground = bytes(rgb(THEME))
 
-    def inside(v: int, start: float, n: int) -> int | None:
-        """The cell whose square (less the gap) holds pixel ``v``'s middle, if any."""
-        k = int((v + 0.5 - start) // cell)
-        off = v + 0.5 - start - k * cell
-        return k if 0 <= k < n and gap / 2 <= off < cell - gap / 2 else None
+    def span(v: int, spans: list[Span]) -> int | None:
+        """The span that holds pixel ``v``'s middle, if any."""
+        return next((k for k, (a, b, _) in enumerate(spans) if a <= v + 0.5 < b), None)
 
-    width = max(len(r) for r in e)
-    cols = [inside(x, x0, width) for x in range(size)]
-    lines: dict[int | None, bytes] = {None: ground * size}
+    cols = [span(x, xs) for x in range(size)]
+    lines: dict[int | None, bytes] = {}
     out = bytearray()
     for y in range(size):
-        r = inside(y, y0, len(e))
-        if r not in lines:
-            row = e[r] if r is not None else ()
-            fills = [row[c] if c is not None and c < len(row) else None for c in cols]
-            lines[r] = b"".join(bytes(rgb(f)) if f else ground for f in fills)
-        out += b"\0" + lines[r]
+        i = span(y, ys)
+        if i not in lines:
+            fills = [tiles.get((i, j)) if i is not None and j is not None else None for j in cols]
+            lines[i] = b"".join(bytes(rgb(f)) if f else ground for f in fills)
+        out += b"\0" + lines[i]
     return _png(size, size, bytes(out))
 
 
