@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import re
 import shutil
@@ -39,11 +40,14 @@ from ubongo.render.colours import (
 )
 from ubongo.render.html import page
 from ubongo.render.pdf import (
+    GUTTER,
     PAPERS,
+    SIDE_MARGIN,
     BleedOutOfRange,
     Layout,
     card_size,
     largest_cell,
+    layout,
     plan,
 )
 from ubongo.render.svg import side_svg, sides, solution_svg
@@ -232,6 +236,38 @@ def test_a_bleed_grows_each_card_past_its_cut_marks(tmp_path: Path):
     for x, _, cw, _ in trim:
         assert any(abs(m - x) <= 1 for m in marks) and any(abs(m - (x + cw)) <= 1 for m in marks)
     assert not any(x - b * mm + 2 <= m <= x - 2 for x, _, _, _ in trim for m in marks)
+
+
+@given(
+    st.sampled_from(sorted(PAPERS)),
+    st.sampled_from(["1", "2", "4"]),
+    st.floats(20, 200),
+    st.floats(20, 200),
+    st.floats(0, 5),
+)
+def test_bleeds_stay_apart_inside_the_margins_and_register(
+    paper: str, per_page: str, w: float, h: float, bleed: float
+):
+    """However large the card and the bleed: cards' colours never come within GUTTER of each
+    other, nor within the cut marks' room of the paper's edge, and a back's bleed lies behind
+    its front's on either flip."""
+    lay = layout(paper, per_page, (w, h), 4, bleed)
+    if lay is None:
+        return
+    pw, ph = lay.page
+    grown = [(x - bleed, y - bleed, x + w + bleed, y + h + bleed) for x, y in lay.slots]
+    room = SIDE_MARGIN - 1e-9
+    for x0, y0, x1, y1 in grown:
+        assert x0 >= room and y0 >= room and x1 <= pw - room and y1 <= ph - room
+    for a, b in itertools.combinations(grown, 2):
+        apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+        assert apart >= GUTTER - 1e-9
+    for flip in ("long", "short"):
+        for slot, (x, y) in enumerate(lay.slots):
+            bx, by = lay.slots[lay.behind(slot, flip)]
+            mirrored = (pw - x - w, y) if (flip == "long") == (pw <= ph) else (x, ph - y - h)
+            assert math.isclose(bx, mirrored[0], abs_tol=1e-9)
+            assert math.isclose(by, mirrored[1], abs_tol=1e-9)
 
 
 def test_layout_puts_each_back_behind_its_front():
