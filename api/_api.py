@@ -763,11 +763,13 @@ def cards(
     paper: str = "a4",
     per_page: str = "auto",
     flip: str = "long",
+    bleed_mm: float = 0.0,
 ) -> Cards:
     """A set's cards as a PDF for duplex printing (``ubongo render --pdf``; needs fpdf2):
     ``cell_mm`` the printed size of a cell (default 16), ``paper`` ``a4``, ``letter`` or
     ``a3``, ``per_page`` ``auto``, ``1``, ``2`` or ``4``, ``flip`` the duplex edge, ``long``
-    or ``short``. A card that does not fit the paper is an error, never a larger page."""
+    or ``short``, ``bleed_mm`` how far each card's background reaches past its cut line (0 to
+    5). A card that does not fit the paper is an error, never a larger page."""
     from ubongo._pictures import Cards
     from ubongo.render.pdf import DEFAULT_CELL_MM
     from ubongo.render.pdf import cards as printed
@@ -779,8 +781,9 @@ def cards(
         paper=paper.lower(),
         per_page=per_page,
         flip=flip.lower(),
+        bleed=bleed_mm,
     )
-    return Cards(data, pages, mm, flip.lower())
+    return Cards(data, pages, mm, flip.lower(), bleed_mm)
 
 
 def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
@@ -794,6 +797,7 @@ def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
     from ubongo._pictures import Page
     from ubongo.render.html import page as document
     from ubongo.render.html import unsolvable
+    from ubongo.render.webapp import app_files
 
     ps = _inputs.drawn_set_of(set, "web pages", _inputs.PRINTED)
     clock = _budget(timeout)
@@ -801,7 +805,9 @@ def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
     daily = _daily(ps, listings, clock)
     pools, relative = (daily.pools, daily.relative) if daily else (None, False)
     html = document(ps, listings, pools, relative)
-    return Page(ps, html, len(listings), tuple(unsolvable(ps, listings)))
+    first = next((x.solutions for x in listings.values() if x.solutions), ())
+    app = app_files(ps, html, first)
+    return Page(ps, html, len(listings), tuple(unsolvable(ps, listings)), app)
 
 
 def _daily(ps: PuzzleSet, listings: Listings, clock: Timeout) -> Daily | None:

@@ -6,6 +6,7 @@ The API reads, never writes: the command writes these (atomically, in its folder
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -24,11 +25,13 @@ class Cards:
     pages: int
     cell_mm: float
     flip: str
+    bleed_mm: float = 0.0
 
     def __str__(self) -> str:
+        bleed = f", bleed {self.bleed_mm:g} mm" if self.bleed_mm else ""
         return (
             f"{plural(self.pages, 'page')}, fronts and backs in turn; print both sides at "
-            f"100 %, flip on {self.flip} edge; cells {self.cell_mm:g} mm"
+            f"100 %, flip on {self.flip} edge; cells {self.cell_mm:g} mm{bleed}"
         )
 
     def _repr_html_(self) -> str:
@@ -40,12 +43,20 @@ class Cards:
 @dataclass(frozen=True)
 class Page:
     """A set as one self-contained web page (``ubongo render --html``): an index, a practice
-    board with hints, every template; ``str()`` is the HTML document."""
+    board with hints, every template; ``str()`` is the HTML document; ``files()`` the page and
+    what hosts it as an app that installs and plays offline."""
 
     puzzle_set: PuzzleSet = field(repr=False)
     html: str = field(repr=False)
     combinations: int
     unsolvable: tuple[tuple[str, str, str], ...]  # (template, side, face) with no tiling
+    app: Mapping[str, bytes] = field(repr=False, default_factory=dict)
+    """The files that host it as an installable, offline app, ``index.html`` among them, in
+    the order to write them (render/webapp.py); empty: the page alone."""
+
+    def files(self) -> dict[str, bytes]:
+        """Every file ``render --html DIR`` writes, name to content, in the order to write."""
+        return dict(self.app) or {"index.html": self.html.encode("utf-8", "backslashreplace")}
 
     def summary(self) -> str:
         """``0 of 60 combinations have no tiling``."""

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import click
 
-from ubongo.cli import _complete
+from ubongo.cli import _complete, _interrupts
 from ubongo.cli._common import (
     Clock,
     FiniteRange,
@@ -34,7 +34,9 @@ from ubongo.solver.limits import SET_TIMEOUT
     metavar="DIR",
     shell_complete=_complete.files,
     help="Write DIR/index.html: an index, a practice board with hints, every template; "
-    "click a die face for a solution (on a 3D set, to practise it).",
+    "click a die face for a solution (on a 3D set, to practise it). Beside it a manifest, "
+    "icons and a service worker: hosted on any web server, the page installs on a phone and "
+    "plays offline after the first visit.",
 )
 @click.option(
     "--pdf",
@@ -79,6 +81,16 @@ from ubongo.solver.limits import SET_TIMEOUT
     show_default=True,
     help="The PDF's duplex setting: the printer turns the sheet about its long or short edge.",
 )
+@click.option(
+    "--bleed",
+    "bleed_mm",
+    type=FiniteRange(0, 5),
+    default=0.0,
+    show_default=True,
+    metavar="MM",
+    help="Print each card's background MM past its cut line (3 is usual), so a cut a little "
+    "off leaves no white edge; the cut marks still point at the line.",
+)
 @quiet_option
 @timeout_option(SET_TIMEOUT)
 @reported
@@ -91,6 +103,7 @@ def render(
     paper: str,
     per_page: str,
     flip: str,
+    bleed_mm: float,
     quiet: bool,
     timeout: float,
 ) -> None:
@@ -103,6 +116,7 @@ def render(
       ubongo render sample --html site
       ubongo render sample --pdf cards.pdf --cell-mm 15
       ubongo render sample --pdf cards.pdf --paper letter --flip short
+      ubongo render sample --pdf cards.pdf --bleed 3
       ubongo render sample --svg sides
     """
     if not (html_dir or pdf_path or svg_dir):
@@ -113,7 +127,9 @@ def render(
     ps = load_set(set_arg)
     said: list[str] = []
     if pdf_path:
-        printed = ubongo.cards(ps, cell_mm=cell_mm, paper=paper, per_page=per_page, flip=flip)
+        printed = ubongo.cards(
+            ps, cell_mm=cell_mm, paper=paper, per_page=per_page, flip=flip, bleed_mm=bleed_mm
+        )
         write_atomic(pdf_path, printed.data)
         said.append(f"wrote {pdf_path}: {printed}")
     if svg_dir:
@@ -123,8 +139,14 @@ def render(
         said.append(f"wrote {plural(n, 'SVG file')} in {svg_dir}")
     if html_dir:
         web = ubongo.page(ps, timeout=clock.left)
-        write_in_folder(output_folder(html_dir), "index.html", web.html)
-        said.append(f"wrote {os.path.join(html_dir, 'index.html')}")
+        folder = output_folder(html_dir)
+        with _interrupts.deferred():  # Ctrl-C leaves one render's files, never two renders' mix
+            written = [write_in_folder(folder, name, data) for name, data in web.files().items()]
+        others = plural(len(written) - 1, "app file")
+        said.append(
+            f"wrote {os.path.join(html_dir, 'index.html')} and {others} "
+            "(manifest, icons, service worker)"
+        )
         said.append(web.summary())
     if not quiet:
         for line in said:

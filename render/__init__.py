@@ -9,7 +9,8 @@ Modules
     svg       figures, solutions and template sides as SVG (xml.etree.ElementTree)
     iso       figures of cubes and their tilings: an isometric view, a layer-by-layer view
     html      one self-contained page of a puzzle set; a click reveals a solution
-    pdf       double-sided cards: true-size cells, backs behind fronts, cut marks (fpdf2)
+    webapp    beside the page when hosted: manifest, icons (SVG, PNG), an offline service worker
+    pdf       double-sided cards: true-size cells, backs behind fronts, cut marks, bleed (fpdf2)
 
 :class:`SolutionPicture` gives a (partial) solution a notebook picture, as ``Figure`` has one.
 """

@@ -25,6 +25,7 @@ from ubongo.render.colours import Colour, ink, set_colours, shades
 from ubongo.render.iso import CORNERS, LIGHT, shade
 from ubongo.render.iso import SIDES as ISO_SIDES
 from ubongo.render.svg import side_element, sides, to_string
+from ubongo.render.webapp import REGISTER, THEME
 from ubongo.solver.bitboard import order_is_turn
 from ubongo.solver.cells import Point
 from ubongo.solver.hints import MAX_TILINGS
@@ -636,6 +637,7 @@ def page(
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta name="theme-color" content="{THEME}">'
         f"<title>{name}: Ubongo templates</title>"
         f"<style>{CSS}{CSS_3D if cubes else today.CSS + CSS_OWN}</style>"
         "</head>\n<body>"
@@ -648,5 +650,6 @@ def page(
         f"{_script_json(page_data(ps, listings, daily, relative))}"
         f"</script>\n<script>{JS_PLAY if cubes else JS_REVEAL}</script>\n"
         f"<script>{practice_js(ps.pieces.lattice.space)}</script>\n"
+        f"<script>{REGISTER}</script>\n"
         "</body></html>\n"
     )

@@ -8,7 +8,10 @@ largest side. Pages alternate fronts and backs; the cards sit in a grid centred 
 the back's grid lies exactly behind the front's after a duplex flip, and each back card is put
 in the slot behind its front (mirrored left-right or top-bottom, as the flip turns the sheet).
 Cut marks sit in the margin on the lines of the card edges; a 50 mm scale bar at the foot of
-every page shows whether the printer scaled it.
+every page shows whether the printer scaled it. With a bleed, each card's background reaches
+that far past its edge (the trim line the marks point at), so a cut a little off leaves no white
+sliver; the bleed is the same all round, so a back still lies behind its front. The document
+asks the print dialog for both sides, flipped on the edge the layout assumes, at actual size.
 
 fpdf2 is the optional ``print`` extra and is imported here only.
 """
@@ -23,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ubongo.puzzles.sets import PuzzleSet
-from ubongo.render.svg import PrintedSide, sides, to_string
+from ubongo.render.colours import rgb
+from ubongo.render.svg import CARD, PrintedSide, sides, to_string
 from ubongo.solver.errors import UbongoError, UnknownName
 
 DEFAULT_CELL_MM = 16.0
@@ -32,6 +36,8 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 """Paper sizes in mm, portrait (width, height)."""
 FLIPS = ("long", "short")
 """How a duplex printer turns the sheet: about its long edge (the usual default) or short."""
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+"""The PDF viewer preference (/Duplex) that asks the print dialog for each flip."""
 PER_PAGE = ("auto", "1", "2", "4")
 """Cards per sheet: ``auto`` is the most that fit (never more than the set needs)."""
 EDGE = 5.0  # mm most printers cannot print next to the paper's edge
@@ -44,6 +50,7 @@ END_MARGIN = SIDE_MARGIN + FOOT  # above and below: the same both ends, so a fli
 SCALE_MM = 50.0
 
 MIN_CELL_MM, MAX_CELL_MM = 5.0, 60.0  # smaller cells cannot be cut; larger are no Ubongo
+MAX_BLEED_MM = 5.0  # printers' usual bleed is 3 mm; more only eats the paper
 
 Size = tuple[float, float]
 """(width, height) in mm."""
@@ -82,6 +89,14 @@ class CardDoesNotFit(UbongoError):
         self.largest = largest
 
 
+class BleedOutOfRange(UbongoError):
+    """A bleed (``mm``) outside 0 to MAX_BLEED_MM."""
+
+    def __init__(self, mm: float) -> None:
+        super().__init__(f"bleed {mm:g} mm; expected 0 to {MAX_BLEED_MM:g} mm")
+        self.mm = mm
+
+
 class PrintError(UbongoError):
     """fpdf2 could not draw a template side: ``detail`` is its message."""
 
@@ -109,21 +124,29 @@ class PrintExtraMissing(UbongoError):
 
 @dataclass(frozen=True)
 class Layout:
-    """Cards of one ``card`` size in a ``rows`` x ``cols`` grid centred on a ``page``."""
+    """Cards of one ``card`` size (trimmed) in a ``rows`` x ``cols`` grid centred on a
+    ``page``, each card's background ``bleed`` mm past its edges."""
 
     page: Size
     card: Size
     rows: int
     cols: int
+    bleed: float = 0.0
+
+    @property
+    def gutter(self) -> float:
+        """Between two cards' edges: their bleeds and GUTTER clear between them, so a duplex
+        printer's slip shows neither card's colour on the other."""
+        return GUTTER + 2 * self.bleed
 
     @property
     def slots(self) -> list[tuple[float, float]]:
-        """The top-left corner of each card, row by row."""
-        (pw, ph), (w, h) = self.page, self.card
-        x0 = (pw - self.cols * w - (self.cols - 1) * GUTTER) / 2
-        y0 = (ph - self.rows * h - (self.rows - 1) * GUTTER) / 2
+        """The top-left corner of each card (its trim line), row by row."""
+        (pw, ph), (w, h), gap = self.page, self.card, self.gutter
+        x0 = (pw - self.cols * w - (self.cols - 1) * gap) / 2
+        y0 = (ph - self.rows * h - (self.rows - 1) * gap) / 2
         return [
-            (x0 + c * (w + GUTTER), y0 + r * (h + GUTTER))
+            (x0 + c * (w + gap), y0 + r * (h + gap))
             for r in range(self.rows)
             for c in range(self.cols)
         ]
@@ -172,23 +195,24 @@ def _grids(n: int) -> Iterator[tuple[int, int]]:
     return ((r, n // r) for r in range(1, n + 1) if n % r == 0)
 
 
-def _candidates(paper: str, n: int, card: Size) -> Iterator[Layout]:
+def _candidates(paper: str, n: int, card: Size, bleed: float = 0.0) -> Iterator[Layout]:
     """Every layout of ``n`` cards on the paper, portrait or landscape."""
     w, h = PAPERS[paper]
     for page in ((w, h), (h, w)):
         for rows, cols in _grids(n):
-            yield Layout(page, card, rows, cols)
+            yield Layout(page, card, rows, cols, bleed)
 
 
 def _scale(lay: Layout) -> float:
-    """How much larger the card could be in this layout (under 1: it does not fit)."""
-    (pw, ph), (w, h) = lay.page, lay.card
-    room_w = pw - 2 * SIDE_MARGIN - (lay.cols - 1) * GUTTER
-    room_h = ph - 2 * END_MARGIN - (lay.rows - 1) * GUTTER
+    """How much larger the card could be in this layout (under 1: it does not fit); the
+    bleed and the margins round it keep their size."""
+    (pw, ph), (w, h), gap = lay.page, lay.card, lay.gutter
+    room_w = pw - 2 * (SIDE_MARGIN + lay.bleed) - (lay.cols - 1) * gap
+    room_h = ph - 2 * (END_MARGIN + lay.bleed) - (lay.rows - 1) * gap
     return min(room_w / (lay.cols * w), room_h / (lay.rows * h))
 
 
-def layout(paper: str, per_page: str, card: Size, cards: int) -> Layout | None:
+def layout(paper: str, per_page: str, card: Size, cards: int, bleed: float = 0.0) -> Layout | None:
     """The roomiest layout of ``per_page`` cards (``auto``: the most that fit, up to what
     ``cards`` cards need), or None when none fits.
     """
@@ -196,25 +220,27 @@ def layout(paper: str, per_page: str, card: Size, cards: int) -> Layout | None:
     if per_page == "auto":
         counts = [n for n in counts if n == 1 or n < 2 * cards]
     for n in counts:
-        best = max(_candidates(paper, n, card), key=_scale)
+        best = max(_candidates(paper, n, card, bleed), key=_scale)
         if _scale(best) >= 1:
             return best
     return None
 
 
-def largest_cell(paper: str, per_page: str, unit: Size) -> float:
+def largest_cell(paper: str, per_page: str, unit: Size, bleed: float = 0.0) -> float:
     """The largest cell size (mm, down to 0.1) at which ``per_page`` cards fit on the paper,
     given the card size ``unit`` at 1 mm cells (a card grows in proportion to its cells).
     """
     n = 1 if per_page == "auto" else int(per_page)
-    best = max(_scale(lay) for lay in _candidates(paper, n, unit))
+    best = max(_scale(lay) for lay in _candidates(paper, n, unit, bleed))
     return math.floor(best * 10 - 1e-9) / 10
 
 
-def _check(paper: str, per_page: str, flip: str, cell_mm: float) -> None:
-    """Refuse a cell size, paper, count or flip this module does not know."""
+def _check(paper: str, per_page: str, flip: str, cell_mm: float, bleed: float = 0.0) -> None:
+    """Refuse a cell size, bleed, paper, count or flip this module does not know."""
     if not MIN_CELL_MM <= cell_mm <= MAX_CELL_MM:
         raise CellSizeOutOfRange(cell_mm)
+    if not 0 <= bleed <= MAX_BLEED_MM:
+        raise BleedOutOfRange(bleed)
     for kind, token, known in (
         ("paper", paper, list(PAPERS)),
         ("cards per page", per_page, list(PER_PAGE)),
@@ -225,14 +251,19 @@ def _check(paper: str, per_page: str, flip: str, cell_mm: float) -> None:
 
 
 def plan(
-    ps: PuzzleSet, cell_mm: float, paper: str = "a4", per_page: str = "auto", cards: int = 1
+    ps: PuzzleSet,
+    cell_mm: float,
+    paper: str = "a4",
+    per_page: str = "auto",
+    cards: int = 1,
+    bleed: float = 0.0,
 ) -> Layout:
     """The layout of the set's cards, or CardDoesNotFit naming the largest cell size that fits."""
     card = card_size(ps, cell_mm)
-    found = layout(paper, per_page, card, cards)
+    found = layout(paper, per_page, card, cards, bleed)
     if found is None:
         unit = (card[0] / cell_mm, card[1] / cell_mm)
-        best = largest_cell(paper, per_page, unit)
+        best = largest_cell(paper, per_page, unit, bleed)
         n = 1 if per_page == "auto" else int(per_page)
         raise CardDoesNotFit(paper, n, cell_mm, card, best if best >= MIN_CELL_MM else None)
     return found
@@ -253,17 +284,23 @@ def cards(
     paper: str = "a4",
     per_page: str = "auto",
     flip: str = "long",
+    bleed: float = 0.0,
 ) -> tuple[bytes, int]:
-    """The set's cards as a PDF document for duplex printing, and its number of pages."""
-    _check(paper, per_page, flip, cell_mm)
+    """The set's cards as a PDF document for duplex printing, and its number of pages; each
+    card's background ``bleed`` mm past its trim line."""
+    _check(paper, per_page, flip, cell_mm, bleed)
     pairs = _pairs(ps)
     if not pairs:
         raise NothingToPrint(ps.name)
-    lay = plan(ps, cell_mm, paper, per_page, len(pairs))
+    lay = plan(ps, cell_mm, paper, per_page, len(pairs), bleed)
     fpdf = _fpdf()
     pdf = fpdf.FPDF(unit="mm")
     pdf.set_auto_page_break(False)
     pdf.set_title(latin1(f"{ps.name}: Ubongo cards"))
+    # a print dialog that reads these starts at both sides, this flip, no shrinking to fit
+    pdf.viewer_preferences = fpdf.ViewerPreferences(
+        duplex=DUPLEX[flip], print_scaling="None", display_doc_title=True
+    )
     n = lay.rows * lay.cols
     sheets = [pairs[i : i + n] for i in range(0, len(pairs), n)]
     for k, sheet in enumerate(sheets, 1):
@@ -273,6 +310,7 @@ def cards(
             caption = (
                 f"{ps.name} · sheet {k} of {len(sheets)}, {face} · cell {cell_mm:g} mm · "
                 f"print at 100 %, both sides, flip on {flip} edge"
+                + (f" · bleed {bleed:g} mm" if bleed else "")
             )
             _page(pdf, fpdf, ps, lay, placed, cell_mm, caption)
     return bytes(pdf.output()), 2 * len(sheets)
@@ -293,6 +331,8 @@ def _page(
     for slot, side in placed:
         x, y = lay.slots[slot]
         svg = _card(ps, side, cell_mm, lay.card)
+        if lay.bleed:
+            _bleed(pdf, svg, (x, y), lay)
         try:
             # the core fonts draw Latin-1 only (a wider character is a KeyError deep in fpdf2):
             # any other character of a name becomes "?"
@@ -304,19 +344,32 @@ def _page(
     _footer(pdf, lay.page, caption)
 
 
+def _bleed(pdf: Any, svg: ET.Element, at: tuple[float, float], lay: Layout) -> None:
+    """The card's background ``lay.bleed`` mm past its trim line, and the card's own outline
+    and round corners taken off: a line near the edge would show a cut a little off."""
+    card = next(el for el in svg if el.tag == "rect")  # the first rect is the card (render.svg)
+    fill = card.get("fill") or CARD["easy"]
+    card.set("stroke", "none")
+    card.set("rx", "0")
+    (x, y), (w, h), b = at, lay.card, lay.bleed
+    pdf.set_fill_color(*rgb(fill))
+    pdf.rect(x - b, y - b, w + 2 * b, h + 2 * b, style="F")
+
+
 def _cut_marks(pdf: Any, lay: Layout) -> None:
-    """Marks in the margin on every line along a card edge, the same on fronts and backs."""
+    """Marks in the margin on every line along a card edge (its trim line), the same on fronts
+    and backs; past the bleed, so no mark prints on a card."""
     pdf.set_draw_color(0, 0, 0)
     pdf.set_line_width(0.2)
-    (w, h), slots = lay.card, lay.slots
+    (w, h), slots, off = lay.card, lay.slots, lay.bleed + GAP
     xs = sorted({x for x, _ in slots} | {x + w for x, _ in slots})
     ys = sorted({y for _, y in slots} | {y + h for _, y in slots})
     for x in xs:
-        pdf.line(x, ys[0] - GAP, x, ys[0] - GAP - MARK)
-        pdf.line(x, ys[-1] + GAP, x, ys[-1] + GAP + MARK)
+        pdf.line(x, ys[0] - off, x, ys[0] - off - MARK)
+        pdf.line(x, ys[-1] + off, x, ys[-1] + off + MARK)
     for y in ys:
-        pdf.line(xs[0] - GAP, y, xs[0] - GAP - MARK, y)
-        pdf.line(xs[-1] + GAP, y, xs[-1] + GAP + MARK, y)
+        pdf.line(xs[0] - off, y, xs[0] - off - MARK, y)
+        pdf.line(xs[-1] + off, y, xs[-1] + off + MARK, y)
 
 
 def _footer(pdf: Any, page: Size, text: str) -> None:

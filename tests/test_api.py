@@ -234,6 +234,7 @@ def test_page_and_svgs_are_the_files_render_writes(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     web = ubongo.page("sample")
     assert web.html == (site / "index.html").read_text(encoding="utf-8")
+    assert web.files() == {f.name: f.read_bytes() for f in site.iterdir()}  # the app files too
     assert web.summary() in result.stderr and web.combinations == 60 and not web.unsolvable
     drawn = ubongo.svgs("sample")
     files = {f"{t}-{side}.svg": svg for (t, side), svg in drawn.items()}

@@ -252,7 +252,20 @@ def whole(name: str, data: bytes) -> bool:
         return data.startswith(b"PAR1") and data.endswith(b"PAR1")
     if name.endswith("manifest.json"):
         return isinstance(json.loads(data), dict)
+    if name.startswith("site/"):  # the page's files are written as one, Ctrl-C deferred
+        return _whole_site_file(name, data)
     return False
+
+
+def _whole_site_file(name: str, data: bytes) -> bool:
+    """Whether one of the files of ``render --html`` is complete in itself."""
+    if name.endswith(".html"):
+        return data.rstrip().endswith(b"</html>")
+    if name.endswith(".png"):
+        return data.startswith(b"\x89PNG") and data.endswith(b"IEND\xaeB`\x82")
+    if name.endswith(".webmanifest"):
+        return isinstance(json.loads(data), dict)
+    return name.endswith("sw.js") and data.rstrip().endswith(b"});")
 
 
 def check_interrupted(command: Command, run: Run, folder: Path) -> None:

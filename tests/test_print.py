@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import re
 import shutil
@@ -22,7 +23,7 @@ from click.testing import CliRunner, Result
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ubongo import load_set
+from ubongo import cards, load_set
 from ubongo.cli import main
 from ubongo.puzzles import PuzzleSet, bundled, parse_set
 from ubongo.render.colours import (
@@ -38,7 +39,17 @@ from ubongo.render.colours import (
     tiling_colours,
 )
 from ubongo.render.html import page
-from ubongo.render.pdf import PAPERS, Layout, card_size, largest_cell
+from ubongo.render.pdf import (
+    GUTTER,
+    PAPERS,
+    SIDE_MARGIN,
+    BleedOutOfRange,
+    Layout,
+    card_size,
+    largest_cell,
+    layout,
+    plan,
+)
 from ubongo.render.svg import side_svg, sides, solution_svg
 from ubongo.solver import STANDARD, Puzzle, parse_figure, solve
 from ubongo.solver.pieces import Piece, PieceSet, shape_from_rows
@@ -127,24 +138,27 @@ def near(a: Rect, b: Rect, px: int = 2) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("set_name", "paper", "per_page", "flip", "cell"),
+    ("set_name", "paper", "per_page", "flip", "cell", "bleed"),
     [
-        ("standard", "a4", "auto", "long", "16"),
-        ("sample", "letter", "1", "short", "14"),
-        ("sample", "a3", "4", "long", "12"),
-        ("sample", "a3", "4", "short", "12"),
-        ("sample", "a4", "2", "long", "9"),
-        (str(ROOT / "examples/boards-3d.json"), "a4", "auto", "short", "16"),
-        (str(ROOT / "examples/boards-3d.json"), "a3", "2", "long", "16"),
+        ("standard", "a4", "auto", "long", "16", "0"),
+        ("sample", "letter", "1", "short", "14", "0"),
+        ("sample", "a3", "4", "long", "12", "0"),
+        ("sample", "a3", "4", "short", "12", "0"),
+        ("sample", "a4", "2", "long", "9", "0"),
+        ("sample", "a3", "4", "short", "11", "3"),
+        ("sample", "a4", "2", "long", "9", "5"),
+        (str(ROOT / "examples/boards-3d.json"), "a4", "auto", "short", "16", "0"),
+        (str(ROOT / "examples/boards-3d.json"), "a3", "2", "long", "16", "2.5"),
     ],
 )
 def test_cards_are_one_size_and_backs_register_with_fronts(
-    tmp_path: Path, set_name: str, paper: str, per_page: str, flip: str, cell: str
+    tmp_path: Path, set_name: str, paper: str, per_page: str, flip: str, cell: str, bleed: str
 ):
     needs_pdftoppm()
     pytest.importorskip("fpdf")
     pdf = tmp_path / "cards.pdf"
     opts = ["--paper", paper, "--per-page", per_page, "--flip", flip, "--cell-mm", cell]
+    opts += ["--bleed", bleed]
     r = run("render", set_name, "--pdf", str(pdf), *opts)
     assert r.exit_code == 0, r.output
     pages = rasterise(pdf)
@@ -159,6 +173,101 @@ def test_cards_are_one_size_and_backs_register_with_fronts(
         assert len(backs) == len(fronts)
         for box in fronts:  # each front has a back card right behind it
             assert any(near(behind(box, size, flip), b) for b in backs), (box, backs)
+
+
+def catalog_preferences(data: bytes) -> dict[str, str]:
+    """The /ViewerPreferences of a PDF's catalog as name -> value (fpdf2 writes the catalog
+    uncompressed, one key a line)."""
+    catalog = re.search(rb"<<\n((?:(?!endobj).)*?/Type /Catalog(?:(?!endobj).)*)endobj", data, re.S)
+    assert catalog, "no catalog"
+    found = re.search(rb"/ViewerPreferences <<(.*?)>>", catalog.group(1), re.S)
+    assert found, "the catalog has no /ViewerPreferences"
+    pairs = re.findall(rb"/(\w+) (/?\w+)", found.group(1))
+    return {k.decode(): v.decode() for k, v in pairs}
+
+
+@pytest.mark.parametrize(
+    ("flip", "duplex"), [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge")]
+)
+def test_the_print_dialog_is_asked_for_both_sides_on_the_flip_edge_at_actual_size(
+    tmp_path: Path, flip: str, duplex: str
+):
+    pytest.importorskip("fpdf")
+    pdf = tmp_path / "cards.pdf"
+    assert run("render", "sample", "--pdf", str(pdf), "--flip", flip).exit_code == 0
+    prefs = catalog_preferences(pdf.read_bytes())
+    assert prefs["Duplex"] == duplex and prefs["PrintScaling"] == "/None"
+
+
+def dark_columns(ppm: Path, rows: range, threshold: int = 160) -> set[int]:
+    """The pixel columns with a dark pixel in any of ``rows`` (a cut mark's line)."""
+    image = pytest.importorskip("PIL.Image")
+    im = image.open(ppm).convert("L")
+    w = im.size[0]
+    data = im.tobytes()
+    return {x for y in rows for x in range(w) if data[y * w + x] < threshold}
+
+
+def test_a_bleed_grows_each_card_past_its_cut_marks(tmp_path: Path):
+    """With ``--bleed 3`` every card's colour reaches 3 mm past its edge, where the layout puts
+    the card (the trim line); the cut marks stay on those edges, clear of any colour."""
+    needs_pdftoppm()
+    pytest.importorskip("fpdf")
+    bled = tmp_path / "bled.pdf"
+    opts = ["--paper", "a3", "--per-page", "4", "--cell-mm", "11", "--bleed", "3"]
+    assert run("render", "sample", "--pdf", str(bled), *opts).exit_code == 0
+    lay = plan(bundled("sample"), 11, "a3", "4", 5, bleed=3)
+    assert lay.bleed == 3 and lay.gutter == 6 + 2 * 3
+    mm = DPI / 25.4
+    (w, h), b = lay.card, lay.bleed
+    trim = [(x * mm, y * mm, w * mm, h * mm) for x, y in lay.slots]
+    want = [((x - b) * mm, (y - b) * mm, (w + 2 * b) * mm, (h + 2 * b) * mm) for x, y in lay.slots]
+    pages = rasterise(bled)
+    for size, found in pages:
+        assert size == (round(lay.page[0] * mm), round(lay.page[1] * mm))
+        for box in found:  # every coloured box is a card grown by the bleed, a pixel or two
+            assert any(near(box, tuple(round(v) for v in r)) for r in want), (box, want)
+    assert sum(len(f) for _, f in pages) == 2 * 5  # fronts and backs of the sample's 5 cards
+    # the marks: above the grid, dark on the trim lines, never over the bleed's colour
+    top = min(y for _, y, _, _ in want)
+    marks = dark_columns(
+        sorted(tmp_path.glob("bled-*.ppm"))[0], range(round(top - 6 * mm), round(top) - 1)
+    )
+    for x, _, cw, _ in trim:
+        assert any(abs(m - x) <= 1 for m in marks) and any(abs(m - (x + cw)) <= 1 for m in marks)
+    assert not any(x - b * mm + 2 <= m <= x - 2 for x, _, _, _ in trim for m in marks)
+
+
+@given(
+    st.sampled_from(sorted(PAPERS)),
+    st.sampled_from(["1", "2", "4"]),
+    st.floats(20, 200),
+    st.floats(20, 200),
+    st.floats(0, 5),
+)
+def test_bleeds_stay_apart_inside_the_margins_and_register(
+    paper: str, per_page: str, w: float, h: float, bleed: float
+):
+    """However large the card and the bleed: cards' colours never come within GUTTER of each
+    other, nor within the cut marks' room of the paper's edge, and a back's bleed lies behind
+    its front's on either flip."""
+    lay = layout(paper, per_page, (w, h), 4, bleed)
+    if lay is None:
+        return
+    pw, ph = lay.page
+    grown = [(x - bleed, y - bleed, x + w + bleed, y + h + bleed) for x, y in lay.slots]
+    room = SIDE_MARGIN - 1e-9
+    for x0, y0, x1, y1 in grown:
+        assert x0 >= room and y0 >= room and x1 <= pw - room and y1 <= ph - room
+    for a, b in itertools.combinations(grown, 2):
+        apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+        assert apart >= GUTTER - 1e-9
+    for flip in ("long", "short"):
+        for slot, (x, y) in enumerate(lay.slots):
+            bx, by = lay.slots[lay.behind(slot, flip)]
+            mirrored = (pw - x - w, y) if (flip == "long") == (pw <= ph) else (x, ph - y - h)
+            assert math.isclose(bx, mirrored[0], abs_tol=1e-9)
+            assert math.isclose(by, mirrored[1], abs_tol=1e-9)
 
 
 def test_layout_puts_each_back_behind_its_front():
@@ -203,6 +312,11 @@ def test_bad_print_options_are_usage_errors(tmp_path: Path):
     for opts in (["--paper", "a5"], ["--per-page", "3"], ["--flip", "sideways"]):
         r = run("render", "sample", "--pdf", out, *opts)
         assert r.exit_code == 2 and opts[1] in r.stderr
+    for bleed in ("-1", "5.5", "nan"):
+        r = run("render", "sample", "--pdf", out, "--bleed", bleed)
+        assert r.exit_code == 2 and "--bleed" in r.stderr and "Traceback" not in r.output
+    with pytest.raises(BleedOutOfRange, match=r"^bleed 9 mm; expected 0 to 5 mm$"):
+        cards("sample", bleed_mm=9)
 
 
 # --- colours ---------------------------------------------------------------------------------

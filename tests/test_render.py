@@ -187,7 +187,15 @@ def test_page_solutions_are_tilings_of_their_combinations(tmp_path: Path):
     result = CliRunner().invoke(main, ["render", "sample", "--html", str(tmp_path / "site")])
     assert result.exit_code == 0, result.output
     path = tmp_path / "site" / "index.html"
-    assert [p.name for p in path.parent.iterdir()] == ["index.html"]  # no temporary left over
+    # the page and what hosts it as an app; no temporary left over
+    assert sorted(p.name for p in path.parent.iterdir()) == [
+        "icon-192.png",
+        "icon-512.png",
+        "icon.svg",
+        "index.html",
+        "manifest.webmanifest",
+        "sw.js",
+    ]
     rows = dict(
         re.findall(
             r'class="solution" display="none" data-combo="([^"]+)" data-rows="([^"]+)"',

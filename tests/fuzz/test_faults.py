@@ -111,8 +111,11 @@ def test_a_killed_page_write(tmp_path: Path, delay: float) -> None:
     site.mkdir()
     (site / "index.html").write_bytes(OLD)
     killed(["render", "standard", "--html", "site", "-q"], tmp_path, delay)
-    old_or_whole(site / "index.html", html_whole)
-    only_temporaries(site, {"index.html"})
+    page = old_or_whole(site / "index.html", html_whole)
+    app = {"icon.svg", "icon-192.png", "icon-512.png", "manifest.webmanifest", "sw.js"}
+    only_temporaries(site, {"index.html", *app})
+    # the worker is written last: a browser that sees a new one finds the new page
+    assert page == "new" or not (site / "sw.js").exists()
     only_temporaries(tmp_path, {"site"})
 
 
