@@ -369,6 +369,20 @@ NOTCHED = ".#######/.#######/.#######/########/########/########/########/######
 on the compiled core (the 6x10 rectangle counts by orbits in a few tenths)."""
 
 
+def within_the_limit(args: list[str], limit: float) -> str:
+    """The command's error line, once a run of it with ``--timeout limit`` ended within 20 % of
+    the limit (in-process: the interpreter's start-up aside). A busy machine can hold any one
+    run past it, so up to three runs are made: a limit that is not honoured fails all three."""
+    took = []
+    for _ in range(3):
+        start = time.monotonic()
+        line = clean(run(*args, "--timeout", str(limit)))
+        took.append(time.monotonic() - start)
+        if took[-1] <= 1.2 * limit:
+            return line
+    raise AssertionError(f"--timeout {limit} honoured in none of 3 runs: {took}")
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -380,12 +394,7 @@ on the compiled core (the 6x10 rectangle counts by orbits in a few tenths)."""
     ids=["count", "all", "analyze", "generate"],
 )
 def test_timeout_is_the_whole_commands_wall_clock(args: list[str]) -> None:
-    limit = 1.0
-    start = time.monotonic()
-    result = run(*args, "--timeout", str(limit))  # in-process: the interpreter's start-up aside
-    elapsed = time.monotonic() - start
-    assert "time limit" in clean(result)
-    assert elapsed <= 1.2 * limit
+    assert "time limit" in within_the_limit(args, 1.0)
 
 
 def test_no_sessions_is_said(tmp_path: Path) -> None:
@@ -396,11 +405,8 @@ def test_no_sessions_is_said(tmp_path: Path) -> None:
 
 
 def test_cpsat_counts_its_model_and_import_against_the_timeout() -> None:
-    limit = 2.0
-    start = time.monotonic()
     args = ["solve", "--pieces", PENTOMINOES, SIX_BY_TEN, *NAMES, "--count", "--engine", "cpsat"]
-    line = clean(run(*args, "--timeout", str(limit)))
-    assert time.monotonic() - start <= 1.2 * limit
+    line = within_the_limit(args, 2.0)
     assert line.startswith("ubongo solve: time limit of 2 s (--timeout) reached after")
 
 
