@@ -119,17 +119,20 @@ def _drag_in(driver: WebDriver, c: Combination) -> None:
 
 
 def _key_in(driver: WebDriver, c: Combination) -> None:
-    """Place a tiling of ``c`` by keys alone: Tab to a piece, R/F, Enter, arrows, Enter."""
+    """Place a tiling of ``c`` by keys alone, as a keyboard user does: the skip link and Enter
+    to the first piece left, Tab on to the piece, R/F, Enter, arrows, Enter."""
     tiling = next(solutions(c.puzzle, engine="bitboard"))
-    driver.script("document.querySelector('#practice .p-hint[data-level=\"3\"]').focus()")
     for pl in tiling:
         css = f'g.pp[data-piece="{pl.piece}"]'
-        for _ in range(2 * len(tiling) + 4):
+        driver.script("document.querySelector('a.skip').focus()")
+        driver.key(ENTER)
+        for _ in range(2 * len(tiling)):
             if _focused_piece(driver) == pl.piece and not driver.script(
                 "return document.activeElement.classList.contains('placed')"
             ):
                 break
             driver.key(TAB)
+        assert _focused_piece(driver) == pl.piece, (pl.piece, _focused_piece(driver))
         for i in range(8):
             if driver.script("return document.activeElement.dataset.shape") == _shape(pl.cells):
                 break
