@@ -26,6 +26,7 @@ from test_browser import (  # the one browser driver and its helpers
     _shape,
     _turn_to,
     driver,  # noqa: F401
+    focus_ring,
     png_pixels,
 )
 
@@ -239,6 +240,28 @@ def _screens(driver: WebDriver, tmp_path: Path) -> None:
         wide = driver.script("return document.documentElement.scrollWidth <= window.innerWidth")
         assert wide, f"the page is wider than a {w} px window"
     driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
+
+
+IN_PANEL = "return document.activeElement.closest('#p-daily') !== null"
+
+
+def test_every_stop_of_a_solved_daily_puzzle_shows_its_focus(
+    driver: WebDriver, page_url: str
+) -> None:
+    """Tab through the daily panel once a puzzle is solved: its classes, the result's text,
+    Copy result and the history each show the page's one focus ring (the panel before the
+    solve is walked by test_browser.py's focus test)."""
+    _open(driver, page_url, D1)
+    _click(driver, '#p-daily button[data-class="easy"]')
+    _key_in(driver, _combination(pick(_pools()["easy"], D1, "easy")))
+    driver.script("document.querySelector('#p-daily button').focus()")
+    stops = []
+    while driver.script(IN_PANEL) and len(stops) < 20:
+        stops.append(focus_ring(driver)["what"])
+        driver.key(TAB)
+    assert stops[:3] == ["BUTTON#.d-class"] * 3
+    assert stops[3:] == ["TEXTAREA#p-daily-share.", "BUTTON#p-daily-copy.", "SUMMARY#."], stops
+    assert _errors(driver) == []
 
 
 def test_the_streak_counts_up_over_two_days(driver: WebDriver, page_url: str) -> None:
