@@ -293,6 +293,9 @@
     const label = el(g, "text", { x: mx.toFixed(2), y: my.toFixed(2), class: "pname" + (HEX ? "" : " small") });
     label.textContent = item.name;
     g.addEventListener("pointerdown", e => grab(e, item));
+    // a finger on a piece drags it: Chromium ignores touch-action on an SVG group, so without
+    // this the page pans and cancels the drag (the svg lets a swipe elsewhere scroll the page)
+    g.addEventListener("touchstart", e => e.preventDefault(), { passive: false });
     g.addEventListener("focus", () => select(item));
     item.g = g;
   }

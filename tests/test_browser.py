@@ -1128,7 +1128,8 @@ for (; e; e = e.parentElement) {
 }
 const r = a.getBoundingClientRect();
 return {what: a.tagName + '#' + a.id + '.' + (a.getAttribute('class') || ''),
-  piece: (a.dataset && a.dataset.piece) || null, row: a.classList.contains('combo'),
+  piece: (a.matches('#p-board g.pp') && a.dataset.piece) || null,  // not an own card's button
+  row: a.classList.contains('combo'),
   style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), colour: cs.outlineColor, bg,
   shown: r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight}"""
 RING = """const g = document.activeElement;
@@ -1155,13 +1156,22 @@ def _ring_contrast(driver: WebDriver) -> None:
         assert max(contrast(ink, beside), contrast(halo, beside)) >= 3, beside
 
 
+def focus_ring(driver: WebDriver) -> dict[str, Any]:
+    """What is focused, after checking its focus shows: a solid outline of 2 px or more, at 3:1
+    against what is beside it (WCAG 2.1 AA)."""
+    seen: dict[str, Any] = driver.script(FOCUS)
+    assert seen["style"] == "solid" and seen["width"] >= 2, seen
+    assert contrast(seen["colour"], seen["bg"]) >= 3, seen
+    return seen
+
+
 def test_the_keyboard_reaches_a_piece_at_once_and_every_focus_shows(
     driver: WebDriver, page_url: str
 ) -> None:
     """From a fresh page two key presses (Tab to the skip link, Enter) put the focus on a
     piece; Tab on from there, every control, link and piece shows its focus at WCAG 2.1 AA
-    contrast (3:1 against what is beside it), and so does a die-face row of a card; the blue
-    piece's ring (it was 1.13:1) included."""
+    contrast (3:1 against what is beside it), the daily puzzle's and the own card's included,
+    and so does a die-face row of a card; the blue piece's ring (it was 1.13:1) included."""
     driver.s("POST", "/url", {"url": page_url})
     driver.log()
     presses = 0
@@ -1172,7 +1182,8 @@ def test_the_keyboard_reaches_a_piece_at_once_and_every_focus_shows(
     assert _focused_piece(driver) is not None and presses == 2
     driver.s("POST", "/url", {"url": page_url})  # again, from the top
     kinds: set[str] = set()
-    for _ in range(80):  # every tab stop of the header and the practice board
+    stops: set[str] = set()
+    for _ in range(120):  # every tab stop of the header, the practice board and the own card
         driver.key(TAB)
         seen = driver.script(FOCUS)
         assert seen["shown"], seen
@@ -1185,10 +1196,12 @@ def test_the_keyboard_reaches_a_piece_at_once_and_every_focus_shows(
             _ring_contrast(driver)
             kinds.add("piece")
             continue
-        assert seen["style"] == "solid" and seen["width"] >= 2, seen
-        assert contrast(seen["colour"], seen["bg"]) >= 3, seen
+        focus_ring(driver)
         kinds.add(seen["what"].split("#")[0])
+        stops.add(seen["what"])
     assert kinds >= {"A", "BUTTON", "SELECT", "INPUT", "piece", "row"}
+    # the daily puzzle's link by the heading and its classes; the own card's grid and buttons
+    assert stops >= {"A#.d-jump", "BUTTON#.d-class", "svg#.", "BUTTON#.opiece", "BUTTON#o-fit."}
     ps = bundled()  # the blue piece (S4) focused by the keyboard
     c = next(c for c in ps.combinations() if "S4" in (p.name for p in c.puzzle.pieces))
     driver.script("window.ubongo.select(arguments[0], arguments[1], arguments[2])", *_key(c))

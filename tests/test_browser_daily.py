@@ -26,6 +26,7 @@ from test_browser import (  # the one browser driver and its helpers
     _shape,
     _turn_to,
     driver,  # noqa: F401
+    focus_ring,
     png_pixels,
 )
 
@@ -119,17 +120,20 @@ def _drag_in(driver: WebDriver, c: Combination) -> None:
 
 
 def _key_in(driver: WebDriver, c: Combination) -> None:
-    """Place a tiling of ``c`` by keys alone: Tab to a piece, R/F, Enter, arrows, Enter."""
+    """Place a tiling of ``c`` by keys alone, as a keyboard user does: the skip link and Enter
+    to the first piece left, Tab on to the piece, R/F, Enter, arrows, Enter."""
     tiling = next(solutions(c.puzzle, engine="bitboard"))
-    driver.script("document.querySelector('#practice .p-hint[data-level=\"3\"]').focus()")
     for pl in tiling:
         css = f'g.pp[data-piece="{pl.piece}"]'
-        for _ in range(2 * len(tiling) + 4):
+        driver.script("document.querySelector('a.skip').focus()")
+        driver.key(ENTER)
+        for _ in range(2 * len(tiling)):
             if _focused_piece(driver) == pl.piece and not driver.script(
                 "return document.activeElement.classList.contains('placed')"
             ):
                 break
             driver.key(TAB)
+        assert _focused_piece(driver) == pl.piece, (pl.piece, _focused_piece(driver))
         for i in range(8):
             if driver.script("return document.activeElement.dataset.shape") == _shape(pl.cells):
                 break
@@ -236,6 +240,28 @@ def _screens(driver: WebDriver, tmp_path: Path) -> None:
         wide = driver.script("return document.documentElement.scrollWidth <= window.innerWidth")
         assert wide, f"the page is wider than a {w} px window"
     driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
+
+
+IN_PANEL = "return document.activeElement.closest('#p-daily') !== null"
+
+
+def test_every_stop_of_a_solved_daily_puzzle_shows_its_focus(
+    driver: WebDriver, page_url: str
+) -> None:
+    """Tab through the daily panel once a puzzle is solved: its classes, the result's text,
+    Copy result and the history each show the page's one focus ring (the panel before the
+    solve is walked by test_browser.py's focus test)."""
+    _open(driver, page_url, D1)
+    _click(driver, '#p-daily button[data-class="easy"]')
+    _key_in(driver, _combination(pick(_pools()["easy"], D1, "easy")))
+    driver.script("document.querySelector('#p-daily button').focus()")
+    stops = []
+    while driver.script(IN_PANEL) and len(stops) < 20:
+        stops.append(focus_ring(driver)["what"])
+        driver.key(TAB)
+    assert stops[:3] == ["BUTTON#.d-class"] * 3
+    assert stops[3:] == ["TEXTAREA#p-daily-share.", "BUTTON#p-daily-copy.", "SUMMARY#."], stops
+    assert _errors(driver) == []
 
 
 def test_the_streak_counts_up_over_two_days(driver: WebDriver, page_url: str) -> None:
