@@ -28,7 +28,16 @@ from ubongo.generator import (
 )
 from ubongo.generator.design import carved
 from ubongo.generator.figures import carve, is_asymmetric, outline
-from ubongo.generator.profile import PUBLISHED, allocate, layout, resolve, scaled
+from ubongo.generator.profile import (
+    PUBLISHED,
+    Plan,
+    allocate,
+    drawn_tilings,
+    layout,
+    plan,
+    resolve,
+    scaled,
+)
 from ubongo.generator.stats import PUBLISHED_SIDES, PUBLISHED_UNIQUE, figure_keys
 from ubongo.puzzles import DEFAULT_DIE, SIDES, TEMPLATES, bundled, parse_set, strict_problems
 from ubongo.puzzles.game import fits
@@ -446,11 +455,77 @@ def test_allocate_meets_shares_exactly() -> None:
 
 
 def test_layout_matches_the_published_areas() -> None:
-    target = resolve(PUBLISHED, "easy", STANDARD, 3, (5, 6))
+    quotas = resolve(PUBLISHED, "easy", STANDARD, 3, (5, 6))
+    target = dataclasses.replace(quotas, drawn=False)
     areas = [a for a, _ in layout(target, 100, random.Random(0))]
     for area, share in PUBLISHED.easy.areas:  # shares sum to 101 %, pairs round one by one
         assert abs(areas.count(area) - 100 * share) <= 1.5
     assert all(a < h * w for a, (h, w) in layout(target, 100, random.Random(0)))
+
+
+# --- set statistics drawn per seed, as samples of the published game --------------------------
+
+DRAWN_SEEDS = 300
+DRAWN_SIDES = 36
+
+
+def _planned(side: str) -> list[list[Plan]]:
+    """The plans of DRAWN_SEEDS sets of DRAWN_SIDES sides (no search: cheap)."""
+    target = resolve(PUBLISHED, side, STANDARD, 3 if side == "easy" else 4, (5, 6))
+    return [
+        plan(target, DRAWN_SIDES, 6, random.Random(f"{seed}:layout:{side}"))
+        for seed in range(DRAWN_SEEDS)
+    ]
+
+
+def _planned_measures(side: str) -> dict[str, tuple[float, list[float]]]:
+    """Per planned measure: its published share and its share in each of the sets."""
+    sp = PUBLISHED.side(side)
+    plans = _planned(side)
+    out: dict[str, tuple[float, list[float]]] = {}
+    for box, share in sp.boxes:
+        out[f"box {box}"] = (share, [sum(p.box == box for p in ps) / len(ps) for ps in plans])
+    for area, share in sp.areas:
+        out[f"area {area}"] = (share, [sum(p.area == area for p in ps) / len(ps) for ps in plans])
+    for k, share in sp.unique_sides:
+        out[f"unique {k}"] = (share, [sum(p.unique == k for p in ps) / len(ps) for ps in plans])
+    for name, share in sp.shapes:
+        got = [sum((name, True) in p.shapes for p in ps) / len(ps) for ps in plans]
+        out[name] = (share, got)
+    return out
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_set_statistics_vary_across_seeds_like_samples_of_the_published_game(side: str) -> None:
+    # each set is a sample of DRAWN_SIDES sides: its shares vary from seed to seed with the
+    # binomial spread, and over many seeds they average the published shares
+    total = sum(s for _, s in PUBLISHED.side(side).boxes)
+    for name, (share, got) in _planned_measures(side).items():
+        p = share / total if name.startswith("box") else share
+        mean = sum(got) / len(got)
+        sd = (sum((g - mean) ** 2 for g in got) / (len(got) - 1)) ** 0.5
+        expected = (p * (1 - p) / DRAWN_SIDES) ** 0.5
+        assert abs(mean - p) <= 4 * expected / DRAWN_SEEDS**0.5 + 0.005, (name, mean, p)
+        assert 0.75 * expected <= sd <= 1.3 * expected, (name, sd, expected)
+
+
+def test_quotas_make_every_set_the_same() -> None:
+    # the road the drawn shares replace, still there for targets that ask for it
+    target = dataclasses.replace(resolve(PUBLISHED, "hard", STANDARD, 4, (5, 6)), drawn=False)
+    uniques = {
+        tuple(sorted(p.unique for p in plan(target, 36, 6, random.Random(seed))))
+        for seed in range(20)
+    }
+    assert len(uniques) == 1
+
+
+def test_tiling_buckets_are_drawn_per_set() -> None:
+    target = resolve(PUBLISHED, "hard", STANDARD, 4, (5, 6))
+    drawn = [drawn_tilings(target, 216, random.Random(seed)).tilings for seed in range(200)]
+    for i, ((bucket, share), _) in enumerate(zip(target.tilings, drawn[0], strict=True)):
+        got = [d[i][1] for d in drawn]
+        assert abs(sum(got) / len(got) - share) <= 0.01, bucket
+        assert len(set(got)) > (1 if bucket != (1, 1) else 0)
 
 
 # --- like the published game: side composition and figure shapes (calibration.md) -------------
