@@ -752,9 +752,9 @@ def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
 
     A small box nearly filled holds few distinct figures (4x4 with 15 cells: one; 4x4 with 13
     and a one-cell end: a handful), so a slot whose own area and box are exhausted first drops
-    its shape wishes (one-cell end, symmetry), then borrows the other pairs of its target,
-    likeliest first; last, it takes any split of one-tiling and other combinations (custom
-    pieces and sizes can leave too few figures for the drawn split).
+    its one-cell end and symmetry, then its other planned shapes, then borrows the other pairs
+    of its target, likeliest first; last, it takes any split of one-tiling and other
+    combinations (custom pieces and sizes can leave too few figures for the drawn split).
     """
     yield first
     for r in range(1, EXTRA_ROUNDS + 1):
@@ -762,10 +762,14 @@ def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
             break  # every figure of this area and box has been seen: a new seed finds no other
         extra.append(search(dataclasses.replace(task, round=r)))
         yield extra[-1]
-    slot = dataclasses.replace(task.slot, taper=None, symmetric=False, shapes=())
-    if slot != task.slot:
-        extra.append(search(dataclasses.replace(task, slot=slot, round=EXTRA_ROUNDS + 1)))
-        yield extra[-1]
+    # the one-cell end and the symmetry first (few figures have them), then the other shapes
+    slot = task.slot
+    plain = dataclasses.replace(slot, taper=None, symmetric=False)
+    for relaxed in (plain, dataclasses.replace(plain, shapes=())):
+        if relaxed != slot:
+            slot = relaxed
+            extra.append(search(dataclasses.replace(task, slot=slot, round=EXTRA_ROUNDS + 1)))
+            yield extra[-1]
     for loose in (False, True):
         if loose:
             slot = dataclasses.replace(slot, loose=True)

@@ -39,7 +39,15 @@ from ubongo.generator.profile import (
     scaled,
 )
 from ubongo.generator.stats import PUBLISHED_SIDES, PUBLISHED_UNIQUE, figure_keys
-from ubongo.puzzles import DEFAULT_DIE, SIDES, TEMPLATES, bundled, parse_set, strict_problems
+from ubongo.puzzles import (
+    DEFAULT_DIE,
+    SIDES,
+    TEMPLATES,
+    PuzzleSet,
+    bundled,
+    parse_set,
+    strict_problems,
+)
 from ubongo.puzzles.game import fits
 from ubongo.solver import STANDARD, Puzzle, check
 from ubongo.solver.figure import Figure
@@ -614,6 +622,61 @@ def test_pooled_seeds_show_one_tiling_on_every_easy_side_and_balanced_faces(
     for s in pooled.sides.values():
         means = [f.tilings_mean for f in s.faces]
         assert max(means) - min(means) <= 0.25 * s.tilings_mean
+
+
+# --- --atlas sets: the same figure shapes as carved ones -------------------------------------
+
+SHAPE_MEASURES = ("corners", "corners 9+", "tips", "no tip", "deep cut", "wide ends", "notch")
+SHAPES = [
+    (side, m, next((t for s, n, t in LIKE_PUBLISHED if (s, n) == (side, m)), 0.12))
+    for side in SIDES
+    for m in SHAPE_MEASURES
+]
+"""Every figure measure on both sides, with the pooled tests' tolerance (0.12 where the
+published game gives no value)."""
+ATLAS_TEMPLATES = 12
+"""4 seeds of 12 templates in the bundled atlas's 4x5 frame, carved and from the atlas."""
+
+
+def _pooled_sets(sets: list[PuzzleSet]) -> SetStats:
+    """One SetStats over the templates of every set."""
+    templates = tuple(t for ps in sets for t in ps.templates)
+    return set_stats(dataclasses.replace(sets[0], name="pooled", templates=templates))
+
+
+@pytest.fixture(scope="module")
+def atlas_and_carved() -> tuple[SetStats, SetStats]:
+    from ubongo.cli.atlas import open_atlas
+    from ubongo.generator.from_atlas import AtlasFigures
+
+    made = {}
+    with open_atlas("4x5") as (con, about, _):
+        for name, source in (("atlas", AtlasFigures(con, about)), ("carved", carved)):
+            made[name] = _pooled_sets(
+                [
+                    generate(Options(ATLAS_TEMPLATES, s, frame=(4, 5)), source=source)[0]
+                    for s in POOL_SEEDS
+                ]
+            )
+    return made["atlas"], made["carved"]
+
+
+@pytest.mark.parametrize(("side", "measure", "tolerance"), SHAPES)
+def test_atlas_sets_have_the_shapes_of_carved_sets(
+    atlas_and_carved: tuple[SetStats, SetStats], side: str, measure: str, tolerance: float
+) -> None:
+    # one mechanism chooses shapes whatever the figure source (design.wanted): the atlas's
+    # figures of a box are every figure, carving favours some, the kept shapes are the same
+    atlas, carved_ = (st_.sides[side].measures[measure] for st_ in atlas_and_carved)
+    assert abs(atlas - carved_) <= tolerance, (side, measure, atlas, carved_)
+
+
+def test_atlas_sets_are_not_rough(atlas_and_carved: tuple[SetStats, SetStats]) -> None:
+    # issue 24: 36 % of hard sides from the atlas had nine or more corners (3 % published)
+    atlas, _ = atlas_and_carved
+    assert (
+        atlas.sides["hard"].measures["corners 9+"] <= PUBLISHED_SIDES["hard"]["corners 9+"] + 0.05
+    )
 
 
 # --- the standard set ------------------------------------------------------------------------
