@@ -539,15 +539,38 @@ def test_tiling_buckets_are_drawn_per_set() -> None:
 # --- like the published game: side composition and figure shapes (calibration.md) -------------
 
 POOL_SEEDS = (1, 2, 3, 4)
-POOL_TEMPLATES = 18
-"""Four seeds of the standard profile, pooled: 72 sides of each kind (about 15 s)."""
+POOL_TEMPLATES = TEMPLATES
+"""Four seeds of the standard profile, pooled: 144 sides of each kind. A set's shares are a
+sample drawn for its seed, so one set strays as far as a sample of 36 sides does (about 0.08
+on a share near a third) and four are pooled to average that out. Seed 1 is the bundled
+standard set (the documented command's bytes, checked below)."""
+BIG_SEEDS = (5, 6)
+BIG_TEMPLATES = 54
+"""Sets of the newer printing's size (54 boards, 648 combinations) keep every property."""
+
+
+def _pooled_sets(sets: list[PuzzleSet]) -> SetStats:
+    """One SetStats over the templates of every set."""
+    templates = tuple(t for ps in sets for t in ps.templates)
+    return set_stats(dataclasses.replace(sets[0], name="pooled", templates=templates))
 
 
 @pytest.fixture(scope="session")
 def pooled() -> SetStats:
-    sets = [generate(Options(templates=POOL_TEMPLATES, seed=s))[0] for s in POOL_SEEDS]
-    templates = tuple(t for ps in sets for t in ps.templates)
-    return set_stats(dataclasses.replace(sets[0], name="pooled", templates=templates))
+    made = [generate(Options(templates=POOL_TEMPLATES, seed=s))[0] for s in POOL_SEEDS[1:]]
+    return _pooled_sets([bundled("standard"), *made])
+
+
+@pytest.fixture(scope="session")
+def pooled_big() -> SetStats:
+    return _pooled_sets([generate(Options(BIG_TEMPLATES, s))[0] for s in BIG_SEEDS])
+
+
+@pytest.fixture(params=["pooled", "pooled_big"])
+def any_pool(request: pytest.FixtureRequest) -> SetStats:
+    """Both pools: sets of 36 templates and of 54."""
+    pool: SetStats = request.getfixturevalue(request.param)
+    return pool
 
 
 # (side, measure, tolerance): one test each; the published value is calibration.md's, kept once
@@ -584,42 +607,38 @@ def test_every_published_measure_is_checked() -> None:
 
 @pytest.mark.parametrize(("side", "measure", "tolerance"), LIKE_PUBLISHED)
 def test_pooled_seeds_look_like_the_published_game(
-    pooled: SetStats, side: str, measure: str, tolerance: float
+    any_pool: SetStats, side: str, measure: str, tolerance: float
 ) -> None:
     published = PUBLISHED_SIDES[side][measure]
-    value = pooled.sides[side].measures[measure]
+    value = any_pool.sides[side].measures[measure]
     assert abs(value - published) <= tolerance, (
         f"{side} {measure}: {value:.3f}, published {published}"
     )
 
 
-# sides by their number of one-tiling combinations (stats.PUBLISHED_UNIQUE): tolerance
-UNIQUE_SPREAD = [
-    # symmetric figures go to the sides planned with the fewest one-tiling combinations (none
-    # on easy sides, where no symmetric figure shows one), so what stats shows is the plan
-    ("easy", 0.05),
-    ("hard", 0.05),
-]
-
-
-@pytest.mark.parametrize(("side", "tolerance"), UNIQUE_SPREAD)
+@pytest.mark.parametrize("side", SIDES)
 def test_unique_combinations_per_side_follow_the_published_spread(
-    pooled: SetStats, side: str, tolerance: float
+    any_pool: SetStats, side: str
 ) -> None:
+    # symmetric figures go to the sides planned with the fewest one-tiling combinations (none
+    # on easy sides, where no symmetric figure shows one), so what stats shows is the plan,
+    # drawn per set: a share strays from the published one as a sample of the pool's sides
     published = PUBLISHED_UNIQUE[side]
-    st_ = pooled.sides[side]
+    st_ = any_pool.sides[side]
     for k in set(published) | set(st_.unique_sides):
+        p = max(published.get(k, 0.0), 0.02)
+        tolerance = 2.5 * (p * (1 - p) / st_.sides) ** 0.5 + 0.01
         share = st_.unique_sides.get(k, 0) / st_.sides
         assert abs(share - published.get(k, 0.0)) <= tolerance, (side, k, share)
 
 
 def test_pooled_seeds_show_one_tiling_on_every_easy_side_and_balanced_faces(
-    pooled: SetStats,
+    any_pool: SetStats,
 ) -> None:
     # calibration.md: every published easy side has a combination with one tiling; no die
     # face is systematically easier or harder
-    assert pooled.sides["easy"].unique_sides.get(0, 0) == 0
-    for s in pooled.sides.values():
+    assert any_pool.sides["easy"].unique_sides.get(0, 0) == 0
+    for s in any_pool.sides.values():
         means = [f.tilings_mean for f in s.faces]
         assert max(means) - min(means) <= 0.25 * s.tilings_mean
 
@@ -636,12 +655,6 @@ SHAPES = [
 published game gives no value)."""
 ATLAS_TEMPLATES = 12
 """4 seeds of 12 templates in the bundled atlas's 4x5 frame, carved and from the atlas."""
-
-
-def _pooled_sets(sets: list[PuzzleSet]) -> SetStats:
-    """One SetStats over the templates of every set."""
-    templates = tuple(t for ps in sets for t in ps.templates)
-    return set_stats(dataclasses.replace(sets[0], name="pooled", templates=templates))
 
 
 @pytest.fixture(scope="module")
