@@ -43,7 +43,16 @@ from ubongo.generator.figures import (
     outline,
     symmetries,
 )
-from ubongo.generator.profile import EDITION_PROFILES, PUBLISHED, Plan, Target, plan, plays, resolve
+from ubongo.generator.profile import (
+    EDITION_PROFILES,
+    PUBLISHED,
+    Plan,
+    Target,
+    drawn_tilings,
+    plan,
+    plays,
+    resolve,
+)
 from ubongo.puzzles.game import (
     DEFAULT_DIE,
     FRAME,
@@ -129,6 +138,8 @@ class Slot:
     """Keep carved figures by the published original's shape measures (``keep_chance``)."""
     loose: bool = False
     """The last resort: any figure with enough combinations, whatever their tiling counts."""
+    shapes: tuple[tuple[str, bool], ...] = ()
+    """Outline measures the figure is to have (True) or not (False) (``Plan.shapes``)."""
 
 
 class FigureSource(Protocol):
@@ -142,14 +153,20 @@ class FigureSource(Protocol):
 
 
 def carved(rng: Random, slot: Slot) -> Figure | None:
-    """The default source: a figure carved in bites (generator.figures), kept by its outline."""
-    fig = carve(rng, slot.area, slot.box, taper=bool(slot.taper), symmetric=bool(slot.symmetric))
-    if fig is None:
-        return None
+    """The default source: a figure carved in bites (generator.figures)."""
+    return carve(rng, slot.area, slot.box, taper=bool(slot.taper), symmetric=bool(slot.symmetric))
+
+
+def wanted(rng: Random, slot: Slot, fig: Figure) -> bool:
+    """The figure has the slot's planned shapes (one-cell end, gaps, tips, cut-outs) and, where
+    the slot is shaped, passes the published shapes' keep chance: one test for every figure
+    source (carved or an atlas's)."""
     shape = outline(fig)
-    if slot.taper is False and not shape.wide_ends:
-        return None
-    return fig if not slot.shaped or rng.random() < keep_chance(shape) else None
+    if slot.taper is not None and shape.wide_ends == slot.taper:
+        return False
+    if any(getattr(shape, name) != want for name, want in slot.shapes):
+        return False
+    return not slot.shaped or rng.random() < keep_chance(shape)
 
 
 @dataclass(frozen=True)
@@ -236,7 +253,7 @@ def search(task: Task) -> Found:
     while len(found) < KEEP and tried < MAX_TRIES and tried - fresh < STALE:
         tried += 1
         fig = task.source(rng, asked)
-        if fig is None:
+        if fig is None or not wanted(rng, asked, fig):
             continue
         key = fig.canonical()
         if key in seen:
@@ -542,7 +559,18 @@ def _task(
     of the set), built on plan ``p``."""
     side, index = at
     box = _oriented(p.box, opts.frame)
-    slot = Slot(side, index, t.size, p.area, box, p.unique, p.taper, p.symmetric, t.shaped)
+    slot = Slot(
+        side,
+        index,
+        t.size,
+        p.area,
+        box,
+        p.unique,
+        p.taper,
+        p.symmetric,
+        t.shaped,
+        shapes=p.shapes,
+    )
     others = tuple(((a, _oriented(b, opts.frame)), w) for (a, b), w in t.pairs)
     return Task(
         str(opts.seed),
@@ -582,7 +610,11 @@ def generate(
         raise GenerationError(f"unknown profile {opts.profile!r}; expected {', '.join(profiles)}")
     profile = profiles[opts.profile]
     targets = {
-        s: resolve(profile, s, opts.pieces, size, opts.frame, opts.edition)
+        s: drawn_tilings(
+            resolve(profile, s, opts.pieces, size, opts.frame, opts.edition),
+            opts.templates * opts.edition.figures * opts.rows(s),
+            Random(f"{opts.seed}:tilings:{s}"),
+        )
         for s, size in zip(SIDES, opts.sizes, strict=True)
     }
     tasks = _tasks(opts, targets, deadline, source)
@@ -720,9 +752,9 @@ def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
 
     A small box nearly filled holds few distinct figures (4x4 with 15 cells: one; 4x4 with 13
     and a one-cell end: a handful), so a slot whose own area and box are exhausted first drops
-    its shape wishes (one-cell end, symmetry), then borrows the other pairs of its target,
-    likeliest first; last, it takes any split of one-tiling and other combinations (custom
-    pieces and sizes can leave too few figures for the drawn split).
+    its one-cell end and symmetry, then its other planned shapes, then borrows the other pairs
+    of its target, likeliest first; last, it takes any split of one-tiling and other
+    combinations (custom pieces and sizes can leave too few figures for the drawn split).
     """
     yield first
     for r in range(1, EXTRA_ROUNDS + 1):
@@ -730,10 +762,14 @@ def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
             break  # every figure of this area and box has been seen: a new seed finds no other
         extra.append(search(dataclasses.replace(task, round=r)))
         yield extra[-1]
-    slot = dataclasses.replace(task.slot, taper=None, symmetric=False)
-    if slot != task.slot:
-        extra.append(search(dataclasses.replace(task, slot=slot, round=EXTRA_ROUNDS + 1)))
-        yield extra[-1]
+    # the one-cell end and the symmetry first (few figures have them), then the other shapes
+    slot = task.slot
+    plain = dataclasses.replace(slot, taper=None, symmetric=False)
+    for relaxed in (plain, dataclasses.replace(plain, shapes=())):
+        if relaxed != slot:
+            slot = relaxed
+            extra.append(search(dataclasses.replace(task, slot=slot, round=EXTRA_ROUNDS + 1)))
+            yield extra[-1]
     for loose in (False, True):
         if loose:
             slot = dataclasses.replace(slot, loose=True)

@@ -167,6 +167,11 @@ class Outline:
     symmetric: bool
     """A rotation or reflection maps the figure onto itself."""
 
+    @property
+    def tipless(self) -> bool:
+        """No cell has exactly one neighbour."""
+        return self.tips == 0
+
 
 def outline(figure: Figure) -> Outline:
     """The shape measures of ``figure``."""

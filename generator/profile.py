@@ -51,6 +51,10 @@ class SideProfile:
     taper: Share | None = None
     """Share of sides planned with a one-cell end of the long side; None: as carving gives.
     A slot whose box holds too few such figures drops the wish, so fewer are made."""
+    shapes: tuple[tuple[str, Share], ...] = ()
+    """Shares of sides planned with each shape (a yes-or-no measure of
+    ``generator.figures.Outline``), the others planned without it; a shape not listed is as
+    carving gives."""
     dead_ends: float = 1.0
     """Target dead-end ratio (generator.effort): 1 a neutral choice, lower fewer dead ends."""
     shaped: bool = True
@@ -59,6 +63,10 @@ class SideProfile:
     spread: Share = 1.0
     """Share of all figures one seed takes its figures from first (drawn per seed), so that
     sets of other seeds hold other figures; 1: any figure (generator.design._ours)."""
+    drawn: bool = True
+    """A set's shares (areas and boxes, one-tiling combinations per side, tiling buckets, shape
+    wishes) are drawn per seed as a sample of the profile, so sets vary as printings would;
+    False: met as closely as integers allow, the same in every set."""
 
     @property
     def max_tilings(self) -> int:
@@ -112,6 +120,7 @@ PUBLISHED = Profile(
         # none with one tiling), and every published easy side shows one: none are planned
         symmetric=0.0,
         taper=0.9,  # planned; 0.81 measured, as small boxes fall back to any figure
+        shapes=(("notch", 0.12),),
         spread=SPREAD,
     ),
     SideProfile(
@@ -128,6 +137,7 @@ PUBLISHED = Profile(
         pieces=_shares(dict(zip(_PIECES, _HARD_USE, strict=True))),
         unique_sides=((0, 0.12), (1, 0.31), (2, 0.28), (3, 0.28)),
         symmetric=0.06,
+        shapes=(("tipless", 0.31), ("deep_cut", 0.38)),
         dead_ends=0.83,
         spread=SPREAD,
     ),
@@ -188,6 +198,7 @@ PUBLISHED_3D = Profile(
         pieces=tuple((b, n / sum(_EASY_3D)) for b, n in zip(_BLOCKS, _EASY_3D, strict=True)),
         symmetric=None,
         shaped=False,
+        drawn=False,  # not yet: the bundled standard-3d is its command's bytes
     ),
     SideProfile(
         areas=((8, 20 / 72), (9, 48 / 72), (10, 4 / 72)),
@@ -209,6 +220,7 @@ PUBLISHED_3D = Profile(
         pieces=tuple((b, n / sum(_HARD_3D)) for b, n in zip(_BLOCKS, _HARD_3D, strict=True)),
         symmetric=None,
         shaped=False,
+        drawn=False,
     ),
 )
 """Ubongo 3D (2009), measured on the public transcription of its 36 boards (504 problems,
@@ -236,9 +248,11 @@ class Target:
     unique_sides: tuple[tuple[int, Share], ...] = ()
     symmetric: Share | None = 0.0
     taper: Share | None = None
+    shapes: tuple[tuple[str, Share], ...] = ()
     dead_ends: float = 1.0
     shaped: bool = True
     spread: Share = 1.0
+    drawn: bool = True
 
     @property
     def max_tilings(self) -> int:
@@ -326,9 +340,11 @@ def resolve(
         unique_sides=sp.unique_sides,
         symmetric=sp.symmetric if calibrated or sp.symmetric is None else 0.0,
         taper=sp.taper if calibrated else None,
+        shapes=sp.shapes if calibrated else (),
         dead_ends=sp.dead_ends,
         shaped=sp.shaped,
         spread=sp.spread,
+        drawn=sp.drawn,
     )
 
 
@@ -446,9 +462,38 @@ def allocate(shares: Sequence[tuple[object, Share]], n: int) -> list[int]:
     return counts
 
 
+def counts(shares: Sequence[tuple[object, Share]], n: int, rng: random.Random | None) -> list[int]:
+    """Split ``n`` items by ``shares``: drawn as ``n`` independent picks (a sample, as another
+    printing of the game would be), or as closely as integers allow when ``rng`` is None."""
+    if rng is None:
+        return allocate(shares, n)
+    picks = Counter(rng.choices(range(len(shares)), [s for _, s in shares], k=n)) if n else {}
+    return [picks.get(i, 0) for i in range(len(shares))]
+
+
+def _draws(target: Target, rng: random.Random) -> random.Random | None:
+    """The Random a target's shares are drawn with; None when they are met as quotas."""
+    return rng if target.drawn else None
+
+
+def drawn_tilings(target: Target, combos: int, rng: random.Random) -> Target:
+    """The target with its tiling buckets above one tiling drawn for a set of ``combos``
+    combinations (one-tiling combinations are planned per side, ``plan``); unchanged when
+    the target is met as quotas."""
+    if not target.drawn:
+        return target
+    one = target.unique_share
+    many = [(b, s) for b, s in target.tilings if b != (1, 1)]
+    k = round(combos * (1 - one))
+    got = counts(many, k, rng)
+    shares = {b: n / combos for (b, _), n in zip(many, got, strict=True)}
+    tilings = tuple((b, one if b == (1, 1) else shares[b]) for b, _ in target.tilings)
+    return dataclasses.replace(target, tilings=tilings)
+
+
 def layout(target: Target, n: int, rng: random.Random) -> list[tuple[int, BoxSize]]:
-    """The (area, box) of each of ``n`` sides: the boxes' shares met as closely as integers
-    allow, then the areas' within each box.
+    """The (area, box) of each of ``n`` sides: the boxes' shares drawn (or met as closely as
+    integers allow), then the areas' within each box.
 
     Boxes first, because a box of a small share split over its areas lost every side to
     rounding (no 3x5 easy figure, 2 % published, in a set of 36).
@@ -457,12 +502,13 @@ def layout(target: Target, n: int, rng: random.Random) -> list[tuple[int, BoxSiz
     for (area, box), share in target.pairs:
         by_box.setdefault(box, []).append((area, share))
     boxes = [(box, sum(s for _, s in areas)) for box, areas in by_box.items()]
-    counts: dict[tuple[int, BoxSize], int] = {}
-    for (box, _), k in zip(boxes, allocate(boxes, n), strict=True):
+    draws = _draws(target, rng)
+    made: dict[tuple[int, BoxSize], int] = {}
+    for (box, _), k in zip(boxes, counts(boxes, n, draws), strict=True):
         areas = by_box[box]
-        for (area, _), m in zip(areas, allocate(areas, k), strict=True):
-            counts[(area, box)] = m
-    out = [pair for pair, _ in target.pairs for _ in range(counts[pair])]
+        for (area, _), m in zip(areas, counts(areas, k, draws), strict=True):
+            made[(area, box)] = m
+    out = [pair for pair, _ in target.pairs for _ in range(made[pair])]
     rng.shuffle(out)
     return out
 
@@ -476,6 +522,8 @@ class Plan:
     unique: int
     taper: bool | None
     symmetric: bool | None  # None: either, as carving gives
+    shapes: tuple[tuple[str, bool], ...] = ()
+    """Outline measures the figure is to have (True) or not (False); others as carving gives."""
 
 
 def unique_spread(target: Target, faces: int) -> tuple[tuple[int, Share], ...]:
@@ -495,35 +543,59 @@ def unique_spread(target: Target, faces: int) -> tuple[tuple[int, Share], ...]:
 
 
 def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
-    """The plan of each of ``n`` sides: every share met as closely as integers allow.
+    """The plan of each of ``n`` sides: every share drawn for the set as a sample of the
+    profile (or, for a target of quotas, met as closely as integers allow).
 
     Symmetric figures go to the sides planned with the fewest one-tiling combinations among
     those whose area and box allow a symmetry, at random among equals;
     the search counts their tilings up to the symmetry (see ``generator.design.search``).
     """
     pairs = layout(target, n, rng)
+    draws = _draws(target, rng)
     uniques: list[int] = []
     spread = unique_spread(target, faces)
-    for (k, _), m in zip(spread, allocate(spread, n), strict=True):
+    for (k, _), m in zip(spread, counts(spread, n, draws), strict=True):
         uniques += [k] * m
     rng.shuffle(uniques)
     tapers: list[bool | None] = [None] * n
     if target.taper is not None:
-        k = allocate([(True, target.taper), (False, 1 - target.taper)], n)[0]
+        k = counts(_yes(target.taper), n, draws)[0]
         roomy = sorted(range(n), key=lambda i: (-_room(*pairs[i]), rng.random()))
         tapers = [i in set(roomy[:k]) for i in range(n)]
+    shapes = _wishes(target.shapes, n, rng, draws)
     if target.symmetric is None:  # figures as carving gives them
-        return [Plan(a, b, uniques[i], tapers[i], None) for i, (a, b) in enumerate(pairs)]
+        return [
+            Plan(a, b, uniques[i], tapers[i], None, shapes[i]) for i, (a, b) in enumerate(pairs)
+        ]
     # a symmetric figure's one-tiling combinations (counted up to its symmetry) show 2
     # tilings: on sides planned with the fewest, it leaves the shown spread as published
     mirrorable = [i for i, (a, (h, w)) in enumerate(pairs) if _mirrorable(a, h, w)]
     mirrorable.sort(key=lambda i: (uniques[i], rng.random()))
-    sym = set(mirrorable[: round(n * target.symmetric)])
-    # a symmetric figure is carved as carving gives, not forced to a one-cell end
+    sym = set(mirrorable[: counts(_yes(target.symmetric), n, draws)[0]])
+    # a symmetric figure is not forced to a one-cell end (its other shapes are planned)
     return [
-        Plan(a, b, uniques[i], None if i in sym else tapers[i], i in sym)
-        for i, (a, b) in enumerate(pairs)
+        Plan(*pair, uniques[i], None, True, shapes[i])
+        if i in sym
+        else Plan(*pair, uniques[i], tapers[i], False, shapes[i])
+        for i, pair in enumerate(pairs)
     ]
+
+
+def _wishes(
+    shapes: Sequence[tuple[str, Share]], n: int, rng: random.Random, draws: random.Random | None
+) -> list[tuple[tuple[str, bool], ...]]:
+    """For each of ``n`` sides, which shapes its figure is to have and not to have: each
+    shape's share of the sides, chosen at random (each shape on its own)."""
+    out: list[tuple[tuple[str, bool], ...]] = [()] * n
+    for name, share in shapes:
+        chosen = set(rng.sample(range(n), counts(_yes(share), n, draws)[0]))
+        out = [(*w, (name, i in chosen)) for i, w in enumerate(out)]
+    return out
+
+
+def _yes(share: Share) -> tuple[tuple[bool, Share], tuple[bool, Share]]:
+    """A yes-or-no share as the two entries ``counts`` splits by."""
+    return ((True, share), (False, 1 - share))
 
 
 def _room(area: int, box: BoxSize) -> int:

@@ -6,8 +6,10 @@ import dataclasses
 import json
 import os
 import random
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from importlib.resources import files
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -28,9 +30,31 @@ from ubongo.generator import (
 )
 from ubongo.generator.design import carved
 from ubongo.generator.figures import carve, is_asymmetric, outline
-from ubongo.generator.profile import PUBLISHED, allocate, layout, resolve, scaled
-from ubongo.generator.stats import PUBLISHED_SIDES, PUBLISHED_UNIQUE, figure_keys
-from ubongo.puzzles import DEFAULT_DIE, SIDES, TEMPLATES, bundled, parse_set, strict_problems
+from ubongo.generator.profile import (
+    PUBLISHED,
+    Plan,
+    allocate,
+    drawn_tilings,
+    layout,
+    plan,
+    resolve,
+    scaled,
+)
+from ubongo.generator.stats import (
+    PUBLISHED_BOXES,
+    PUBLISHED_SIDES,
+    PUBLISHED_UNIQUE,
+    figure_keys,
+)
+from ubongo.puzzles import (
+    DEFAULT_DIE,
+    SIDES,
+    TEMPLATES,
+    PuzzleSet,
+    bundled,
+    parse_set,
+    strict_problems,
+)
 from ubongo.puzzles.game import fits
 from ubongo.solver import STANDARD, Puzzle, check
 from ubongo.solver.figure import Figure
@@ -163,7 +187,8 @@ def test_a_frame_too_small_is_an_error() -> None:
 # --- frames larger than the published cards' -------------------------------------------------
 
 
-@pytest.fixture(scope="module", params=[((6, 6), 10), ((5, 7), 4)], ids=["6x6", "5x7"])
+# boxes are drawn per set: 8 templates at 5x7, as 4 drew no box of 7 columns for seed 1
+@pytest.fixture(scope="module", params=[((6, 6), 10), ((5, 7), 8)], ids=["6x6", "5x7"])
 def framed(request: pytest.FixtureRequest) -> tuple[tuple[int, int], object]:
     frame, templates = request.param
     return frame, generate(Options(templates=templates, seed=1, frame=frame))[0]
@@ -446,25 +471,121 @@ def test_allocate_meets_shares_exactly() -> None:
 
 
 def test_layout_matches_the_published_areas() -> None:
-    target = resolve(PUBLISHED, "easy", STANDARD, 3, (5, 6))
+    quotas = resolve(PUBLISHED, "easy", STANDARD, 3, (5, 6))
+    target = dataclasses.replace(quotas, drawn=False)
     areas = [a for a, _ in layout(target, 100, random.Random(0))]
     for area, share in PUBLISHED.easy.areas:  # shares sum to 101 %, pairs round one by one
         assert abs(areas.count(area) - 100 * share) <= 1.5
     assert all(a < h * w for a, (h, w) in layout(target, 100, random.Random(0)))
 
 
+# --- set statistics drawn per seed, as samples of the published game --------------------------
+
+DRAWN_SEEDS = 300
+DRAWN_SIDES = 36
+
+
+def _planned(side: str) -> list[list[Plan]]:
+    """The plans of DRAWN_SEEDS sets of DRAWN_SIDES sides (no search: cheap)."""
+    target = resolve(PUBLISHED, side, STANDARD, 3 if side == "easy" else 4, (5, 6))
+    return [
+        plan(target, DRAWN_SIDES, 6, random.Random(f"{seed}:layout:{side}"))
+        for seed in range(DRAWN_SEEDS)
+    ]
+
+
+def _planned_measures(side: str) -> dict[str, tuple[float, list[float]]]:
+    """Per planned measure: its published share and its share in each of the sets."""
+    sp = PUBLISHED.side(side)
+    plans = _planned(side)
+    out: dict[str, tuple[float, list[float]]] = {}
+    for box, share in sp.boxes:
+        out[f"box {box}"] = (share, [sum(p.box == box for p in ps) / len(ps) for ps in plans])
+    for area, share in sp.areas:
+        out[f"area {area}"] = (share, [sum(p.area == area for p in ps) / len(ps) for ps in plans])
+    for k, share in sp.unique_sides:
+        out[f"unique {k}"] = (share, [sum(p.unique == k for p in ps) / len(ps) for ps in plans])
+    for name, share in sp.shapes:
+        got = [sum((name, True) in p.shapes for p in ps) / len(ps) for ps in plans]
+        out[name] = (share, got)
+    return out
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_set_statistics_vary_across_seeds_like_samples_of_the_published_game(side: str) -> None:
+    # each set is a sample of DRAWN_SIDES sides: its shares vary from seed to seed with the
+    # binomial spread, and over many seeds they average the published shares
+    total = sum(s for _, s in PUBLISHED.side(side).boxes)
+    for name, (share, got) in _planned_measures(side).items():
+        p = share / total if name.startswith("box") else share
+        mean = sum(got) / len(got)
+        sd = (sum((g - mean) ** 2 for g in got) / (len(got) - 1)) ** 0.5
+        expected = (p * (1 - p) / DRAWN_SIDES) ** 0.5
+        assert abs(mean - p) <= 4 * expected / DRAWN_SEEDS**0.5 + 0.005, (name, mean, p)
+        assert 0.75 * expected <= sd <= 1.3 * expected, (name, sd, expected)
+
+
+def test_quotas_make_every_set_the_same() -> None:
+    # the road the drawn shares replace, still there for targets that ask for it
+    target = dataclasses.replace(resolve(PUBLISHED, "hard", STANDARD, 4, (5, 6)), drawn=False)
+    uniques = {
+        tuple(sorted(p.unique for p in plan(target, 36, 6, random.Random(seed))))
+        for seed in range(20)
+    }
+    assert len(uniques) == 1
+
+
+def test_tiling_buckets_are_drawn_per_set() -> None:
+    target = resolve(PUBLISHED, "hard", STANDARD, 4, (5, 6))
+    drawn = [drawn_tilings(target, 216, random.Random(seed)).tilings for seed in range(200)]
+    for i, ((bucket, share), _) in enumerate(zip(target.tilings, drawn[0], strict=True)):
+        got = [d[i][1] for d in drawn]
+        assert abs(sum(got) / len(got) - share) <= 0.01, bucket
+        assert len(set(got)) > (1 if bucket != (1, 1) else 0)
+
+
 # --- like the published game: side composition and figure shapes (calibration.md) -------------
 
 POOL_SEEDS = (1, 2, 3, 4)
-POOL_TEMPLATES = 18
-"""Four seeds of the standard profile, pooled: 72 sides of each kind (about 15 s)."""
+POOL_TEMPLATES = TEMPLATES
+"""Four seeds of the standard profile, pooled: 144 sides of each kind. A set's shares are a
+sample drawn for its seed, so one set strays as far as a sample of 36 sides does (about 0.08
+on a share near a third) and four are pooled to average that out. Seed 1 is the bundled
+standard set (the documented command's bytes, checked below)."""
+BIG_SEEDS = (5, 6, 7, 8)
+BIG_TEMPLATES = 54
+"""Sets of the newer printing's size (54 boards, 648 combinations) keep every property, but
+for the easy figures of SCARCE_IN_BIG."""
+SCARCE_IN_BIG = {("easy", "wide ends"), ("easy", "notch")}
+"""A set of 54 plans about 26 easy sides in 4x4 boxes (48 %), 23 of them without a gap, and
+the bundled 4x5 atlas holds 30 usable 4x4 easy figures without one (11-14 cells: 17, 8, 4,
+1): the slots run out and take figures with gaps and wide ends (4 seeds: 27 % and 28 %).
+Borrowing other boxes instead keeps the shapes but moves the boxes (easy 4x4 48 -> 33 %,
+hard 4x6 34 -> 46 %): the boxes are kept."""
+
+
+def _pooled_sets(sets: list[PuzzleSet]) -> SetStats:
+    """One SetStats over the templates of every set."""
+    templates = tuple(t for ps in sets for t in ps.templates)
+    return set_stats(dataclasses.replace(sets[0], name="pooled", templates=templates))
 
 
 @pytest.fixture(scope="session")
 def pooled() -> SetStats:
-    sets = [generate(Options(templates=POOL_TEMPLATES, seed=s))[0] for s in POOL_SEEDS]
-    templates = tuple(t for ps in sets for t in ps.templates)
-    return set_stats(dataclasses.replace(sets[0], name="pooled", templates=templates))
+    made = [generate(Options(templates=POOL_TEMPLATES, seed=s))[0] for s in POOL_SEEDS[1:]]
+    return _pooled_sets([bundled("standard"), *made])
+
+
+@pytest.fixture(scope="session")
+def pooled_big() -> SetStats:
+    return _pooled_sets([generate(Options(BIG_TEMPLATES, s))[0] for s in BIG_SEEDS])
+
+
+@pytest.fixture(params=["pooled", "pooled_big"])
+def any_pool(request: pytest.FixtureRequest) -> SetStats:
+    """Both pools: sets of 36 templates and of 54."""
+    pool: SetStats = request.getfixturevalue(request.param)
+    return pool
 
 
 # (side, measure, tolerance): one test each; the published value is calibration.md's, kept once
@@ -499,46 +620,119 @@ def test_every_published_measure_is_checked() -> None:
     assert checked == {(s, m) for s, ms in PUBLISHED_SIDES.items() for m in ms}
 
 
-@pytest.mark.parametrize(("side", "measure", "tolerance"), LIKE_PUBLISHED)
+@pytest.mark.parametrize(
+    ("pool", "side", "measure", "tolerance"),
+    [
+        pytest.param(
+            pool,
+            side,
+            measure,
+            tolerance,
+            marks=[pytest.mark.xfail(strict=True, reason="too few figures: SCARCE_IN_BIG")]
+            if pool == "pooled_big" and (side, measure) in SCARCE_IN_BIG
+            else [],
+        )
+        for pool in ("pooled", "pooled_big")
+        for side, measure, tolerance in LIKE_PUBLISHED
+    ],
+)
 def test_pooled_seeds_look_like_the_published_game(
-    pooled: SetStats, side: str, measure: str, tolerance: float
+    request: pytest.FixtureRequest, pool: str, side: str, measure: str, tolerance: float
 ) -> None:
     published = PUBLISHED_SIDES[side][measure]
-    value = pooled.sides[side].measures[measure]
+    value = request.getfixturevalue(pool).sides[side].measures[measure]
     assert abs(value - published) <= tolerance, (
         f"{side} {measure}: {value:.3f}, published {published}"
     )
 
 
-# sides by their number of one-tiling combinations (stats.PUBLISHED_UNIQUE): tolerance
-UNIQUE_SPREAD = [
+def _strays(published: Mapping[Any, float], counts: Mapping[Any, int], n: int) -> list[Any]:
+    """The keys whose share of ``n`` strays from the published one by more than a sample of
+    ``n`` would (2.5 standard errors, + 0.01): a set's shares are drawn per seed."""
+    out = []
+    for key in set(published) | set(counts):
+        want = published.get(key, 0.0)
+        p = max(want, 0.02)
+        if abs(counts.get(key, 0) / n - want) > 2.5 * (p * (1 - p) / n) ** 0.5 + 0.01:
+            out.append((key, counts.get(key, 0) / n))
+    return out
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_unique_combinations_per_side_follow_the_published_spread(
+    any_pool: SetStats, side: str
+) -> None:
     # symmetric figures go to the sides planned with the fewest one-tiling combinations (none
     # on easy sides, where no symmetric figure shows one), so what stats shows is the plan
-    ("easy", 0.05),
-    ("hard", 0.05),
-]
+    st_ = any_pool.sides[side]
+    assert _strays(PUBLISHED_UNIQUE[side], st_.unique_sides, st_.sides) == []
 
 
-@pytest.mark.parametrize(("side", "tolerance"), UNIQUE_SPREAD)
-def test_unique_combinations_per_side_follow_the_published_spread(
-    pooled: SetStats, side: str, tolerance: float
-) -> None:
-    published = PUBLISHED_UNIQUE[side]
-    st_ = pooled.sides[side]
-    for k in set(published) | set(st_.unique_sides):
-        share = st_.unique_sides.get(k, 0) / st_.sides
-        assert abs(share - published.get(k, 0.0)) <= tolerance, (side, k, share)
+@pytest.mark.parametrize("side", SIDES)
+def test_boxes_follow_the_published_shares(any_pool: SetStats, side: str) -> None:
+    # 3x5 (easy) is the profile's, taken from 3x4 and 3x6 (stats.PUBLISHED_BOXES)
+    st_ = any_pool.sides[side]
+    assert _strays(PUBLISHED_BOXES[side], st_.boxes, st_.figures) == []
 
 
 def test_pooled_seeds_show_one_tiling_on_every_easy_side_and_balanced_faces(
-    pooled: SetStats,
+    any_pool: SetStats,
 ) -> None:
     # calibration.md: every published easy side has a combination with one tiling; no die
     # face is systematically easier or harder
-    assert pooled.sides["easy"].unique_sides.get(0, 0) == 0
-    for s in pooled.sides.values():
+    assert any_pool.sides["easy"].unique_sides.get(0, 0) == 0
+    for s in any_pool.sides.values():
         means = [f.tilings_mean for f in s.faces]
         assert max(means) - min(means) <= 0.25 * s.tilings_mean
+
+
+# --- --atlas sets: the same figure shapes as carved ones -------------------------------------
+
+SHAPE_MEASURES = ("corners", "corners 9+", "tips", "no tip", "deep cut", "wide ends", "notch")
+SHAPES = [
+    (side, m, next((t for s, n, t in LIKE_PUBLISHED if (s, n) == (side, m)), 0.12))
+    for side in SIDES
+    for m in SHAPE_MEASURES
+]
+"""Every figure measure on both sides, with the pooled tests' tolerance (0.12 where the
+published game gives no value)."""
+ATLAS_TEMPLATES = 12
+"""4 seeds of 12 templates in the bundled atlas's 4x5 frame, carved and from the atlas."""
+
+
+@pytest.fixture(scope="module")
+def atlas_and_carved() -> tuple[SetStats, SetStats]:
+    from ubongo.cli.atlas import open_atlas
+    from ubongo.generator.from_atlas import AtlasFigures
+
+    made = {}
+    with open_atlas("4x5") as (con, about, _):
+        for name, source in (("atlas", AtlasFigures(con, about)), ("carved", carved)):
+            made[name] = _pooled_sets(
+                [
+                    generate(Options(ATLAS_TEMPLATES, s, frame=(4, 5)), source=source)[0]
+                    for s in POOL_SEEDS
+                ]
+            )
+    return made["atlas"], made["carved"]
+
+
+@pytest.mark.parametrize(("side", "measure", "tolerance"), SHAPES)
+def test_atlas_sets_have_the_shapes_of_carved_sets(
+    atlas_and_carved: tuple[SetStats, SetStats], side: str, measure: str, tolerance: float
+) -> None:
+    # one mechanism chooses shapes whatever the figure source (design.wanted): the atlas's
+    # figures of a box are every figure, carving favours some, the kept shapes are the same
+    atlas, carved_ = (st_.sides[side].measures[measure] for st_ in atlas_and_carved)
+    assert abs(atlas - carved_) <= tolerance, (side, measure, atlas, carved_)
+
+
+def test_atlas_sets_are_not_rough(atlas_and_carved: tuple[SetStats, SetStats]) -> None:
+    # issue 24: 36 % of hard sides from the atlas had nine or more corners (3 % published)
+    atlas, _ = atlas_and_carved
+    assert (
+        atlas.sides["hard"].measures["corners 9+"] <= PUBLISHED_SIDES["hard"]["corners 9+"] + 0.05
+    )
 
 
 # --- the standard set ------------------------------------------------------------------------
