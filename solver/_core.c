@@ -1674,6 +1674,367 @@ done:
     return out;
 }
 
+/* ---- orbit_count: counting by orbits (solver.symmetry) in one call ------------------------ */
+
+/* The most symmetries a figure is given with: the 48 turns of the cube, the largest group. */
+#define MAX_SYMMETRIES 48
+
+/* Placements compared in reading order: as rank masks (bit i: the figure's i-th cell in the
+ * order given), the first is the one holding the lowest bit where they differ, as in
+ * solver.symmetry._in_order. */
+static int
+reading_order(const void *x, const void *y)
+{
+    board_t a = *(const board_t *)x, b = *(const board_t *)y, d = a ^ b;
+    if (!d) return 0;
+    return (a & d & (~d + 1)) ? -1 : 1;
+}
+
+/* Where m (a rank mask) stands in the sorted placed[0 .. n), or -1. */
+static Py_ssize_t
+find_placement(const board_t *placed, Py_ssize_t n, board_t m)
+{
+    Py_ssize_t lo = 0, hi = n;
+    while (lo < hi) {
+        Py_ssize_t mid = lo + (hi - lo) / 2;
+        int c = reading_order(&placed[mid], &m);
+        if (c == 0) return mid;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
+typedef struct {
+    Py_ssize_t ncells, nsym;
+    int bit[BOARD_BITS];  /* the board bit of the cell of each rank */
+    int rank[BOARD_BITS]; /* the rank of the cell at each board bit (-1: none) */
+    unsigned char *image; /* image[g * ncells + i]: the rank of symmetry g's image of rank i */
+} Ranks;
+
+/* A board mask as a rank mask, and back. */
+static board_t
+to_ranks(const Ranks *rk, board_t m)
+{
+    board_t out = 0;
+    for (; m; m &= m - 1) out |= (board_t)1 << rk->rank[lowest_index(m)];
+    return out;
+}
+
+static board_t
+to_bits(const Ranks *rk, board_t m)
+{
+    board_t out = 0;
+    for (; m; m &= m - 1) out |= (board_t)1 << rk->bit[lowest_index(m)];
+    return out;
+}
+
+/* The figure from a tuple or list of distinct (row, column) cells inside height x width, each
+ * cell's rank its place in the sequence. */
+static int
+read_ranked_cells(Figure *f, Ranks *rk, PyObject *cells, const Chosen *ch)
+{
+    f->top = f->left = 0;
+    set_shape(f, ch);
+    PyObject *seq = seq_of(cells, "cells");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int ok = -1;
+    if (n < 1 || n > BOARD_BITS) {
+        PyErr_Format(PyExc_ValueError, "a figure of 1 to %d cells expected, not %zd", BOARD_BITS,
+                     n);
+        goto done;
+    }
+    rk->ncells = n;
+    for (int b = 0; b < BOARD_BITS; b++) rk->rank[b] = -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *cell = PySequence_Fast_GET_ITEM(seq, i);
+        long long r, c;
+        if (!PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a cell of the figure must be a tuple (row, column)");
+            goto done;
+        }
+        if (int_in(PyTuple_GET_ITEM(cell, 0), "a cell's row", 0, f->height - 1, &r) ||
+            int_in(PyTuple_GET_ITEM(cell, 1), "a cell's column", 0, f->width - 1, &c))
+            goto done;
+        long long b = f->transposed ? c * f->stride + r : r * f->stride + c;
+        if (b >= BOARD_BITS) {
+            too_wide();
+            goto done;
+        }
+        if (rk->rank[b] >= 0) {
+            PyErr_SetString(PyExc_ValueError, "a cell of the figure is given twice");
+            goto done;
+        }
+        rk->rank[b] = (int)i;
+        rk->bit[i] = (int)b;
+        f->full |= (board_t)1 << b;
+    }
+    ok = 0;
+done:
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* The symmetries (a tuple or list of 1 to MAX_SYMMETRIES of them, each a tuple or list giving
+ * the rank of every rank's image, one to one) into rk->image (freed by the caller). */
+static int
+read_symmetries(Ranks *rk, PyObject *obj)
+{
+    PyObject *seq = seq_of(obj, "symmetries");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), cells = rk->ncells;
+    int ok = -1;
+    if (n < 1 || n > MAX_SYMMETRIES) {
+        PyErr_Format(PyExc_ValueError, "1 to %d symmetries expected, not %zd", MAX_SYMMETRIES, n);
+        goto done;
+    }
+    rk->nsym = n;
+    rk->image = PyMem_Malloc((size_t)(n * cells));
+    if (rk->image == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < n; g++) {
+        PyObject *map = seq_of_size(PySequence_Fast_GET_ITEM(seq, g), "a symmetry", cells);
+        if (map == NULL) goto done;
+        board_t hit = 0;
+        for (Py_ssize_t i = 0; i < cells; i++) {
+            long long v;
+            if (int_in(PySequence_Fast_GET_ITEM(map, i), "a symmetry's image", 0, cells - 1, &v)) {
+                Py_DECREF(map);
+                goto done;
+            }
+            hit |= (board_t)1 << v;
+            rk->image[g * cells + i] = (unsigned char)v;
+        }
+        Py_DECREF(map);
+        if (hit != (cells == BOARD_BITS ? ~(board_t)0 : ((board_t)1 << cells) - 1)) {
+            PyErr_SetString(PyExc_ValueError, "a symmetry must map the cells one to one");
+            goto done;
+        }
+    }
+    ok = 0;
+done:
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* A rank mask under symmetry g. */
+static board_t
+image_of(const Ranks *rk, Py_ssize_t g, board_t m)
+{
+    const unsigned char *to = &rk->image[g * rk->ncells];
+    board_t out = 0;
+    for (; m; m &= m - 1) out |= (board_t)1 << to[lowest_index(m)];
+    return out;
+}
+
+/* Every placement of slot k inside the figure, as rank masks in reading order, into placed;
+ * their number. */
+static Py_ssize_t
+placements_of(const Search *s, const Ranks *rk, board_t full, Py_ssize_t k, board_t *placed)
+{
+    const Slot *slot = &s->slots[k];
+    Py_ssize_t n = 0;
+    for (board_t cells = full; cells; cells &= cells - 1) {
+        int low = lowest_index(cells);
+        board_t r = full >> low;
+        for (Py_ssize_t j = 0; j < slot->n; j++) {
+            board_t om = s->oriented[slot->first + j];
+            if ((r & om) == om) placed[n++] = to_ranks(rk, om << low);
+        }
+    }
+    qsort(placed, (size_t)n, sizeof(board_t), reading_order);
+    return n;
+}
+
+/* One placement per orbit (the first in reading order) into rep[], its orbit's size into size[];
+ * their number, or -1 (ValueError) when a symmetry maps a placement onto none. seen: n bytes. */
+static Py_ssize_t
+orbits_in(const Ranks *rk, const board_t *placed, Py_ssize_t n, char *seen, board_t *rep,
+          long *size)
+{
+    Py_ssize_t found = 0;
+    memset(seen, 0, (size_t)n);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (seen[i]) continue;
+        seen[i] = 1;
+        long members = 1;
+        for (Py_ssize_t g = 0; g < rk->nsym; g++) {
+            Py_ssize_t j = find_placement(placed, n, image_of(rk, g, placed[i]));
+            if (j < 0) {
+                PyErr_SetString(PyExc_ValueError, "a symmetry maps a placement onto none");
+                return -1;
+            }
+            if (!seen[j]) {
+                seen[j] = 1;
+                members++;
+            }
+        }
+        rep[found] = placed[i];
+        size[found++] = members;
+    }
+    return found;
+}
+
+/* The pivot (a piece whose class no other piece has, with the fewest orbits; the first such
+ * in puzzle order) and its orbits into rep[] and size[] (room for buffer boards each); the
+ * pivot's position, -1 when every piece has copies, -2 on error. */
+static Py_ssize_t
+choose_pivot(const Search *s, const Ranks *rk, board_t full, const long *cls, board_t *rep,
+             long *size, Py_ssize_t *norbits, Py_ssize_t buffer)
+{
+    Py_ssize_t pivot = -1;
+    board_t *placed = PyMem_Malloc((size_t)buffer * (2 * sizeof(board_t) + sizeof(long) + 1));
+    if (placed == NULL) {
+        PyErr_NoMemory();
+        return -2;
+    }
+    board_t *trial = placed + buffer;
+    long *trial_size = (long *)(trial + buffer);
+    char *seen = (char *)(trial_size + buffer);
+    for (Py_ssize_t k = 0; k < s->nslots; k++) {
+        int alone = 1;
+        for (Py_ssize_t j = 0; j < s->nslots; j++) alone &= j == k || cls[j] != cls[k];
+        if (!alone) continue;
+        Py_ssize_t n = placements_of(s, rk, full, k, placed);
+        Py_ssize_t got = orbits_in(rk, placed, n, seen, trial, trial_size);
+        if (got < 0) {
+            pivot = -2;
+            break;
+        }
+        if (pivot < 0 || got < *norbits) {
+            pivot = k;
+            *norbits = got;
+            memcpy(rep, trial, (size_t)got * sizeof(board_t));
+            memcpy(size, trial_size, (size_t)got * sizeof(long));
+        }
+    }
+    PyMem_Free(placed);
+    return pivot;
+}
+
+/* The tilings of the figure, one orbit of the pivot's placements at a time: the sum of each
+ * orbit's size times the count of the figure less its first placement (pieces but the pivot);
+ * *first: the orbit of the first tiling met, -1 when none. -1 on error. */
+static int
+count_orbits(Search *s, const Ranks *rk, board_t full, Py_ssize_t pivot, const board_t *rep,
+             const long *size, Py_ssize_t norbits, unsigned long long *total, Py_ssize_t *first)
+{
+    uint64_t used = s->slots[pivot].bit;
+    *total = 0;
+    *first = -1;
+    for (Py_ssize_t o = 0; o < norbits; o++) {
+        board_t rem = full & ~to_bits(rk, rep[o]);
+        s->found = 0;
+        if (!rem)
+            s->found = used == s->goal;
+        else if (!(s->nshift && dead(s, rem)) && count_rec(s, rem, used) < 0)
+            return -1;
+        unsigned long long add;
+        if (__builtin_mul_overflow(s->found, (unsigned long long)size[o], &add) ||
+            __builtin_add_overflow(*total, add, total)) {
+            PyErr_SetString(PyExc_OverflowError, "more tilings than 2**64");
+            return -1;
+        }
+        if (*first < 0 && s->found) *first = o;
+    }
+    return 0;
+}
+
+/* The ranks of a rank mask, as a tuple of ints. */
+static PyObject *
+rank_tuple(board_t m)
+{
+    PyObject *out = PyTuple_New(board_popcount(m));
+    for (Py_ssize_t i = 0; out != NULL && m; m &= m - 1, i++) {
+        PyObject *v = PyLong_FromLong(lowest_index(m));
+        if (v == NULL) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(orbit_count_doc,
+"orbit_count(kit, cells, height, width, ids, symmetries, tick, every[, steps])\n"
+"    -> (count, pivot, placed) | None\n\n"
+"The tilings of the pieces ids of kit on the figure of the given cells (a tuple or list of\n"
+"distinct (row, column) in a height x width box, in reading order), counted one orbit of a\n"
+"pivot's placements at a time, as solver.symmetry.count_by_orbits: the pivot is the first\n"
+"piece with the fewest orbits among those whose shape has no copy, each orbit's rest is\n"
+"counted by tile()'s search. symmetries: the figure's symmetries, each as the index of every\n"
+"cell's image in cells. placed: the indices of the cells of the first orbit's placement that\n"
+"has a tiling (None when there is none). None when every piece has copies. ValueError as\n"
+"tile() for a figure that does not fit, or when a symmetry is not one to one or maps a\n"
+"placement onto none; tick, every and steps as tile()'s.");
+
+static PyObject *
+core_orbit_count(PyObject *module, PyObject *args)
+{
+    PyObject *kit_obj, *cells, *height_obj, *width_obj, *ids_obj, *syms, *tick, *every,
+        *steps = NULL;
+    long long height, width;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO|O:orbit_count", &kit_obj, &cells, &height_obj,
+                          &width_obj, &ids_obj, &syms, &tick, &every, &steps))
+        return NULL;
+    if (!PyCapsule_IsValid(kit_obj, KIT)) {
+        PyErr_SetString(PyExc_TypeError, "kit must be what kit() made");
+        return NULL;
+    }
+    const Kit *k = PyCapsule_GetPointer(kit_obj, KIT);
+    if (int_in(height_obj, "height", 1, BOARD_BITS, &height) ||
+        int_in(width_obj, "width", 1, BOARD_BITS, &width))
+        return NULL;
+    Py_ssize_t id[MAX_PIECES], n;
+    if (read_ids(ids_obj, k, id, &n)) return NULL;
+    Chosen ch = {k, id, n};
+    Search s;
+    memset(&s, 0, offsetof(Search, path_pos));
+    if (start_clock(&s.clock, tick, every)) return NULL;
+    Figure f;
+    memset(&f, 0, sizeof f);
+    f.height = (long)height;
+    f.width = (long)width;
+    Ranks rk;
+    rk.image = NULL;
+    if (read_ranked_cells(&f, &rk, cells, &ch) || read_symmetries(&rk, syms)) {
+        PyMem_Free(rk.image);
+        return NULL;
+    }
+    board_t oriented[MAX_PIECES * ORIENTS];
+    arm(&s, k, id, n, &f, oriented);
+    PyObject *out = NULL;
+    board_t *rep = NULL;
+    if (steps != NULL && read_steps(&s, steps, &f)) goto done;
+    long cls[MAX_PIECES];
+    for (Py_ssize_t i = 0; i < n; i++) cls[i] = k->pieces[id[i]].cls;
+    s.cap = -1;
+    Py_ssize_t buffer = ORIENTS * rk.ncells, norbits = 0, first;
+    rep = PyMem_Malloc((size_t)buffer * (sizeof(board_t) + sizeof(long)));
+    if (rep == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    long *size = (long *)(rep + buffer);
+    Py_ssize_t pivot = choose_pivot(&s, &rk, f.full, cls, rep, size, &norbits, buffer);
+    if (pivot == -2) goto done;
+    if (pivot == -1) {
+        out = Py_NewRef(Py_None);
+        goto done;
+    }
+    unsigned long long total;
+    if (count_orbits(&s, &rk, f.full, pivot, rep, size, norbits, &total, &first)) goto done;
+    PyObject *placed = first < 0 ? Py_NewRef(Py_None) : rank_tuple(rep[first]);
+    if (placed != NULL) out = Py_BuildValue("(KnN)", total, pivot, placed);
+done:
+    PyMem_Free(rep);
+    PyMem_Free(rk.image);
+    return out;
+}
+
 static PyMethodDef core_methods[] = {
     {"effort", core_effort, METH_VARARGS, effort_doc},
     {"first", core_first, METH_VARARGS, first_doc},
@@ -1683,6 +2044,7 @@ static PyMethodDef core_methods[] = {
     {"analyze", core_analyze, METH_VARARGS, analyze_doc},
     {"kit", core_kit, METH_O, kit_doc},
     {"tile", core_tile, METH_VARARGS, tile_doc},
+    {"orbit_count", core_orbit_count, METH_VARARGS, orbit_count_doc},
     {"cells", core_cells, METH_VARARGS, cells_doc},
     {"placements", core_placements, METH_VARARGS, placements_doc},
     {NULL, NULL, 0, NULL},

@@ -269,7 +269,9 @@ def _count_large(
 
     limits = Limits(timeout)  # one budget for every orbit
     try:
-        by_orbits = symmetry.count_by_orbits(puzzle, lambda rest: _count_plain(rest, limits))
+        by_orbits = symmetry.count_by_orbits(
+            puzzle, lambda rest: _count_plain(rest, limits), limits.left()
+        )
     except TimeLimit as e:  # told as the whole budget; the nodes are the last orbit's search's
         raise TimeLimit(timeout, e.nodes) from None
     if by_orbits is not None:
