@@ -1832,6 +1832,182 @@ image_of(const Ranks *rk, Py_ssize_t g, board_t m)
     return out;
 }
 
+/* ---- boards of 64 cells: a table of placements per cell and piece ---------------------------
+ *
+ * A figure whose box holds at most 64 cells (every classic pentomino board: 6x10, 5x12, 4x15,
+ * 3x20, 8x8) is searched on 64-bit boards without padding columns: each piece's placements
+ * whose lowest cell is a given cell are listed once, those that fall off the figure left out
+ * (so no padding is needed against wrapping) and those that cut a cell of the figure off
+ * from every other left out too (such a cell can never be covered). The search is the one
+ * of count_step, the same pieces and orientations in the same order, so the same tilings;
+ * only its boards are half as wide and its tries fewer. */
+
+typedef struct {
+    Search *s;          /* slots, goal, clock and the count found */
+    uint64_t *place;    /* the placements, by cell then slot then orientation */
+    uint32_t *start;    /* placements of slot k at cell b: place[start[b*n+k] .. start[b*n+k+1]) */
+    Py_ssize_t n;       /* slots */
+    int nstep;
+    int step[2 * MAX_SHIFTS]; /* a neighbour step as a bit distance (signed) */
+    uint64_t from[2 * MAX_SHIFTS]; /* the cells whose neighbour by that step is in the box */
+} Table64;
+
+/* Whether rem holds a cell none of whose neighbours is in rem (dead(), exact on this layout:
+ * each step is taken only from the cells whose neighbour lies in the box). */
+static inline int
+dead64(const Table64 *t, uint64_t rem)
+{
+    uint64_t near = 0;
+    for (int i = 0; i < t->nstep; i++) {
+        uint64_t m = rem & t->from[i];
+        near |= t->step[i] > 0 ? m << t->step[i] : m >> -t->step[i];
+    }
+    return (rem & ~near) != 0;
+}
+
+static inline uint64_t
+near64(const Table64 *t, uint64_t m)
+{
+    uint64_t near = 0;
+    for (int i = 0; i < t->nstep; i++) {
+        uint64_t from = m & t->from[i];
+        near |= t->step[i] > 0 ? from << t->step[i] : from >> -t->step[i];
+    }
+    return near;
+}
+
+/* Whether placement m leaves next to it a pocket of rem (cells joined through the steps)
+ * with fewer cells than the smallest piece (least): nothing can fill it. Each neighbour of m
+ * is grown a step at a time until it stops (a pocket) or holds least cells. */
+static int
+pocket64(const Table64 *t, uint64_t rem, uint64_t m, int least)
+{
+    uint64_t seeds = near64(t, m) & rem;
+    while (seeds) {
+        uint64_t part = seeds & (~seeds + 1);
+        for (;;) {
+            uint64_t grown = (part | near64(t, part)) & rem;
+            if (grown == part) return 1;
+            part = grown;
+            if (popcount64(part) >= least) break;
+        }
+        seeds &= ~part;
+    }
+    return 0;
+}
+
+static int
+count64(const Table64 *t, uint64_t rem, uint64_t used)
+{
+    Search *s = t->s;
+    if (visit(&s->clock)) return -1;
+    const uint32_t *at = &t->start[(Py_ssize_t)__builtin_ctzll(rem) * t->n];
+    for (uint64_t free_ = s->goal & ~used; free_; free_ &= free_ - 1) { /* slot k's bit is 1 << k */
+        int k = __builtin_ctzll(free_);
+        const Slot *slot = &s->slots[k];
+        if ((used & slot->req) != slot->req) continue;
+        for (uint32_t e = at[k]; e < at[k + 1]; e++) {
+            uint64_t m = t->place[e], next = rem ^ m;
+            if ((rem & m) != m) continue;
+            if (!next) {
+                if ((used | slot->bit) == s->goal) s->found++;
+            } else if (!dead64(t, next) && count64(t, next, used | slot->bit) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* The 64-bit layout of figure f: a cell's index row * across + column (as stored). */
+static inline long
+box_rows(const Figure *f)
+{
+    return f->transposed ? f->width : f->height;
+}
+
+/* Build t for s (armed on f from kit k's pieces id[]) when f's box holds at most 64 cells and
+ * pruning is on; 0 when built, 1 when the figure does not take it, -1 on error (MemoryError).
+ * steps: the validated steps given to read_steps. full64: the figure's cells on this layout. */
+static int
+build64(Table64 *t, Search *s, const Kit *k, const Py_ssize_t *id, const Figure *f,
+        PyObject *steps, uint64_t *full64, const Ranks *rk)
+{
+    long rows = box_rows(f), across = f->across;
+    if (!s->nshift || steps == NULL || rows * across > 64) return 1;
+    memset(t, 0, sizeof *t);
+    t->s = s;
+    t->n = s->nslots;
+    *full64 = 0;
+    for (Py_ssize_t i = 0; i < rk->ncells; i++) {
+        long b = rk->bit[i];
+        *full64 |= (uint64_t)1 << (b / f->stride * across + b % f->stride);
+    }
+    PyObject *seq = seq_of(steps, "steps");
+    if (seq == NULL) return -1;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && i < MAX_SHIFTS; i++) {
+        PyObject *step = seq_of_size(PySequence_Fast_GET_ITEM(seq, i), "a step", 2);
+        long long a, b;
+        int bad = step == NULL ||
+                  int_in(PySequence_Fast_GET_ITEM(step, 0), "a step's row", -2, 2, &a) ||
+                  int_in(PySequence_Fast_GET_ITEM(step, 1), "a step's column", -2, 2, &b);
+        Py_XDECREF(step);
+        if (bad) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        long dr = (long)(f->transposed ? b : a), dc = (long)(f->transposed ? a : b);
+        for (int sign = -1; sign <= 1; sign += 2) { /* the step and its opposite */
+            uint64_t from = 0;
+            for (long r = 0; r < rows; r++)
+                for (long c = 0; c < across; c++) {
+                    long r2 = r + sign * dr, c2 = c + sign * dc;
+                    if (r2 >= 0 && r2 < rows && c2 >= 0 && c2 < across)
+                        from |= (uint64_t)1 << (r * across + c);
+                }
+            long d = sign * (dr * across + dc);
+            if (d == 0) continue;
+            t->step[t->nstep] = (int)d;
+            t->from[t->nstep++] = from;
+        }
+    }
+    Py_DECREF(seq);
+    Py_ssize_t norient = 0;
+    for (Py_ssize_t j = 0; j < t->n; j++) norient += s->slots[j].n;
+    t->start = PyMem_Malloc((size_t)(64 * t->n + 1) * sizeof(uint32_t));
+    t->place = PyMem_Malloc((size_t)(64 * norient + 1) * sizeof(uint64_t));
+    if (t->start == NULL || t->place == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int least = 64; /* the fewest cells of a piece */
+    for (Py_ssize_t j = 0; j < t->n; j++)
+        if (k->pieces[id[j]].ncells < least) least = (int)k->pieces[id[j]].ncells;
+    uint32_t next = 0;
+    for (long b = 0; b < 64; b++)
+        for (Py_ssize_t j = 0; j < t->n; j++) {
+            t->start[b * t->n + j] = next;
+            if (!(*full64 >> b & 1)) continue;
+            const KitPiece *p = &k->pieces[id[j]];
+            long r0 = b / across, c0 = b % across;
+            for (Py_ssize_t o = 0; o < p->norient; o++) {
+                if (p->span[o] > across) continue; /* as arm(): it fits nowhere */
+                const long *off = &k->off[p->first + 2 * p->ncells * o];
+                uint64_t m = 0;
+                int fits = 1;
+                for (Py_ssize_t c = 0; c < p->ncells && fits; c++) {
+                    long r = r0 + off[2 * c], col = c0 + off[2 * c + 1];
+                    fits = r >= 0 && r < rows && col >= 0 && col < across &&
+                           (*full64 >> (r * across + col) & 1);
+                    if (fits) m |= (uint64_t)1 << (r * across + col);
+                }
+                if (fits && (m == *full64 || !pocket64(t, *full64 ^ m, m, least)))
+                    t->place[next++] = m;
+            }
+        }
+    t->start[64 * t->n] = next;
+    return 0;
+}
+
 /* Every placement of slot k inside the figure, as rank masks in reading order, into placed;
  * their number. */
 static Py_ssize_t
@@ -1922,18 +2098,31 @@ choose_pivot(const Search *s, const Ranks *rk, board_t full, const long *cls, bo
  * *first: the orbit of the first tiling met, -1 when none. -1 on error. */
 static int
 count_orbits(Search *s, const Ranks *rk, board_t full, Py_ssize_t pivot, const board_t *rep,
-             const long *size, Py_ssize_t norbits, unsigned long long *total, Py_ssize_t *first)
+             const long *size, Py_ssize_t norbits, unsigned long long *total, Py_ssize_t *first,
+             const Table64 *t, uint64_t full64, const Figure *f)
 {
     uint64_t used = s->slots[pivot].bit;
     *total = 0;
     *first = -1;
     for (Py_ssize_t o = 0; o < norbits; o++) {
-        board_t rem = full & ~to_bits(rk, rep[o]);
         s->found = 0;
-        if (!rem)
-            s->found = used == s->goal;
-        else if (!(s->nshift && dead(s, rem)) && count_rec(s, rem, used) < 0)
-            return -1;
+        if (t != NULL) { /* the 64-cell layout */
+            uint64_t rem = full64;
+            for (board_t m = rep[o]; m; m &= m - 1) {
+                long b = rk->bit[lowest_index(m)];
+                rem &= ~((uint64_t)1 << (b / f->stride * f->across + b % f->stride));
+            }
+            if (!rem)
+                s->found = used == s->goal;
+            else if (!dead64(t, rem) && count64(t, rem, used) < 0)
+                return -1;
+        } else {
+            board_t rem = full & ~to_bits(rk, rep[o]);
+            if (!rem)
+                s->found = used == s->goal;
+            else if (!(s->nshift && dead(s, rem)) && count_rec(s, rem, used) < 0)
+                return -1;
+        }
         unsigned long long add;
         if (__builtin_mul_overflow(s->found, (unsigned long long)size[o], &add) ||
             __builtin_add_overflow(*total, add, total)) {
@@ -2026,7 +2215,16 @@ core_orbit_count(PyObject *module, PyObject *args)
         goto done;
     }
     unsigned long long total;
-    if (count_orbits(&s, &rk, f.full, pivot, rep, size, norbits, &total, &first)) goto done;
+    Table64 t;
+    uint64_t full64 = 0;
+    t.start = NULL;
+    t.place = NULL;
+    int layout = build64(&t, &s, k, id, &f, steps, &full64, &rk);
+    int failed = layout < 0 || count_orbits(&s, &rk, f.full, pivot, rep, size, norbits, &total,
+                                            &first, layout == 0 ? &t : NULL, full64, &f);
+    PyMem_Free(t.start);
+    PyMem_Free(t.place);
+    if (failed) goto done;
     PyObject *placed = first < 0 ? Py_NewRef(Py_None) : rank_tuple(rep[first]);
     if (placed != NULL) out = Py_BuildValue("(KnN)", total, pivot, placed);
 done:
