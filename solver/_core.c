@@ -1848,7 +1848,8 @@ typedef struct {
     uint32_t *start;    /* placements of slot k at cell b: place[start[b*n+k] .. start[b*n+k+1]) */
     Py_ssize_t n;       /* slots */
     int nstep;
-    int step[2 * MAX_SHIFTS]; /* a neighbour step as a bit distance (signed) */
+    int step[2 * MAX_SHIFTS]; /* a step as a bit distance, then the same for its opposite */
+    long way[2 * MAX_SHIFTS]; /* step i's (row, column) at way[i], way[i + 1] (i even) */
     uint64_t from[2 * MAX_SHIFTS]; /* the cells whose neighbour by that step is in the box */
 } Table64;
 
@@ -1858,10 +1859,8 @@ static inline int
 dead64(const Table64 *t, uint64_t rem)
 {
     uint64_t near = 0;
-    for (int i = 0; i < t->nstep; i++) {
-        uint64_t m = rem & t->from[i];
-        near |= t->step[i] > 0 ? m << t->step[i] : m >> -t->step[i];
-    }
+    for (int i = 0; i < t->nstep; i += 2) /* each step is followed by its opposite */
+        near |= (rem & t->from[i]) << t->step[i] | (rem & t->from[i + 1]) >> t->step[i];
     return (rem & ~near) != 0;
 }
 
@@ -1869,10 +1868,8 @@ static inline uint64_t
 near64(const Table64 *t, uint64_t m)
 {
     uint64_t near = 0;
-    for (int i = 0; i < t->nstep; i++) {
-        uint64_t from = m & t->from[i];
-        near |= t->step[i] > 0 ? from << t->step[i] : from >> -t->step[i];
-    }
+    for (int i = 0; i < t->nstep; i += 2)
+        near |= (m & t->from[i]) << t->step[i] | (m & t->from[i + 1]) >> t->step[i];
     return near;
 }
 
@@ -1956,7 +1953,16 @@ build64(Table64 *t, Search *s, const Kit *k, const Py_ssize_t *id, const Figure 
             return -1;
         }
         long dr = (long)(f->transposed ? b : a), dc = (long)(f->transposed ? a : b);
-        for (int sign = -1; sign <= 1; sign += 2) { /* the step and its opposite */
+        if (dr * across + dc < 0) { /* the step forwards first, then its opposite */
+            dr = -dr;
+            dc = -dc;
+        }
+        int seen = dr * across + dc == 0; /* a step given with its opposite: once */
+        for (int j = 0; j < t->nstep && !seen; j += 2) seen = t->way[j] == dr && t->way[j + 1] == dc;
+        if (seen) continue;
+        t->way[t->nstep] = dr;
+        t->way[t->nstep + 1] = dc;
+        for (int sign = 1; sign >= -1; sign -= 2) {
             uint64_t from = 0;
             for (long r = 0; r < rows; r++)
                 for (long c = 0; c < across; c++) {
@@ -1964,9 +1970,7 @@ build64(Table64 *t, Search *s, const Kit *k, const Py_ssize_t *id, const Figure 
                     if (r2 >= 0 && r2 < rows && c2 >= 0 && c2 < across)
                         from |= (uint64_t)1 << (r * across + c);
                 }
-            long d = sign * (dr * across + dc);
-            if (d == 0) continue;
-            t->step[t->nstep] = (int)d;
+            t->step[t->nstep] = (int)(dr * across + dc); /* both: a left shift, a right one */
             t->from[t->nstep++] = from;
         }
     }
