@@ -22,8 +22,11 @@
  *
  * Every puzzle, large or small, shifts each free piece's orientations to the lowest empty cell
  * (the Python engine's small-puzzle path). A table of placements per lowest cell and piece
- * (the Python engine's large-puzzle path) was tried and dropped: counting the 12 pentominoes
- * in 6x10 took 1.90 s CPU with it and 1.99 s without, 25.8 million nodes either way.
+ * (the Python engine's large-puzzle path) was tried on these 128-bit padded boards and dropped:
+ * counting the 12 pentominoes in 6x10 took 1.90 s CPU with it and 1.99 s without, 25.8 million
+ * nodes either way. orbit_count() (counting by orbits, solver.symmetry) does use one, on 64-bit
+ * boards without padding, for figures whose box holds 64 cells: there the table is what lets
+ * the padding go, and it leaves out the placements that wall off a pocket (see Table64).
  *
  * Every entry point checks what it is handed before it searches (issue 19): containers are
  * tuples or lists (nested ones exactly so, so that reading them runs no Python code that could
