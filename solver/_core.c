@@ -22,8 +22,11 @@
  *
  * Every puzzle, large or small, shifts each free piece's orientations to the lowest empty cell
  * (the Python engine's small-puzzle path). A table of placements per lowest cell and piece
- * (the Python engine's large-puzzle path) was tried and dropped: counting the 12 pentominoes
- * in 6x10 took 1.90 s CPU with it and 1.99 s without, 25.8 million nodes either way.
+ * (the Python engine's large-puzzle path) was tried on these 128-bit padded boards and dropped:
+ * counting the 12 pentominoes in 6x10 took 1.90 s CPU with it and 1.99 s without, 25.8 million
+ * nodes either way. orbit_count() (counting by orbits, solver.symmetry) does use one, on 64-bit
+ * boards without padding, for figures whose box holds 64 cells: there the table is what lets
+ * the padding go, and it leaves out the placements that wall off a pocket (see Table64).
  *
  * Every entry point checks what it is handed before it searches (issue 19): containers are
  * tuples or lists (nested ones exactly so, so that reading them runs no Python code that could
@@ -1674,6 +1677,604 @@ done:
     return out;
 }
 
+/* ---- orbit_count: counting by orbits (solver.symmetry) in one call ------------------------ */
+
+/* The most symmetries a figure is given with: the 48 turns of the cube, the largest group. */
+#define MAX_SYMMETRIES 48
+
+/* Placements compared in reading order: as rank masks (bit i: the figure's i-th cell in the
+ * order given), the first is the one holding the lowest bit where they differ, as in
+ * solver.symmetry._in_order. */
+static int
+reading_order(const void *x, const void *y)
+{
+    board_t a = *(const board_t *)x, b = *(const board_t *)y, d = a ^ b;
+    if (!d) return 0;
+    return (a & d & (~d + 1)) ? -1 : 1;
+}
+
+/* Where m (a rank mask) stands in the sorted placed[0 .. n), or -1. */
+static Py_ssize_t
+find_placement(const board_t *placed, Py_ssize_t n, board_t m)
+{
+    Py_ssize_t lo = 0, hi = n;
+    while (lo < hi) {
+        Py_ssize_t mid = lo + (hi - lo) / 2;
+        int c = reading_order(&placed[mid], &m);
+        if (c == 0) return mid;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
+typedef struct {
+    Py_ssize_t ncells, nsym;
+    int bit[BOARD_BITS];  /* the board bit of the cell of each rank */
+    int rank[BOARD_BITS]; /* the rank of the cell at each board bit (-1: none) */
+    unsigned char *image; /* image[g * ncells + i]: the rank of symmetry g's image of rank i */
+} Ranks;
+
+/* A board mask as a rank mask, and back. */
+static board_t
+to_ranks(const Ranks *rk, board_t m)
+{
+    board_t out = 0;
+    for (; m; m &= m - 1) out |= (board_t)1 << rk->rank[lowest_index(m)];
+    return out;
+}
+
+static board_t
+to_bits(const Ranks *rk, board_t m)
+{
+    board_t out = 0;
+    for (; m; m &= m - 1) out |= (board_t)1 << rk->bit[lowest_index(m)];
+    return out;
+}
+
+/* The figure from a tuple or list of distinct (row, column) cells inside height x width, each
+ * cell's rank its place in the sequence. */
+static int
+read_ranked_cells(Figure *f, Ranks *rk, PyObject *cells, const Chosen *ch)
+{
+    f->top = f->left = 0;
+    set_shape(f, ch);
+    PyObject *seq = seq_of(cells, "cells");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int ok = -1;
+    if (n < 1 || n > BOARD_BITS) {
+        PyErr_Format(PyExc_ValueError, "a figure of 1 to %d cells expected, not %zd", BOARD_BITS,
+                     n);
+        goto done;
+    }
+    rk->ncells = n;
+    for (int b = 0; b < BOARD_BITS; b++) rk->rank[b] = -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *cell = PySequence_Fast_GET_ITEM(seq, i);
+        long long r, c;
+        if (!PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a cell of the figure must be a tuple (row, column)");
+            goto done;
+        }
+        if (int_in(PyTuple_GET_ITEM(cell, 0), "a cell's row", 0, f->height - 1, &r) ||
+            int_in(PyTuple_GET_ITEM(cell, 1), "a cell's column", 0, f->width - 1, &c))
+            goto done;
+        long long b = f->transposed ? c * f->stride + r : r * f->stride + c;
+        if (b >= BOARD_BITS) {
+            too_wide();
+            goto done;
+        }
+        if (rk->rank[b] >= 0) {
+            PyErr_SetString(PyExc_ValueError, "a cell of the figure is given twice");
+            goto done;
+        }
+        rk->rank[b] = (int)i;
+        rk->bit[i] = (int)b;
+        f->full |= (board_t)1 << b;
+    }
+    ok = 0;
+done:
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* The symmetries (a tuple or list of 1 to MAX_SYMMETRIES of them, each a tuple or list giving
+ * the rank of every rank's image, one to one) into rk->image (freed by the caller). */
+static int
+read_symmetries(Ranks *rk, PyObject *obj)
+{
+    PyObject *seq = seq_of(obj, "symmetries");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), cells = rk->ncells;
+    int ok = -1;
+    if (n < 1 || n > MAX_SYMMETRIES) {
+        PyErr_Format(PyExc_ValueError, "1 to %d symmetries expected, not %zd", MAX_SYMMETRIES, n);
+        goto done;
+    }
+    rk->nsym = n;
+    rk->image = PyMem_Malloc((size_t)(n * cells));
+    if (rk->image == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < n; g++) {
+        PyObject *map = seq_of_size(PySequence_Fast_GET_ITEM(seq, g), "a symmetry", cells);
+        if (map == NULL) goto done;
+        board_t hit = 0;
+        for (Py_ssize_t i = 0; i < cells; i++) {
+            long long v;
+            if (int_in(PySequence_Fast_GET_ITEM(map, i), "a symmetry's image", 0, cells - 1, &v)) {
+                Py_DECREF(map);
+                goto done;
+            }
+            hit |= (board_t)1 << v;
+            rk->image[g * cells + i] = (unsigned char)v;
+        }
+        Py_DECREF(map);
+        if (hit != (cells == BOARD_BITS ? ~(board_t)0 : ((board_t)1 << cells) - 1)) {
+            PyErr_SetString(PyExc_ValueError, "a symmetry must map the cells one to one");
+            goto done;
+        }
+    }
+    ok = 0;
+done:
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* A rank mask under symmetry g. */
+static board_t
+image_of(const Ranks *rk, Py_ssize_t g, board_t m)
+{
+    const unsigned char *to = &rk->image[g * rk->ncells];
+    board_t out = 0;
+    for (; m; m &= m - 1) out |= (board_t)1 << to[lowest_index(m)];
+    return out;
+}
+
+/* ---- boards of 64 cells: a table of placements per cell and piece ---------------------------
+ *
+ * A figure whose box holds at most 64 cells (every classic pentomino board: 6x10, 5x12, 4x15,
+ * 3x20, 8x8) is searched on 64-bit boards without padding columns: each piece's placements
+ * whose lowest cell is a given cell are listed once, those that fall off the figure left out
+ * (so no padding is needed against wrapping) and those that cut a cell of the figure off
+ * from every other left out too (such a cell can never be covered). The search is the one
+ * of count_step, the same pieces and orientations in the same order, so the same tilings;
+ * only its boards are half as wide and its tries fewer. */
+
+typedef struct {
+    Search *s;          /* slots, goal, clock and the count found */
+    uint64_t *place;    /* the placements, by cell then slot then orientation */
+    uint32_t *start;    /* placements of slot k at cell b: place[start[b*n+k] .. start[b*n+k+1]) */
+    Py_ssize_t n;       /* slots */
+    int nstep;
+    int step[2 * MAX_SHIFTS]; /* a step as a bit distance, then the same for its opposite */
+    long way[2 * MAX_SHIFTS]; /* step i's (row, column) at way[i], way[i + 1] (i even) */
+    uint64_t from[2 * MAX_SHIFTS]; /* the cells whose neighbour by that step is in the box */
+} Table64;
+
+/* Whether rem holds a cell none of whose neighbours is in rem (dead(), exact on this layout:
+ * each step is taken only from the cells whose neighbour lies in the box). */
+static inline int
+dead64(const Table64 *t, uint64_t rem)
+{
+    uint64_t near = 0;
+    for (int i = 0; i < t->nstep; i += 2) /* each step is followed by its opposite */
+        near |= (rem & t->from[i]) << t->step[i] | (rem & t->from[i + 1]) >> t->step[i];
+    return (rem & ~near) != 0;
+}
+
+/* Bits set in x (inline: without -mpopcnt the builtin is a library call). */
+static inline int
+cells64(uint64_t x)
+{
+    x -= x >> 1 & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + (x >> 2 & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)(x * 0x0101010101010101ULL >> 56);
+}
+
+static inline uint64_t
+near64(const Table64 *t, uint64_t m)
+{
+    uint64_t near = 0;
+    for (int i = 0; i < t->nstep; i += 2)
+        near |= (m & t->from[i]) << t->step[i] | (m & t->from[i + 1]) >> t->step[i];
+    return near;
+}
+
+/* Whether placement m leaves next to it a pocket of rem (cells joined through the steps)
+ * with fewer cells than the smallest piece (least): nothing can fill it. Each neighbour of m
+ * is grown a step at a time until it stops (a pocket) or holds least cells. */
+static int
+pocket64(const Table64 *t, uint64_t rem, uint64_t m, int least)
+{
+    uint64_t seeds = near64(t, m) & rem;
+    while (seeds) {
+        uint64_t part = seeds & (~seeds + 1);
+        for (;;) {
+            uint64_t grown = (part | near64(t, part)) & rem;
+            if (grown == part) return 1;
+            part = grown;
+            if (cells64(part) >= least) break;
+        }
+        seeds &= ~part;
+    }
+    return 0;
+}
+
+static int
+count64(const Table64 *t, uint64_t rem, uint64_t used)
+{
+    Search *s = t->s;
+    if (visit(&s->clock)) return -1;
+    const uint32_t *at = &t->start[(Py_ssize_t)__builtin_ctzll(rem) * t->n];
+    for (uint64_t free_ = s->goal & ~used; free_; free_ &= free_ - 1) { /* slot k's bit is 1 << k */
+        int k = __builtin_ctzll(free_);
+        const Slot *slot = &s->slots[k];
+        if ((used & slot->req) != slot->req) continue;
+        for (uint32_t e = at[k]; e < at[k + 1]; e++) {
+            uint64_t m = t->place[e], next = rem ^ m;
+            if ((rem & m) != m) continue;
+            if (!next) {
+                if ((used | slot->bit) == s->goal) s->found++;
+            } else if (!dead64(t, next) && count64(t, next, used | slot->bit) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* The 64-bit layout of figure f: a cell's index row * across + column (as stored). */
+static inline long
+box_rows(const Figure *f)
+{
+    return f->transposed ? f->width : f->height;
+}
+
+/* Build t for s (armed on f from kit k's pieces id[]) when f's box holds at most 64 cells and
+ * pruning is on; 0 when built, 1 when the figure does not take it, -1 on error (MemoryError).
+ * steps: the validated steps given to read_steps. full64: the figure's cells on this layout. */
+static int
+build64(Table64 *t, Search *s, const Kit *k, const Py_ssize_t *id, const Figure *f,
+        PyObject *steps, uint64_t *full64, const Ranks *rk)
+{
+    long rows = box_rows(f), across = f->across;
+    if (!s->nshift || steps == NULL || rows * across > 64) return 1;
+    memset(t, 0, sizeof *t);
+    t->s = s;
+    t->n = s->nslots;
+    *full64 = 0;
+    for (Py_ssize_t i = 0; i < rk->ncells; i++) {
+        long b = rk->bit[i];
+        *full64 |= (uint64_t)1 << (b / f->stride * across + b % f->stride);
+    }
+    PyObject *seq = seq_of(steps, "steps");
+    if (seq == NULL) return -1;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && i < MAX_SHIFTS; i++) {
+        PyObject *step = seq_of_size(PySequence_Fast_GET_ITEM(seq, i), "a step", 2);
+        long long a, b;
+        int bad = step == NULL ||
+                  int_in(PySequence_Fast_GET_ITEM(step, 0), "a step's row", -2, 2, &a) ||
+                  int_in(PySequence_Fast_GET_ITEM(step, 1), "a step's column", -2, 2, &b);
+        Py_XDECREF(step);
+        if (bad) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        long dr = (long)(f->transposed ? b : a), dc = (long)(f->transposed ? a : b);
+        if (dr * across + dc < 0) { /* the step forwards first, then its opposite */
+            dr = -dr;
+            dc = -dc;
+        }
+        int seen = dr * across + dc == 0; /* a step given with its opposite: once */
+        for (int j = 0; j < t->nstep && !seen; j += 2) seen = t->way[j] == dr && t->way[j + 1] == dc;
+        if (seen) continue;
+        t->way[t->nstep] = dr;
+        t->way[t->nstep + 1] = dc;
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            uint64_t from = 0;
+            for (long r = 0; r < rows; r++)
+                for (long c = 0; c < across; c++) {
+                    long r2 = r + sign * dr, c2 = c + sign * dc;
+                    if (r2 >= 0 && r2 < rows && c2 >= 0 && c2 < across)
+                        from |= (uint64_t)1 << (r * across + c);
+                }
+            t->step[t->nstep] = (int)(dr * across + dc); /* both: a left shift, a right one */
+            t->from[t->nstep++] = from;
+        }
+    }
+    Py_DECREF(seq);
+    Py_ssize_t norient = 0;
+    for (Py_ssize_t j = 0; j < t->n; j++) norient += s->slots[j].n;
+    t->start = PyMem_Malloc((size_t)(64 * t->n + 1) * sizeof(uint32_t));
+    t->place = PyMem_Malloc((size_t)(64 * norient + 1) * sizeof(uint64_t));
+    if (t->start == NULL || t->place == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int least = 64; /* the fewest cells of a piece */
+    for (Py_ssize_t j = 0; j < t->n; j++)
+        if (k->pieces[id[j]].ncells < least) least = (int)k->pieces[id[j]].ncells;
+    uint32_t next = 0;
+    for (long b = 0; b < 64; b++)
+        for (Py_ssize_t j = 0; j < t->n; j++) {
+            t->start[b * t->n + j] = next;
+            if (!(*full64 >> b & 1)) continue;
+            const KitPiece *p = &k->pieces[id[j]];
+            long r0 = b / across, c0 = b % across;
+            for (Py_ssize_t o = 0; o < p->norient; o++) {
+                if (p->span[o] > across) continue; /* as arm(): it fits nowhere */
+                const long *off = &k->off[p->first + 2 * p->ncells * o];
+                uint64_t m = 0;
+                int fits = 1;
+                for (Py_ssize_t c = 0; c < p->ncells && fits; c++) {
+                    long r = r0 + off[2 * c], col = c0 + off[2 * c + 1];
+                    fits = r >= 0 && r < rows && col >= 0 && col < across &&
+                           (*full64 >> (r * across + col) & 1);
+                    if (fits) m |= (uint64_t)1 << (r * across + col);
+                }
+                if (fits && (m == *full64 || !pocket64(t, *full64 ^ m, m, least)))
+                    t->place[next++] = m;
+            }
+        }
+    t->start[64 * t->n] = next;
+    return 0;
+}
+
+/* placed[0 .. n) sorted by reading_order: bucketed by their lowest rank (the first key), then
+ * each bucket (a few orientations) by insertion. qsort with reading_order as its comparison was
+ * a sixth of counting 3x20 by orbits. */
+static void
+sort_in_reading_order(board_t *placed, Py_ssize_t n, Py_ssize_t ncells)
+{
+    Py_ssize_t first[BOARD_BITS + 1] = {0};
+    board_t *copy = (board_t *)PyMem_Malloc((size_t)(n ? n : 1) * sizeof(board_t));
+    if (copy == NULL) { /* no room for the buckets: the same order, more slowly */
+        qsort(placed, (size_t)n, sizeof(board_t), reading_order);
+        return;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) first[lowest_index(placed[i]) + 1]++;
+    for (Py_ssize_t r = 0; r < ncells; r++) first[r + 1] += first[r];
+    for (Py_ssize_t i = 0; i < n; i++) copy[first[lowest_index(placed[i])]++] = placed[i];
+    for (Py_ssize_t i = 1; i < n; i++) { /* nearly sorted now: only within a bucket */
+        board_t m = copy[i];
+        Py_ssize_t j = i;
+        for (; j > 0 && reading_order(&copy[j - 1], &m) > 0; j--) copy[j] = copy[j - 1];
+        copy[j] = m;
+    }
+    memcpy(placed, copy, (size_t)n * sizeof(board_t));
+    PyMem_Free(copy);
+}
+
+/* Every placement of slot k inside the figure, as rank masks in reading order, into placed;
+ * their number. */
+static Py_ssize_t
+placements_of(const Search *s, const Ranks *rk, board_t full, Py_ssize_t k, board_t *placed)
+{
+    const Slot *slot = &s->slots[k];
+    Py_ssize_t n = 0;
+    for (board_t cells = full; cells; cells &= cells - 1) {
+        int low = lowest_index(cells);
+        board_t r = full >> low;
+        for (Py_ssize_t j = 0; j < slot->n; j++) {
+            board_t om = s->oriented[slot->first + j];
+            if ((r & om) == om) placed[n++] = to_ranks(rk, om << low);
+        }
+    }
+    sort_in_reading_order(placed, n, rk->ncells);
+    return n;
+}
+
+/* One placement per orbit (the first in reading order) into rep[], its orbit's size into size[];
+ * their number, or -1 (ValueError) when a symmetry maps a placement onto none. seen: n bytes. */
+static Py_ssize_t
+orbits_in(const Ranks *rk, const board_t *placed, Py_ssize_t n, char *seen, board_t *rep,
+          long *size)
+{
+    Py_ssize_t found = 0;
+    memset(seen, 0, (size_t)n);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (seen[i]) continue;
+        seen[i] = 1;
+        long members = 1;
+        for (Py_ssize_t g = 0; g < rk->nsym; g++) {
+            Py_ssize_t j = find_placement(placed, n, image_of(rk, g, placed[i]));
+            if (j < 0) {
+                PyErr_SetString(PyExc_ValueError, "a symmetry maps a placement onto none");
+                return -1;
+            }
+            if (!seen[j]) {
+                seen[j] = 1;
+                members++;
+            }
+        }
+        rep[found] = placed[i];
+        size[found++] = members;
+    }
+    return found;
+}
+
+/* The pivot (a piece whose class no other piece has, with the fewest orbits; the first such
+ * in puzzle order) and its orbits into rep[] and size[] (room for buffer boards each); the
+ * pivot's position, -1 when every piece has copies, -2 on error. */
+static Py_ssize_t
+choose_pivot(const Search *s, const Ranks *rk, board_t full, const long *cls, board_t *rep,
+             long *size, Py_ssize_t *norbits, Py_ssize_t buffer)
+{
+    Py_ssize_t pivot = -1;
+    board_t *placed = PyMem_Malloc((size_t)buffer * (2 * sizeof(board_t) + sizeof(long) + 1));
+    if (placed == NULL) {
+        PyErr_NoMemory();
+        return -2;
+    }
+    board_t *trial = placed + buffer;
+    long *trial_size = (long *)(trial + buffer);
+    char *seen = (char *)(trial_size + buffer);
+    for (Py_ssize_t k = 0; k < s->nslots; k++) {
+        int alone = 1;
+        for (Py_ssize_t j = 0; j < s->nslots; j++) alone &= j == k || cls[j] != cls[k];
+        if (!alone) continue;
+        Py_ssize_t n = placements_of(s, rk, full, k, placed);
+        Py_ssize_t got = orbits_in(rk, placed, n, seen, trial, trial_size);
+        if (got < 0) {
+            pivot = -2;
+            break;
+        }
+        if (pivot < 0 || got < *norbits) {
+            pivot = k;
+            *norbits = got;
+            memcpy(rep, trial, (size_t)got * sizeof(board_t));
+            memcpy(size, trial_size, (size_t)got * sizeof(long));
+        }
+    }
+    PyMem_Free(placed);
+    return pivot;
+}
+
+/* The tilings of the figure, one orbit of the pivot's placements at a time: the sum of each
+ * orbit's size times the count of the figure less its first placement (pieces but the pivot);
+ * *first: the orbit of the first tiling met, -1 when none. -1 on error. */
+static int
+count_orbits(Search *s, const Ranks *rk, board_t full, Py_ssize_t pivot, const board_t *rep,
+             const long *size, Py_ssize_t norbits, unsigned long long *total, Py_ssize_t *first,
+             const Table64 *t, uint64_t full64, const Figure *f)
+{
+    uint64_t used = s->slots[pivot].bit;
+    *total = 0;
+    *first = -1;
+    for (Py_ssize_t o = 0; o < norbits; o++) {
+        s->found = 0;
+        if (t != NULL) { /* the 64-cell layout */
+            uint64_t rem = full64;
+            for (board_t m = rep[o]; m; m &= m - 1) {
+                long b = rk->bit[lowest_index(m)];
+                rem &= ~((uint64_t)1 << (b / f->stride * f->across + b % f->stride));
+            }
+            if (!rem)
+                s->found = used == s->goal;
+            else if (!dead64(t, rem) && count64(t, rem, used) < 0)
+                return -1;
+        } else {
+            board_t rem = full & ~to_bits(rk, rep[o]);
+            if (!rem)
+                s->found = used == s->goal;
+            else if (!(s->nshift && dead(s, rem)) && count_rec(s, rem, used) < 0)
+                return -1;
+        }
+        unsigned long long add;
+        if (__builtin_mul_overflow(s->found, (unsigned long long)size[o], &add) ||
+            __builtin_add_overflow(*total, add, total)) {
+            PyErr_SetString(PyExc_OverflowError, "more tilings than 2**64");
+            return -1;
+        }
+        if (*first < 0 && s->found) *first = o;
+    }
+    return 0;
+}
+
+/* The ranks of a rank mask, as a tuple of ints. */
+static PyObject *
+rank_tuple(board_t m)
+{
+    PyObject *out = PyTuple_New(board_popcount(m));
+    for (Py_ssize_t i = 0; out != NULL && m; m &= m - 1, i++) {
+        PyObject *v = PyLong_FromLong(lowest_index(m));
+        if (v == NULL) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(orbit_count_doc,
+"orbit_count(kit, cells, height, width, ids, symmetries, tick, every[, steps])\n"
+"    -> (count, pivot, placed) | None\n\n"
+"The tilings of the pieces ids of kit on the figure of the given cells (a tuple or list of\n"
+"distinct (row, column) in a height x width box, in reading order), counted one orbit of a\n"
+"pivot's placements at a time, as solver.symmetry.count_by_orbits: the pivot is the first\n"
+"piece with the fewest orbits among those whose shape has no copy, each orbit's rest is\n"
+"counted by tile()'s search. symmetries: the figure's symmetries, each as the index of every\n"
+"cell's image in cells. placed: the indices of the cells of the first orbit's placement that\n"
+"has a tiling (None when there is none). None when every piece has copies. ValueError as\n"
+"tile() for a figure that does not fit, or when a symmetry is not one to one or maps a\n"
+"placement onto none; tick, every and steps as tile()'s.");
+
+static PyObject *
+core_orbit_count(PyObject *module, PyObject *args)
+{
+    PyObject *kit_obj, *cells, *height_obj, *width_obj, *ids_obj, *syms, *tick, *every,
+        *steps = NULL;
+    long long height, width;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO|O:orbit_count", &kit_obj, &cells, &height_obj,
+                          &width_obj, &ids_obj, &syms, &tick, &every, &steps))
+        return NULL;
+    if (!PyCapsule_IsValid(kit_obj, KIT)) {
+        PyErr_SetString(PyExc_TypeError, "kit must be what kit() made");
+        return NULL;
+    }
+    const Kit *k = PyCapsule_GetPointer(kit_obj, KIT);
+    if (int_in(height_obj, "height", 1, BOARD_BITS, &height) ||
+        int_in(width_obj, "width", 1, BOARD_BITS, &width))
+        return NULL;
+    Py_ssize_t id[MAX_PIECES], n;
+    if (read_ids(ids_obj, k, id, &n)) return NULL;
+    Chosen ch = {k, id, n};
+    Search s;
+    memset(&s, 0, offsetof(Search, path_pos));
+    if (start_clock(&s.clock, tick, every)) return NULL;
+    Figure f;
+    memset(&f, 0, sizeof f);
+    f.height = (long)height;
+    f.width = (long)width;
+    Ranks rk;
+    rk.image = NULL;
+    if (read_ranked_cells(&f, &rk, cells, &ch) || read_symmetries(&rk, syms)) {
+        PyMem_Free(rk.image);
+        return NULL;
+    }
+    board_t oriented[MAX_PIECES * ORIENTS];
+    arm(&s, k, id, n, &f, oriented);
+    PyObject *out = NULL;
+    board_t *rep = NULL;
+    if (steps != NULL && read_steps(&s, steps, &f)) goto done;
+    long cls[MAX_PIECES];
+    for (Py_ssize_t i = 0; i < n; i++) cls[i] = k->pieces[id[i]].cls;
+    s.cap = -1;
+    Py_ssize_t buffer = ORIENTS * rk.ncells, norbits = 0, first;
+    rep = PyMem_Malloc((size_t)buffer * (sizeof(board_t) + sizeof(long)));
+    if (rep == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    long *size = (long *)(rep + buffer);
+    Py_ssize_t pivot = choose_pivot(&s, &rk, f.full, cls, rep, size, &norbits, buffer);
+    if (pivot == -2) goto done;
+    if (pivot == -1) {
+        out = Py_NewRef(Py_None);
+        goto done;
+    }
+    unsigned long long total;
+    Table64 t;
+    uint64_t full64 = 0;
+    t.start = NULL;
+    t.place = NULL;
+    int layout = build64(&t, &s, k, id, &f, steps, &full64, &rk);
+    int failed = layout < 0 || count_orbits(&s, &rk, f.full, pivot, rep, size, norbits, &total,
+                                            &first, layout == 0 ? &t : NULL, full64, &f);
+    PyMem_Free(t.start);
+    PyMem_Free(t.place);
+    if (failed) goto done;
+    PyObject *placed = first < 0 ? Py_NewRef(Py_None) : rank_tuple(rep[first]);
+    if (placed != NULL) out = Py_BuildValue("(KnN)", total, pivot, placed);
+done:
+    PyMem_Free(rep);
+    PyMem_Free(rk.image);
+    return out;
+}
+
 static PyMethodDef core_methods[] = {
     {"effort", core_effort, METH_VARARGS, effort_doc},
     {"first", core_first, METH_VARARGS, first_doc},
@@ -1683,6 +2284,7 @@ static PyMethodDef core_methods[] = {
     {"analyze", core_analyze, METH_VARARGS, analyze_doc},
     {"kit", core_kit, METH_O, kit_doc},
     {"tile", core_tile, METH_VARARGS, tile_doc},
+    {"orbit_count", core_orbit_count, METH_VARARGS, orbit_count_doc},
     {"cells", core_cells, METH_VARARGS, cells_doc},
     {"placements", core_placements, METH_VARARGS, placements_doc},
     {NULL, NULL, 0, NULL},

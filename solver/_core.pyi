@@ -73,6 +73,18 @@ def tile(
     steps: Sequence[tuple[int, ...]] = (),
     /,
 ) -> Any: ...
+def orbit_count(
+    kit: object,
+    cells: Sequence[tuple[int, ...]],
+    height: int,
+    width: int,
+    ids: Sequence[int],
+    symmetries: Sequence[Sequence[int]],
+    tick: Callable[[int], None] | None,
+    every: int,
+    steps: Sequence[tuple[int, ...]] = (),
+    /,
+) -> tuple[int, int, tuple[int, ...] | None] | None: ...
 def cells(
     rows: Sequence[str], most: int, /
 ) -> tuple[frozenset[tuple[int, ...]], int, int] | None: ...

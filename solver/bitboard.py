@@ -184,6 +184,33 @@ def tile(
     return _answer(core, kit, ids, figure, fig.height, fig.width, pieces, mode, cap, tick)
 
 
+def tile_orbits(
+    puzzle: Puzzle,
+    cells: Sequence[Point],
+    symmetries: Sequence[Sequence[int]],
+    timeout: float | None,
+) -> tuple[int, int, tuple[int, ...] | None] | None:
+    """The puzzle's tilings counted by orbits in one call of the compiled core (``cells``: the
+    figure's cells in reading order; ``symmetries``: its symmetries but the identity, each as
+    the index in ``cells`` of every cell's image): (count, pivot's position, indices of the
+    cells of the first orbit's placement that has a tiling, or None). None when the core cannot
+    take the puzzle or finds no pivot: then count it in Python (solver.symmetry)."""
+    core = native.CORE
+    pieces = puzzle.pieces
+    lattice = puzzle.lattice
+    if core is None or len(pieces) > core.MAX_PIECES or not kit_takes(lattice):
+        return None
+    fig = puzzle.figure
+    kit, ids = KIT.ids(core, [(p.shape, lattice) for p in pieces])
+    steps = joined_steps(tuple(p.shape for p in pieces), lattice)
+    tick = _ticker(timeout, None)
+    try:
+        args = (kit, cells, fig.height, fig.width, ids, symmetries, tick, CHECK_EVERY)
+        return core.orbit_count(*args, steps)
+    except ValueError:  # wider than the core's masks
+        return None
+
+
 def tile_rows(
     core: Core,
     kit: object,

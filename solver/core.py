@@ -95,6 +95,20 @@ if TYPE_CHECKING:  # type names only: ``ubongo --version`` names the core throug
             /,
         ) -> Any: ...
 
+        def orbit_count(
+            self,
+            kit: object,
+            cells: Sequence[Point],
+            height: int,
+            width: int,
+            ids: Sequence[int],
+            symmetries: Sequence[Sequence[int]],
+            tick: Tick | None,
+            every: int,
+            steps: Sequence[Point] = (),
+            /,
+        ) -> tuple[int, int, tuple[int, ...] | None] | None: ...
+
         def count(
             self,
             full: Mask,

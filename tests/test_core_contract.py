@@ -164,6 +164,12 @@ def test_the_stubs_match_the_compiled_modules() -> None:
 # --- solver._core: well-formed calls, the starting point of every malformed one --------------
 
 
+ORBIT_CELLS = [(0, c) for c in range(6)]
+"""A row of 6 cells in reading order, its half turn (cell i to cell 5 - i) a symmetry: with
+the sample's I2 and I4 (ids 0 and 1), orbit_count's well-formed call (2 tilings; the pivot is
+the I4, in 2 orbits)."""
+
+
 def valid_calls() -> dict[str, tuple[Any, ...]]:
     """One well-formed call of each function of the core, from the sample puzzle."""
     board = compile_puzzle(SAMPLE, table=False)
@@ -196,6 +202,7 @@ def valid_calls() -> dict[str, tuple[Any, ...]]:
         ),
         "kit": (kit_pieces([(p.shape, p.lattice) for p in pieces]),),
         "tile": (kit, fig.cells, fig.height, fig.width, [0, 1, 2], 2, -1, None, 4),
+        "orbit_count": (kit, ORBIT_CELLS, 1, 6, [0, 1], [[5, 4, 3, 2, 1, 0]], None, 4),
         "cells": ([".##.", "####"], 100),
         "placements": (b"\x80\x80\n\x81.", 2),
     }
@@ -207,6 +214,7 @@ def test_the_well_formed_calls_are_answered() -> None:
     assert CORE.count(*calls["count"]) == 1
     assert CORE.effort(*calls["effort"]) == (8, 1)
     assert CORE.tile(*calls["tile"])[0] == 1
+    assert CORE.orbit_count(*calls["orbit_count"]) == (2, 1, (0, 1, 2, 3))
     assert CORE.cells(*calls["cells"])[1:] == (2, 4)
     assert len(CORE.analyze(*calls["analyze"])) > 0
     for name, args in calls.items():
@@ -372,6 +380,28 @@ def bad_core_calls() -> list[tuple[str, tuple[Any, ...]]]:
         ("tile", (t[0], [".##.", 5], -1, 0, *t[4:])),  # rows: a row that is no str
         ("tile", (t[0], ["#" * 129], -1, 0, *t[4:])),  # wider than the board
         ("tile", (t[0], 5, -1, 0, *t[4:])),
+        replaced("orbit_count", 0, calls["analyze"][2]),  # an area table for a kit
+        replaced("orbit_count", 1, frozenset(ORBIT_CELLS)),  # cells in no order
+        replaced("orbit_count", 1, iter(ORBIT_CELLS)),
+        replaced("orbit_count", 1, []),
+        replaced("orbit_count", 1, [*ORBIT_CELLS[:-1], (0, 0)]),  # a cell twice
+        replaced("orbit_count", 1, [*ORBIT_CELLS[:-1], (1, 0)]),  # outside the box
+        replaced("orbit_count", 1, [*ORBIT_CELLS[:-1], [0, 5]]),
+        replaced("orbit_count", 1, [(r, c) for r in range(2) for c in range(129)]),
+        replaced("orbit_count", 2, 0),
+        replaced("orbit_count", 3, 129),
+        replaced("orbit_count", 3, 200),  # a box too wide for the board
+        replaced("orbit_count", 4, [0] * 65),
+        replaced("orbit_count", 4, [0, 3]),
+        replaced("orbit_count", 5, []),  # no symmetry
+        replaced("orbit_count", 5, [list(range(6))] * 49),  # more than the cube has
+        replaced("orbit_count", 5, [[0] * 6]),  # not one to one
+        replaced("orbit_count", 5, [list(range(5))]),  # a cell short
+        replaced("orbit_count", 5, [[*range(5), 6]]),  # past the cells
+        replaced("orbit_count", 5, [[*range(5), -1]]),
+        replaced("orbit_count", 5, [[1, 0, *range(2, 6)]]),  # maps a placement onto none
+        replaced("orbit_count", 5, (iter(range(6)),)),
+        replaced("orbit_count", 5, [range(6)]),
         ("cells", ([".#"], -1)),
         ("cells", (5, 10)),
         ("placements", ("\x80", 1)),
@@ -489,6 +519,7 @@ CORE_CALLS = [
     "analyze",
     "kit",
     "tile",
+    "orbit_count",
     "cells",
     "placements",
 ]
