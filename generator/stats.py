@@ -23,7 +23,6 @@ from ubongo.generator.profile import PUBLISHED, PUBLISHED_3D, Profile, SideProfi
 from ubongo.puzzles.game import FRAME, SIDES, Frame, edition_of, fits, frame_text
 from ubongo.puzzles.sets import PuzzleSet, Side
 from ubongo.solver.analyze import analyze
-from ubongo.solver.lattice import SQUARE
 
 BUCKETS: tuple[tuple[str, int, int], ...] = (
     ("1", 1, 1),
@@ -447,7 +446,7 @@ def set_stats(ps: PuzzleSet, frame: Frame | None = None, timeout: Timeout = None
     """The calibration table of a set; ``frame`` is the frame figures are checked against
     (default: its edition's)."""
     if frame is None:
-        edition = edition_of(ps.pieces_name, ps.pieces.lattice is SQUARE)
+        edition = edition_of(ps.pieces_name, ps.pieces.lattice.name)
         frame = FRAME if edition is None else edition.frame
     keys = Counter(
         f.canonical()
