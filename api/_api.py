@@ -543,8 +543,13 @@ def stats(
     for ps in loaded:
         lattice = ps.pieces.lattice  # one-sided squares are compared with the original's
         found = edition_of(ps.pieces_name, "square" if lattice.space == "square" else lattice.name)
-        if found is None or found.name not in PUBLISHED_TABLES:
+        if found is None:
             raise _inputs.NotYet(f"{ps.name}: statistics", ps.pieces.lattice)
+        if published and found.name not in PUBLISHED_TABLES:
+            raise UsageError(
+                f"--published: no statistics of {found.name} cards are public beyond their "
+                "counts (docs/EDITIONS.md); compare generated sets without it"
+            )
         editions.append(found.name)
     if published and len(set(editions)) > 1:
         raise UsageError(

@@ -423,7 +423,10 @@ class _Balance:
         self.pieces = _Deviation([s for _, s in target.pieces])
         self.tilings = _Deviation([s for _, s in target.tilings])
         self.bucket = [0] + [target.bucket(n) for n in range(1, target.max_tilings + 1)]
-        self.cap = int(target.cap * sides * faces * target.size)
+        slots = sides * faces * target.size
+        # at least one use more than an even share: with few pieces and one row a side
+        # (Trigo's 7 and 4 a card), a fifth of 2 cards' 8 uses is 1, which no draw can keep
+        self.cap = max(int(target.cap * slots), -(-slots // len(self.names)) + 1)
         self.face_sum = [0] * faces
         self.face_unique = [0] * faces
         self.face_use = [dict.fromkeys(self.names, 0) for _ in range(faces)]
