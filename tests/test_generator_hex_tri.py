@@ -8,18 +8,25 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
 from pathlib import Path
+from random import Random
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ubongo.cli import main
 from ubongo.generator import Options, generate, set_stats
+from ubongo.generator.design import Slot, source_for
 from ubongo.generator.profile import edition_for
 from ubongo.puzzles import parse_pieces, parse_set, strict_problems
-from ubongo.puzzles.game import EXTREME, TRIGO, Edition
-from ubongo.solver import count
+from ubongo.puzzles.game import EXTREME, TRIGO, Edition, fits
+from ubongo.solver import Puzzle, count, solve
+from ubongo.solver.analyze import analyze
 from ubongo.solver.regions import regions
+from ubongo.solver.verify import is_solution
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PIECES = {"extreme": EXAMPLES / "extreme-pieces.json", "trigo": EXAMPLES / "trigo-pieces.json"}
@@ -145,3 +152,30 @@ def test_edition_for_picks_the_edition_of_the_pieces_lattice() -> None:
     for name, path in PIECES.items():
         pieces = parse_pieces(json.loads(path.read_text()), str(path))
         assert edition_for(pieces) is EDITIONS[name]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["extreme", "trigo"]), st.integers(0, 10**6), st.booleans())
+def test_a_planted_figure_is_tiled_by_its_own_pieces_in_the_editions_regions(
+    name: str, seed: int, hard: bool
+) -> None:
+    edition = EDITIONS[name]
+    opts = options(edition, 1, seed)
+    source = source_for(opts)
+    side = "hard" if hard else "easy"
+    size = edition.sizes[side]
+    areas = sorted({sum(c) for c in combinations((p.area for p in opts.pieces.values()), size)})
+    rng = Random(seed)
+    slot = Slot(side, 0, size, rng.choice(areas), (1, 1))
+    figure = source(rng, slot)
+    if figure is None:  # a miss: no draw of pieces had the slot's area
+        return
+    assert figure.area == slot.area and figure.holes() == 0
+    assert len(regions(figure)) == edition.regions
+    assert fits((figure.height, figure.width), edition.frame)
+    tiled = analyze(figure, size, opts.pieces)
+    assert tiled  # at least the pieces it was made of
+    for combo in tiled[:3]:
+        puzzle = Puzzle(figure, opts.pieces.resolve(combo.pieces))
+        found = solve(puzzle)
+        assert found is not None and is_solution(puzzle, found)
