@@ -167,7 +167,7 @@ class Planted:
     pieces of the set put together (generator.figures.plant), split into the edition's regions.
 
     The lattice goes by its name: an unpickled lattice would be a copy, and lattices are
-    compared by identity. A figure that does not fit the frame is a miss."""
+    compared by identity. A figure that does not fit the frame, or has a hole, is a miss."""
 
     lattice: str
     regions: int
@@ -184,7 +184,12 @@ class Planted:
         cuts = sorted(rng.sample(range(1, slot.size), self.regions - 1))
         groups = [shapes[a:b] for a, b in zip([0, *cuts], [*cuts, slot.size], strict=True)]
         figure = side_by_side([plant(rng, g, lattice) for g in groups], lattice)
-        return figure if fits((figure.height, figure.width), self.frame) else None
+        # pieces put round an empty cell leave a hole, which no published card has
+        return (
+            figure
+            if fits((figure.height, figure.width), self.frame) and not figure.holes()
+            else None
+        )
 
     def _combination(self, rng: Random, slot: Slot) -> list[tuple[Point, ...]] | None:
         """``slot.size`` distinct pieces of ``slot.area`` cells in all, at random; None if

@@ -179,3 +179,11 @@ def test_a_planted_figure_is_tiled_by_its_own_pieces_in_the_editions_regions(
         puzzle = Puzzle(figure, opts.pieces.resolve(combo.pieces))
         found = solve(puzzle)
         assert found is not None and is_solution(puzzle, found)
+
+
+def test_the_trigo_example_is_remade_by_its_documented_command(tmp_path: Path) -> None:
+    out = tmp_path / "trigo-style.json"
+    args = ["generate", "--pieces", str(PIECES["trigo"]), "--seed", "1"]
+    result = run(*args, "--name", "trigo-style (made-up pieces)", "-q", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_text() == (EXAMPLES / "trigo-style.json").read_text()
