@@ -139,7 +139,9 @@ def generate(
     dead ends follow the profile (default: the published game's statistics). A frame larger
     than the edition's stretches the profile's boxes to it. Each seed takes its figures from
     its own share of all figures first, so two seeds' sets share few. Same seed and options,
-    same bytes, whatever --workers.
+    same bytes, whatever --workers. A pieces file of hexagons makes Extreme-style cards (a row
+    per colour), of triangles Trigo-style cards (two regions a figure); their figures are made
+    of the pieces themselves (docs/EDITIONS.md).
 
     \b
     Examples:
@@ -149,7 +151,6 @@ def generate(
       ubongo generate --templates 2 --seed 3 --frame 5x7 -o wide.json
       ubongo stats my-set.json unique.json --published
       ubongo generate --templates 2 --frame 4x5 --atlas 4x5 -o from-atlas.json
-      ubongo generate --pieces examples/extreme-pieces.json --templates 2 -o extreme.json
 
     \b
     Exit codes: 0 success; 1 the set cannot be built as asked (frame too small, or too large
