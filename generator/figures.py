@@ -291,16 +291,21 @@ def _contacts(placed: frozenset[Point], cells: set[Point], lattice: Lattice) -> 
     return sum(q in cells for p in placed for q in lattice.neighbours(p))
 
 
+GAP = 2
+"""Empty text columns at least between two regions of a figure (``side_by_side``)."""
+
+
 def side_by_side(regions: Sequence[set[Point]], lattice: Lattice) -> Figure:
-    """The regions in a row, left to right in the text form, one empty text column or two
-    apart (a cell's neighbours stand at most one text column away on every flat lattice)."""
+    """The regions in a row, left to right in the text form, two empty text columns apart or
+    three: a cell's neighbours stand at most one text column away on every flat lattice, but
+    triangles one empty column apart still meet at a corner, and a card's regions are apart."""
     step = [b - a for a, b in zip(lattice.at(0, 0), lattice.at(0, lattice.period[1]), strict=True)]
     cells: set[Point] = set()
     for region in regions:
         part = set(lattice.normalise(region))
         if cells:
             right = max(lattice.spot(p)[1] for p in cells)
-            while min(lattice.spot(p)[1] for p in part) <= right + 1:
+            while min(lattice.spot(p)[1] for p in part) <= right + GAP:
                 part = set(translated(part, step))
         cells |= part
     return Figure.from_cells(cells, lattice)
