@@ -423,7 +423,7 @@ def generate(
 
 
 def design(
-    templates: int = 36,
+    templates: int | None = None,
     *,
     seed: int = 0,
     frame: tuple[int, int] | str | None = None,
@@ -437,6 +437,7 @@ def design(
     progress: Callable[[int], None] | None = None,
     figures: FigureSource | None = None,
     avoid: Sequence[SetLike] = (),
+    edition: str | None = None,
 ) -> Design:
     """``generate``, with the work it took (``ubongo generate``'s report): a Design holds the
     set (``puzzle_set``) and the generator's report (figures tried, seconds).
@@ -448,7 +449,9 @@ def design(
     finish (one per figure), and may raise to stop the run; ``figures`` is where candidate
     figures come from (default: carved at random; ``ubongo generate --atlas`` passes an
     atlas's). ``avoid``: sets (or their files or bundled names) none of whose figures, up to
-    rotation and reflection, may appear again.
+    rotation and reflection, may appear again. ``edition`` names the cards to make (``extreme``,
+    ``trigo``...: ``ubongo.puzzles.game.EDITIONS``; default the one its pieces are played in);
+    ``templates`` defaults to the edition's box (36, 54 for Extreme, 32 for Trigo).
 
     >>> made = design(1, seed=1)
     >>> made.combinations, made.report.tried > 0
@@ -457,13 +460,15 @@ def design(
     from ubongo._design import Design
     from ubongo.generator.design import generate as run
 
-    opts = design_options(templates, seed, frame, faces, sizes, piece_set, profile, name, avoid)
+    opts = design_options(
+        templates, seed, frame, faces, sizes, piece_set, profile, name, avoid, edition
+    )
     source = {} if figures is None else {"source": figures}
     return Design(*run(opts, executor, progress, timeout=timeout, **source))
 
 
 def design_options(
-    templates: int,
+    templates: int | None,
     seed: int,
     frame: tuple[int, int] | str | None,
     faces: int | None,
@@ -472,21 +477,22 @@ def design_options(
     profile: str,
     name: str | None,
     avoid: Sequence[SetLike] = (),
+    edition_name: str | None = None,
 ) -> Options:
     """The generator's options, the edition's defaults filled in (``design``'s arguments)."""
     from ubongo.generator.design import Options
     from ubongo.generator.profile import edition_for
     from ubongo.generator.stats import figure_keys
 
-    pieces = _inputs.drawn_only(_inputs.pieces_of(piece_set), "generated sets")
-    edition = edition_for(pieces)
+    pieces = _inputs.pieces_of(piece_set)
+    edition = edition_for(pieces, edition_name)
     if faces is not None and edition.combos:
         raise UsageError(
             f"{edition.name} cards have their own die table ({len(edition.die)} faces); "
             "faces apply to cards with a combination per face"
         )
     return Options(
-        templates,
+        edition.templates if templates is None else templates,
         seed,
         edition.frame if frame is None else _frame(frame),
         len(edition.die) if faces is None else faces,
@@ -535,9 +541,15 @@ def stats(
     loaded = [_inputs.set_of(s) for s in given]
     editions = []
     for ps in loaded:
-        found = edition_of(ps.pieces_name, ps.pieces.lattice.space == "square")
-        if found is None or found.name not in PUBLISHED_TABLES:
+        lattice = ps.pieces.lattice  # one-sided squares are compared with the original's
+        found = edition_of(ps.pieces_name, "square" if lattice.space == "square" else lattice.name)
+        if found is None:
             raise _inputs.NotYet(f"{ps.name}: statistics", ps.pieces.lattice)
+        if published and found.name not in PUBLISHED_TABLES:
+            raise UsageError(
+                f"--published: no statistics of {found.name} cards are public beyond their "
+                "counts (docs/EDITIONS.md); compare generated sets without it"
+            )
         editions.append(found.name)
     if published and len(set(editions)) > 1:
         raise UsageError(

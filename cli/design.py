@@ -28,7 +28,15 @@ from ubongo.cli._common import (
     workers_option,
     write_atomic,
 )
-from ubongo.puzzles.game import DEFAULT_DIE, FRAME, PIECES_PER_SIDE, SIDES, TEMPLATES, frame_text
+from ubongo.puzzles.game import (
+    DEFAULT_DIE,
+    EDITIONS,
+    FRAME,
+    PIECES_PER_SIDE,
+    SIDES,
+    TEMPLATES,
+    frame_text,
+)
 from ubongo.solver.limits import SET_TIMEOUT
 
 _FRAME = frame_text(FRAME)
@@ -47,9 +55,15 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
 @click.option(
     "--templates",
     type=click.IntRange(min=1),
-    default=TEMPLATES,
-    show_default=True,
-    help="Templates (cards) to design; each has an easy and a hard side.",
+    help="Templates (cards) to design; each has an easy and a hard side.  "
+    f"[default: the edition's box: {TEMPLATES}; 54 for extreme, 32 for trigo]",
+)
+@click.option(
+    "--edition",
+    type=click.Choice(list(EDITIONS)),
+    help="The cards to make: figures, regions and rows a side, pieces per row.  [default: the "
+    "edition the pieces are played in: ubongo for squares, ubongo-3d for its blocks, extreme "
+    "for hexagons, trigo for triangles]",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same set.")
 @click.option(
@@ -101,7 +115,8 @@ def _pair(text: str, sep: str, what: str) -> tuple[int, int]:
 @timeout_option(SET_TIMEOUT)
 @reported
 def generate(
-    templates: int,
+    templates: int | None,
+    edition: str | None,
     seed: int,
     frame: str | None,
     workers: int,
@@ -124,7 +139,9 @@ def generate(
     dead ends follow the profile (default: the published game's statistics). A frame larger
     than the edition's stretches the profile's boxes to it. Each seed takes its figures from
     its own share of all figures first, so two seeds' sets share few. Same seed and options,
-    same bytes, whatever --workers.
+    same bytes, whatever --workers. A pieces file of hexagons makes Extreme-style cards (a row
+    per colour), of triangles Trigo-style cards (two regions a figure); their figures are made
+    of the pieces themselves (docs/EDITIONS.md).
 
     \b
     Examples:
@@ -149,7 +166,7 @@ def generate(
     pair = None if sizes is None else _pair(sizes, ",", f"two sizes such as {_SIZES}")
     pieces = piece_set(pieces_set)
     try:
-        opts = design_options(templates, seed, fr, faces, pair, pieces, profile, name)
+        opts = design_options(templates, seed, fr, faces, pair, pieces, profile, name, (), edition)
     except UsageError as e:  # options that do not go together: exit 2
         raise click.UsageError(str(e)) from None
     show = not quiet and sys.stderr.isatty()
@@ -159,7 +176,7 @@ def generate(
         if atlas_arg is not None:  # lookups in the open atlas, so in this process
             figures, workers = _from_atlas(stack, atlas_arg, opts), 1
         made = design(
-            templates,
+            opts.templates,
             seed=seed,
             frame=opts.frame,
             faces=faces,
@@ -170,12 +187,13 @@ def generate(
             executor=stack.enter_context(process_pool(workers)),
             timeout=clock.left(),
             progress=_deadline(
-                stack.enter_context(_bar(2 * templates * opts.edition.figures, show)),
+                stack.enter_context(_bar(2 * opts.templates * opts.edition.figures, show)),
                 start,
                 timeout,
             ),
             figures=figures,
             avoid=avoid,
+            edition=opts.edition.name,
         )
     write_atomic(output, json.dumps(made.to_json(), indent=1) + "\n")
     if not quiet:

@@ -41,6 +41,8 @@ from ubongo.generator.figures import (
     is_asymmetric,
     keep_chance,
     outline,
+    plant,
+    side_by_side,
     symmetries,
 )
 from ubongo.generator.profile import (
@@ -62,13 +64,18 @@ from ubongo.puzzles.game import (
     TEMPLATES,
     Edition,
     Frame,
+    fits,
 )
 from ubongo.puzzles.sets import PuzzleSet, Side, Template
 from ubongo.solver.analyze import analyze
+from ubongo.solver.cells import Point
 from ubongo.solver.figure import Figure, parse_figure, stacked
+from ubongo.solver.lattice import LATTICES
 from ubongo.solver.pieces import STANDARD, PieceSet
 
 Combo = tuple[str, ...]
+DRAWS = 20
+"""Draws of pieces a planted figure tries for the slot's area before it misses."""
 KEEP = 6
 """Candidate figures a search task keeps for the selection to choose from."""
 MAX_TRIES = 3000
@@ -116,8 +123,9 @@ class Options:
 
     @property
     def die(self) -> tuple[str, ...]:
-        """The die of the set."""
-        if self.edition.combos:
+        """The die of the set: the edition's own, unless a number of faces other than its own
+        was asked for."""
+        if self.edition.combos or self.faces == len(self.edition.die):
             return self.edition.die
         return tuple(str(i) for i in range(1, self.faces + 1))
 
@@ -160,13 +168,67 @@ def carved(rng: Random, slot: Slot) -> Figure | None:
 def wanted(rng: Random, slot: Slot, fig: Figure) -> bool:
     """The figure has the slot's planned shapes (one-cell end, gaps, tips, cut-outs) and, where
     the slot is shaped, passes the published shapes' keep chance: one test for every figure
-    source (carved or an atlas's)."""
+    source (carved or an atlas's). A slot that asks for none is not measured (the measures
+    are of squares' outlines; hexagon and triangle slots ask for none)."""
+    if slot.taper is None and not slot.shapes and not slot.shaped:
+        return True
     shape = outline(fig)
     if slot.taper is not None and shape.wide_ends == slot.taper:
         return False
     if any(getattr(shape, name) != want for name, want in slot.shapes):
         return False
     return not slot.shaped or rng.random() < keep_chance(shape)
+
+
+@dataclass(frozen=True)
+class Planted:
+    """The source for a lattice whose text form is not its cells' own rows (hexagons,
+    triangles) or for figures of several regions: the slot's pieces' worth of cells, made of
+    pieces of the set put together (generator.figures.plant), split into the edition's regions.
+
+    The lattice goes by its name: an unpickled lattice would be a copy, and lattices are
+    compared by identity. A figure that does not fit the frame, or has a hole, is a miss."""
+
+    lattice: str
+    regions: int
+    frame: Frame
+    shapes: tuple[tuple[Point, ...], ...]  # each piece's cells
+
+    def __call__(self, rng: Random, slot: Slot) -> Figure | None:
+        """A figure for the slot, or None for a miss."""
+        picked = self._combination(rng, slot)
+        if picked is None:
+            return None
+        lattice = LATTICES[self.lattice]
+        shapes = [lattice.orientations(frozenset(cells)) for cells in picked]
+        cuts = sorted(rng.sample(range(1, slot.size), self.regions - 1))
+        groups = [shapes[a:b] for a, b in zip([0, *cuts], [*cuts, slot.size], strict=True)]
+        figure = side_by_side([plant(rng, g, lattice) for g in groups], lattice)
+        # pieces put round an empty cell leave a hole, which no published card has
+        return (
+            figure
+            if fits((figure.height, figure.width), self.frame) and not figure.holes()
+            else None
+        )
+
+    def _combination(self, rng: Random, slot: Slot) -> list[tuple[Point, ...]] | None:
+        """``slot.size`` distinct pieces of ``slot.area`` cells in all, at random; None if
+        ``DRAWS`` draws miss."""
+        for _ in range(DRAWS):
+            picked = rng.sample(self.shapes, slot.size)
+            if sum(map(len, picked)) == slot.area:
+                return picked
+        return None
+
+
+def source_for(opts: Options) -> FigureSource:
+    """The default figure source of a set: carved in bites where figures are one region of
+    squares (or footprints of cubes), else planted from the pieces."""
+    lattice = opts.pieces.lattice
+    if opts.edition.regions == 1 and lattice.plain:
+        return carved
+    shapes = tuple(tuple(sorted(p.shape)) for p in opts.pieces.values())
+    return Planted(lattice.name, opts.edition.regions, opts.frame, shapes)
 
 
 @dataclass(frozen=True)
@@ -386,7 +448,10 @@ class _Balance:
         self.pieces = _Deviation([s for _, s in target.pieces])
         self.tilings = _Deviation([s for _, s in target.tilings])
         self.bucket = [0] + [target.bucket(n) for n in range(1, target.max_tilings + 1)]
-        self.cap = int(target.cap * sides * faces * target.size)
+        slots = sides * faces * target.size
+        # at least one use more than an even share: with few pieces and one row a side
+        # (Trigo's 7 and 4 a card), a fifth of 2 cards' 8 uses is 1, which no draw can keep
+        self.cap = max(int(target.cap * slots), -(-slots // len(self.names)) + 1)
         self.face_sum = [0] * faces
         self.face_unique = [0] * faces
         self.face_use = [dict.fromkeys(self.names, 0) for _ in range(faces)]
@@ -593,15 +658,15 @@ def generate(
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
     timeout: float | None = None,
-    source: FigureSource = carved,
+    source: FigureSource | None = None,
 ) -> tuple[PuzzleSet, Report]:
     """A complete set of templates for ``opts``, and the work it took.
 
     ``executor`` runs the searches (in this process when None); ``progress(n)`` is called as
     searches finish. The set does not depend on the executor. Past ``timeout`` seconds the run
     stops with OutOfTime: a set is whole or not made at all, so it never depends on timing.
-    ``source`` gives the candidate figures (default: carved at random; an atlas of figures
-    can be plugged in here).
+    ``source`` gives the candidate figures (default: ``source_for`` the edition and pieces;
+    an atlas of figures can be plugged in here).
     """
     deadline = None if timeout is None else Deadline(time.time() + timeout, timeout)
     start = time.perf_counter()
@@ -617,7 +682,7 @@ def generate(
         )
         for s, size in zip(SIDES, opts.sizes, strict=True)
     }
-    tasks = _tasks(opts, targets, deadline, source)
+    tasks = _tasks(opts, targets, deadline, source or source_for(opts))
     results: Iterable[Found] = (
         executor.map(search, tasks) if executor is not None else map(search, tasks)
     )
@@ -717,7 +782,8 @@ def _select(
                 best = (choice[0], i, cand)
         if best is not None:
             _, i, cand = best
-            fig = _solid(parse_figure(list(cand.rows)), task)
+            flat = task.pieces.lattice if task.height is None else None  # else a footprint
+            fig = _solid(parse_figure(list(cand.rows), lattice=flat), task)
             ratios = {}
             if balance.target.dead_ends != 1.0:
                 ratios = dead_ends(fig, cand.combos, pieces)

@@ -17,11 +17,13 @@ left many one-cell tips and one-cell notches in the middle of an edge (DESIGN.md
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ubongo.solver.cells import Point, flood, neighbours
 from ubongo.solver.figure import Figure
+from ubongo.solver.lattice import Lattice, Shape, translated
 from ubongo.solver.symmetry import symmetries as figure_symmetries
 
 BoxSize = tuple[int, int]
@@ -240,3 +242,75 @@ def _has_gap(cells: set[Point], h: int, w: int) -> bool:
     lines = [[c for c in range(w) if (r, c) in cells] for r in range(h)]
     lines += [[r for r in range(h) if (r, c) in cells] for c in range(w)]
     return any(x and x[-1] - x[0] + 1 != len(x) for x in lines)
+
+
+# --- figures on any lattice, of one region or several ----------------------------------------
+
+
+def plant(rng: random.Random, shapes: Sequence[Sequence[Shape]], lattice: Lattice) -> set[Point]:
+    """The cells of a compact region made of one orientation of each piece (``shapes``: each
+    piece's orientations), every piece put down against those before it where it touches
+    them along the most edges (the outline stays shortest; ties and a few second bests at
+    random).
+
+    Cells carved at random out of a box of hexagons were seldom filled by four combinations
+    of the pieces (none in 20 of 4x5 with 14 hexagons: DESIGN.md, hexagons and triangles);
+    a figure made of pieces has one combination at least and, compact, often more.
+    """
+    cells = set(rng.choice(shapes[0]))
+    for orientations in shapes[1:]:
+        ranked = sorted(
+            (-_contacts(placed, cells, lattice) + rng.random(), sorted(placed))
+            for placed in _against(orientations, cells, lattice)
+        )
+        pick = ranked[0] if rng.random() < BEST else rng.choice(ranked[:SECOND])
+        cells.update(pick[1])
+    return cells
+
+
+BEST = 0.7
+"""Chance that a piece goes where it touches the most (else one of the ``SECOND`` best)."""
+SECOND = 5
+
+
+def _against(
+    orientations: Sequence[Shape], cells: set[Point], lattice: Lattice
+) -> Iterator[frozenset[Point]]:
+    """Every placement of the piece (each orientation, whole lattice steps) that covers a
+    cell next to ``cells`` and no cell of them."""
+    border = sorted({q for p in cells for q in lattice.neighbours(p) if q not in cells})
+    seen: set[frozenset[Point]] = set()
+    for shape in orientations:
+        for anchor in border:
+            for c in shape:
+                if anchor[2:] != c[2:]:  # triangles keep their kind
+                    continue
+                moved = translated(shape, [a - b for a, b in zip(anchor, c, strict=True)])
+                if moved not in seen and not moved & cells:
+                    seen.add(moved)
+                    yield moved
+
+
+def _contacts(placed: frozenset[Point], cells: set[Point], lattice: Lattice) -> int:
+    """Edges the placed piece shares with ``cells``."""
+    return sum(q in cells for p in placed for q in lattice.neighbours(p))
+
+
+GAP = 2
+"""Empty text columns at least between two regions of a figure (``side_by_side``)."""
+
+
+def side_by_side(regions: Sequence[set[Point]], lattice: Lattice) -> Figure:
+    """The regions in a row, left to right in the text form, two empty text columns apart or
+    three: a cell's neighbours stand at most one text column away on every flat lattice, but
+    triangles one empty column apart still meet at a corner, and a card's regions are apart."""
+    step = [b - a for a, b in zip(lattice.at(0, 0), lattice.at(0, lattice.period[1]), strict=True)]
+    cells: set[Point] = set()
+    for region in regions:
+        part = set(lattice.normalise(region))
+        if cells:
+            right = max(lattice.spot(p)[1] for p in cells)
+            while min(lattice.spot(p)[1] for p in part) <= right + GAP:
+                part = set(translated(part, step))
+        cells |= part
+    return Figure.from_cells(cells, lattice)

@@ -228,7 +228,40 @@ every one counted: docs/EDITIONS.md): footprint areas and boxes, tilings per pro
 figure's symmetries counted as different, as every public 3D solver counts), block use. Only
 these statistics are kept, not the boards."""
 
-EDITION_PROFILES = {"ubongo": PROFILES, "ubongo-3d": variants(PUBLISHED_3D)}
+NO_SHAPES: dict[str, Any] = {"taper": None, "shapes": (), "shaped": False, "drawn": False}
+"""No shape wishes (the original's are measures of squares' outlines: generator.figures), and
+quotas, not shares drawn per seed: made-up targets have no published spread to sample, and a
+54-card Extreme-style set drawn so ran past the 600 s limit (61 s with quotas)."""
+
+UNPUBLISHED = Profile(
+    "published",
+    dataclasses.replace(
+        PUBLISHED.easy,
+        tilings=(((1, 1), 0.75), ((2, 2), 0.15), ((3, 3), 0.05), ((4, 6), 0.05)),
+        unique_sides=(),
+        **NO_SHAPES,
+    ),
+    dataclasses.replace(
+        PUBLISHED.hard,
+        tilings=(((1, 1), 0.5), ((2, 2), 0.2), ((3, 3), 0.15), ((4, 6), 0.1), ((7, 12), 0.05)),
+        unique_sides=(),
+        dead_ends=1.0,
+        **NO_SHAPES,
+    ),
+)
+"""Targets for editions whose cards have no public statistics (Extreme, Trigo: docs/EDITIONS.md),
+made up: one tiling more often than the original's (three of four easy rows, half the hard
+ones), as planted figures of hexagons and triangles give. With the original's targets, a side
+planned with one one-tiling row of four wanted three rows of 2-9 tilings, which one planted
+14-hexagon figure in hundreds had: the search ran to its limit (a set of 54 cards did not end in
+10 minutes). Areas, boxes and piece use are derived from the pieces of the file given."""
+
+EDITION_PROFILES = {
+    "ubongo": PROFILES,
+    "ubongo-3d": variants(PUBLISHED_3D),
+    "extreme": variants(UNPUBLISHED),
+    "trigo": variants(UNPUBLISHED),
+}
 """Every edition's difficulty profiles by name."""
 
 
@@ -288,19 +321,43 @@ def plays(edition: Edition, pieces: PieceSet) -> bool:
     )
 
 
-def edition_for(pieces: PieceSet) -> Edition:
-    """The edition whose cards a set of these pieces is made as: the one whose pieces they are,
-    else the original's (targets derived from the pieces) for pieces of squares."""
+def edition_for(pieces: PieceSet, name: str | None = None) -> Edition:
+    """The edition whose cards a set of these pieces is made as: ``name``'s, when its pieces
+    are on the lattice of these; else the one whose pieces they are, else the one played with
+    a pieces file on their lattice (the original's for squares, Extreme's for hexagons,
+    Trigo's for triangles), with targets derived from the pieces."""
+    if name is not None:
+        return _named(name, pieces)
     found = next((e for e in EDITIONS.values() if e.pieces and plays(e, pieces)), None)
     if found is not None:
         return found
-    if pieces.lattice.space != "square":
+    space = "square" if pieces.lattice.space == "square" else pieces.lattice.name
+    found = next((e for e in EDITIONS.values() if not e.pieces and e.lattice == space), None)
+    if found is None:
         own = ", ".join(e.pieces for e in EDITIONS.values() if e.pieces)
         raise GenerationError(
-            f"generated sets of {pieces.lattice.space}s are made with an edition's pieces "
-            f"({own}), not with other {pieces.lattice.space}s yet"
+            f"generated sets of {pieces.lattice.cells} are made with an edition's pieces "
+            f"({own}), not with other {pieces.lattice.cells} yet"
         )
-    return ORIGINAL
+    return found
+
+
+def _named(name: str, pieces: PieceSet) -> Edition:
+    """The edition called ``name``, if these pieces are on its lattice."""
+    edition = EDITIONS.get(name)
+    if edition is None:
+        raise GenerationError(f"unknown edition {name!r}; expected {', '.join(EDITIONS)}")
+    if edition.pieces is not None and not plays(edition, pieces):
+        raise GenerationError(f"{name} cards are made with its own pieces ({edition.pieces})")
+    lattice = pieces.lattice
+    if edition.pieces is None and edition.lattice != (
+        "square" if lattice.space == "square" else lattice.name
+    ):
+        from ubongo.solver.lattice import LATTICES
+
+        cells = LATTICES[edition.lattice].cells
+        raise GenerationError(f"{name} cards are made of {cells}; these pieces are {lattice.cells}")
+    return edition
 
 
 def resolve(

@@ -23,7 +23,7 @@ from ubongo.generator.profile import PUBLISHED, PUBLISHED_3D, Profile, SideProfi
 from ubongo.puzzles.game import FRAME, SIDES, Frame, edition_of, fits, frame_text
 from ubongo.puzzles.sets import PuzzleSet, Side
 from ubongo.solver.analyze import analyze
-from ubongo.solver.lattice import SQUARE
+from ubongo.solver.figure import Figure
 
 BUCKETS: tuple[tuple[str, int, int], ...] = (
     ("1", 1, 1),
@@ -335,8 +335,6 @@ def measures(
     if not sides:
         return {}
     n = len(sides)
-    outs = [outline(f.footprint) for s in sides for f in s.figures]
-    nf = len(outs)
     most = [max(Counter(p for c in s.combos for p in c).values(), default=0) for s in sides]
     uniques = [ns.count(1) for ns in counts]
     mean_u = sum(uniques) / n
@@ -348,14 +346,7 @@ def measures(
         "unique mean": mean_u,
         "unique sd": (sum((u - mean_u) ** 2 for u in uniques) / n) ** 0.5,
         "rank correlation": _rank_correlation(ps, sides, counts),
-        "corners": sum(o.corners for o in outs) / nf,
-        "corners 9+": sum(o.corners >= 9 for o in outs) / nf,
-        "tips": sum(o.tips for o in outs) / nf,
-        "no tip": sum(o.tips == 0 for o in outs) / nf,
-        "deep cut": sum(o.deep_cut for o in outs) / nf,
-        "wide ends": sum(o.wide_ends for o in outs) / nf,
-        "notch": sum(o.notch for o in outs) / nf,
-        "symmetric": sum(o.symmetric for o in outs) / nf,
+        **_shapes([f.footprint for s in sides for f in s.figures]),
     }
     if with_dead_ends:
         ratios = [
@@ -365,6 +356,26 @@ def measures(
         ]
         out["dead ends"] = sum(ratios) / len(ratios) if ratios else 1.0
     return out
+
+
+def _shapes(figures: Sequence[Figure]) -> dict[str, float]:
+    """The shape measures of calibration.md over figures of squares (a footprint's for cubes);
+    none for hexagons and triangles, whose outlines have other corners and no rows and columns
+    to notch."""
+    if not figures[0].lattice.plain:
+        return {}
+    outs = [outline(f) for f in figures]
+    nf = len(outs)
+    return {
+        "corners": sum(o.corners for o in outs) / nf,
+        "corners 9+": sum(o.corners >= 9 for o in outs) / nf,
+        "tips": sum(o.tips for o in outs) / nf,
+        "no tip": sum(o.tips == 0 for o in outs) / nf,
+        "deep cut": sum(o.deep_cut for o in outs) / nf,
+        "wide ends": sum(o.wide_ends for o in outs) / nf,
+        "notch": sum(o.notch for o in outs) / nf,
+        "symmetric": sum(o.symmetric for o in outs) / nf,
+    }
 
 
 def _shared(side: Side) -> float:
@@ -447,7 +458,7 @@ def set_stats(ps: PuzzleSet, frame: Frame | None = None, timeout: Timeout = None
     """The calibration table of a set; ``frame`` is the frame figures are checked against
     (default: its edition's)."""
     if frame is None:
-        edition = edition_of(ps.pieces_name, ps.pieces.lattice is SQUARE)
+        edition = edition_of(ps.pieces_name, ps.pieces.lattice.name)
         frame = FRAME if edition is None else edition.frame
     keys = Counter(
         f.canonical()

@@ -48,6 +48,9 @@ class Edition:
     distinct: tuple[str, ...] = SIDES  # sides whose figures appear once in the box
     labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Per side, the die table's rows when they answer ranges of faces (else one per face)."""
+    lattice: str = "square"  # the lattice its pieces are on (solver.lattice.LATTICES)
+    regions: int = 1  # separate regions of a figure, all to be filled
+    templates: int = TEMPLATES  # cards in a box
 
 
 ORIGINAL = Edition("ubongo", None, DEFAULT_DIE, 1, {}, PIECES_PER_SIDE, FRAME)
@@ -66,12 +69,41 @@ UBONGO_3D = Edition(
     {"easy": ("1-2", "3-4", "5-7", "8-10")},
 )
 """Ubongo 3D (Kosmos 2009), from the public transcriptions of its boards (docs/EDITIONS.md)."""
-EDITIONS = {e.name: e for e in (ORIGINAL, UBONGO_3D)}
+EXTREME = Edition(
+    "extreme",
+    None,  # the shapes are not public (docs/EDITIONS.md): a pieces file of hexagons
+    ("yellow", "blue", "red", "green"),  # a colour token drawn from the bag picks the row
+    1,
+    {},
+    PIECES_PER_SIDE,  # three pieces on the front, four on the back
+    (5, 7),  # made up: the published figures' sizes are not public
+    lattice="hex",
+    templates=54,
+)
+"""Ubongo Extreme's cards (Kosmos 2007): 54 double-sided, a row per colour (docs/EDITIONS.md)."""
+TRIGO = Edition(
+    "trigo",
+    None,  # the shapes are not public: a pieces file of triangles
+    ("1",),  # the card itself names the pieces: one row a side
+    1,
+    {},
+    {"easy": 4, "hard": 5},  # made up: the pieces per problem are not public
+    (4, 14),  # made up; two regions side by side, a column of triangles apart
+    lattice="tri",
+    regions=2,
+    templates=32,
+)
+"""Ubongo Trigo's cards (Kosmos): 32 double-sided, a figure of two regions both to be filled,
+the pieces named on the card (docs/EDITIONS.md)."""
+EDITIONS = {e.name: e for e in (ORIGINAL, UBONGO_3D, EXTREME, TRIGO)}
 
 
-def edition_of(pieces_name: str | None, flat: bool) -> Edition | None:
-    """The edition whose box a set with these pieces would be: the original for the 12 pieces
-    (or any squares), Ubongo 3D for its blocks, None when no edition plays them."""
+def edition_of(pieces_name: str | None, lattice: str) -> Edition | None:
+    """The edition whose box a set with these pieces (a bundled set's name, or None for pieces
+    of the set's own on ``lattice``) would be: the original for squares, Ubongo 3D for its
+    blocks, Extreme for hexagons, Trigo for triangles; None when no edition plays them."""
     if pieces_name is None:
-        return ORIGINAL if flat else None
+        return next(
+            (e for e in EDITIONS.values() if e.pieces is None and e.lattice == lattice), None
+        )
     return next((e for e in EDITIONS.values() if e.pieces == pieces_name), None)

@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from ubongo.puzzles.game import DEFAULT_DIE, SIDES, Edition, edition_of, fits, frame_text
+from ubongo.solver.cells import components
 from ubongo.solver.errors import UbongoError, UnknownName
 from ubongo.solver.figure import Figure
 from ubongo.solver.lattice import SQUARE
@@ -282,7 +283,7 @@ def _number(text: str) -> bool:
 def strict_problems(ps: PuzzleSet) -> list[str]:
     """Every way the set differs from a complete box of its edition: sides, die, counts, sizes,
     distinctness (for pieces no edition plays, the checks that hold in every edition)."""
-    edition = edition_of(ps.pieces_name, ps.pieces.lattice is SQUARE)
+    edition = edition_of(ps.pieces_name, ps.pieces.lattice.name)
     problems: list[str] = []
     seen: dict[tuple[tuple[int, ...], ...], str] = {}
     for t in ps.templates:
@@ -324,9 +325,16 @@ def _side_problems(
     on = side.on or (0,) * len(side.combos)
     if len({(k, frozenset(c)) for k, c in zip(on, side.combos, strict=True)}) != len(on):
         out.append(f"{where}: two die faces have the same combination")
+    want = 1 if edition is None else edition.regions
     for n, figure in enumerate(side.figures, 1):
-        if not figure.is_connected():
-            out.append(f"{where}: figure{f' {n}' * bool(side.others)} is not connected")
+        parts = len(components(figure.cells, figure.lattice))
+        if parts != want:
+            what = f"figure{f' {n}' * bool(side.others)}"
+            out.append(
+                f"{where}: {what} is not connected"
+                if want == 1
+                else f"{where}: {what} has {parts} region{'s' * (parts != 1)}, expected {want}"
+            )
     return out
 
 

@@ -75,7 +75,6 @@ def test_solve_draws_a_tiling_in_the_text_form_that_reads_back(
 @pytest.mark.parametrize(
     ("args", "what"),
     [
-        (["generate", "{pieces}", "-o", "{out}"], "generated sets"),
         (["atlas", "build", "{pieces}", "-o", "{out}"], "atlases"),
     ],
 )
@@ -114,7 +113,10 @@ def test_a_set_of_triangles_verifies_and_draws_its_page(tmp_path: Path) -> None:
     result = run("render", str(path), "--html", str(tmp_path / "out"))
     assert result.exit_code == 0 and (tmp_path / "out" / "index.html").exists()
     stats = run("stats", str(path))
-    assert stats.exit_code == 1 and "statistics of triangles are not made yet" in stats.stderr
+    assert stats.exit_code == 0 and "easy side" in stats.stdout
+    published = run("stats", str(path), "--published")
+    assert published.exit_code == 2
+    assert "no statistics of trigo cards are public" in published.stderr
     path.write_text(json.dumps({**document, "height": 2}))
     stacked = run("verify", str(path))
     assert stacked.exit_code == 1 and stacked.stderr == (

@@ -716,6 +716,21 @@ def test_the_12_hexiamonds_fill_a_4x9_parallelogram_in_148_ways() -> None:
     assert tilings == 148 and up_to_symmetry(puzzle, tilings) == 74
 
 
+def test_the_7_tetrahexes_fill_a_4x7_parallelogram_in_18_ways_on_every_engine() -> None:
+    """9 up to a half turn, as David Goodger's Polyform Puzzler lists it (tiwo/puzzler,
+    puzzler/puzzles/tetrahexes.py, Tetrahexes4x7, "9 solutions", the P4 piece kept to three
+    of its six rotations to drop the half turn's duplicates): a golden count on hexagons,
+    reproduced by the compiled core, the Python core and CP-SAT."""
+    from ubongo.solver.symmetry import up_to_symmetry
+
+    pieces = tuple(polyforms(HEX, 4))
+    assert len(pieces) == 7
+    puzzle = Puzzle(Figure.from_cells([(r, q) for r in range(4) for q in range(7)], HEX), pieces)
+    assert on_both_cores(lambda: count(puzzle)) == (18, 18)
+    assert count(puzzle, engine="cpsat") == 18
+    assert up_to_symmetry(puzzle, 18) == 9
+
+
 def planted_on(lattice: Lattice, seed: int, area: int) -> tuple[Puzzle, tuple[Placement, ...]]:
     """A random figure of ``area`` cells cut into random joined parts, each part a piece: a
     puzzle with a tiling known in advance (parts of one shape are copies)."""
