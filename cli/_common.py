@@ -140,7 +140,10 @@ def reported(command: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         with told_as_interrupted():  # here, while the command's name is known
             try:
-                return command(*args, **kwargs)
+                try:
+                    return command(*args, **kwargs)
+                finally:  # before a handler below runs: the alarm must not go off inside it
+                    _disarm()
             except OutOfTime:
                 clock = click.get_current_context().meta["clock"]
                 raise Failure(clock.reached()) from None
@@ -152,8 +155,6 @@ def reported(command: F) -> F:
                 raise Failure("input nested too deeply to process") from None
             except MemoryError:
                 raise Failure("out of memory; the input is too large") from None
-            finally:
-                _disarm()
 
     return wrapper  # type: ignore[return-value]
 
