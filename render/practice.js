@@ -6,10 +6,9 @@
 // Cells are [row, col] of the figure as printed, row 0 at the top, col 0 at the left.
 "use strict";
 (function () {
-  const { PIECES, el, key, shapeKey, normalise, codeOf, placement } = UbongoPractice;
+  const { PIECES, el, key, shapeKey, normalise, codeOf, placement, TAP } = UbongoPractice;
   const CELL = 28;
   const TRAY = 0.6;  // the tray's scale: its pieces drawn smaller, full size once picked up
-  const TAP = 6;  // px a press may move and still be a tap (a tap on the chosen piece turns it)
 
   let combo = null;  // UbongoPractice.load's combination
   const hint = level => UbongoPractice.hint(combo, board.map(b => b.pl), level);

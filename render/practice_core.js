@@ -10,6 +10,7 @@
 // (solver/lattice.py): SPOT and AT turn them into the text form's rows and columns and back.
 "use strict";
 const UbongoPractice = (function () {
+  const TAP = 6;  // px a press may move and still be a tap (a tap on the chosen piece turns it)
   const DATA = JSON.parse(document.getElementById("ubongo-data").textContent);
   const PIECES = DATA.pieces;
   const LAYERED = DATA.space === "cube";
@@ -507,7 +508,7 @@ const UbongoPractice = (function () {
 
   return {
     DATA, PIECES, SPOT, AT, el, play, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf,
-    thirds, boxOf, textBox,
+    thirds, boxOf, textBox, TAP,
     findSide, load, placement, placeable, rows, hint, message,
     status, timeIsUp, won, chosen, attach, tell,
   };

@@ -9,7 +9,7 @@
 // render/outline.py's Plane draws it, from its place in the text form (UbongoPractice.SPOT).
 "use strict";
 (function () {
-  const { DATA, PIECES, SPOT, el, key, shapeKey, normalise, codeOf, placement } = UbongoPractice;
+  const { DATA, PIECES, SPOT, el, key, shapeKey, normalise, codeOf, placement, TAP } = UbongoPractice;
   const CELL = 34;  // px across a hexagon's flats, or along a triangle's side
   const HEX = DATA.space === "hex";
   const SQ3 = Math.sqrt(3);
@@ -319,12 +319,15 @@
   function grab(e, item) {
     e.preventDefault();
     note("");
+    const again = item === selected;  // a tap on the piece already chosen turns it
     select(item);
+    const from = item.held ? item.from : item.at;  // where a tap leaves it
     item.held = null;  // the pointer takes over a piece the keyboard carried
     const g = item.g;
     const [px, py] = point(e);
     const [x, y] = origin(item);
-    drag = { item, g, dx: px - x, dy: py - y, id: e.pointerId, x, y };
+    drag = { item, g, dx: px - x, dy: py - y, id: e.pointerId, x, y, from, again,
+      cx: e.clientX, cy: e.clientY, moved: false };
     lift(item);
     g.classList.add("dragging");
     svg.appendChild(g);  // on top
@@ -336,6 +339,8 @@
 
   function move(e) {
     if (!drag || e.pointerId !== drag.id) return;
+    if (Math.hypot(e.clientX - drag.cx, e.clientY - drag.cy) > TAP) drag.moved = true;
+    if (!drag.moved) return;
     const [px, py] = point(e);
     drag.x = px - drag.dx;
     drag.y = py - drag.dy;
@@ -359,15 +364,16 @@
   function drop(e) {
     if (!drag || e.pointerId !== drag.id) return;
     move(e);
-    const { item, x, y } = drag;
+    const { item, x, y, from, again, moved } = drag;
     drag.g.removeEventListener("pointermove", move);
     drag.g.removeEventListener("pointerup", drop);
     drag.g.removeEventListener("pointercancel", drop);
     drag = null;
-    const at = snapped(item, x, y);
+    const at = moved && e.type === "pointerup" ? snapped(item, x, y) : from;  // a tap: as it was
     if (at) putDown(item, at);
     draw();
-    changed();
+    if (!moved && again && e.type === "pointerup") turn("rotate");
+    else changed();
   }
 
   function select(item) {

@@ -308,3 +308,38 @@ def test_a_piece_on_the_figure_turns_about_its_first_cell_or_stays_and_says_so(
                 assert note == f"{pl.piece} turned does not fit here: move it first."
     assert seen == {True, False}  # both ways were tried
     assert _errors(driver) == []
+
+
+def test_a_tap_on_the_chosen_piece_turns_it_by_a_sixth(
+    driver: WebDriver, made: tuple[PuzzleSet, str]
+) -> None:
+    """As on the board of squares: a first tap chooses a piece, a tap on the chosen one (mouse
+    or finger) turns it as R does; the piece stays where it was."""
+    from ubongo.solver.lattice import apply
+
+    ps, url = made
+    lattice = ps.pieces.lattice
+    driver.s("POST", "/url", {"url": url})
+    driver.log()
+    c = next(iter(ps.combinations()))
+    driver.script(
+        "window.ubongo.select(arguments[0], arguments[1], arguments[2])", c.template, c.side, c.face
+    )
+    piece = f'#p-board g.pp[data-piece="{c.puzzle.pieces[0].name}"]'
+    driver.script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", piece)
+
+    def shape() -> frozenset[tuple[int, ...]]:
+        text = _js(driver, "document.querySelector(arguments[0]).dataset.shape", piece)
+        return frozenset(tuple(map(int, p.split(","))) for p in text.split(";"))
+
+    spot = driver.centre(piece + " polygon")
+    driver.drag(spot, spot, "mouse")  # chosen, not turned
+    chosen = shape()
+    assert chosen == lattice.normalise(ps.pieces[c.puzzle.pieces[0].name].orientations[0])
+    for kind in ("mouse", "touch"):
+        before = shape()
+        spot = driver.centre(piece + " polygon")
+        driver.drag(spot, spot, kind)
+        assert shape() == lattice.normalise(apply(lattice.turns[1], list(before))), kind
+    assert _js(driver, "document.querySelector(arguments[0]).dataset.at || null", piece) is None
+    assert _errors(driver) == []
