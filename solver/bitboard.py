@@ -172,16 +172,24 @@ def tile(
     figure's cells and the pieces' ids in the core's kit (``KIT``) go to C. NodeLimit past
     ``max_nodes``.
     """
+    found = _in_core(puzzle)
+    if found is None:
+        return None
+    core, kit, ids = found
+    fig = puzzle.figure
+    tick = _ticker(timeout, max_nodes)
+    return _answer(core, kit, ids, fig.cells, fig.height, fig.width, puzzle.pieces, mode, cap, tick)
+
+
+def _in_core(puzzle: Puzzle) -> tuple[Core, object, list[int]] | None:
+    """The compiled core, the kit of the puzzle's pieces in it and their ids there; None when
+    there is no core or it does not take the puzzle's lattice or as many pieces."""
     core = native.CORE
     pieces = puzzle.pieces
-    lattice = puzzle.lattice
-    if core is None or len(pieces) > core.MAX_PIECES or not kit_takes(lattice):
+    if core is None or len(pieces) > core.MAX_PIECES or not kit_takes(puzzle.lattice):
         return None
-    fig = puzzle.figure
-    kit, ids = KIT.ids(core, [(p.shape, lattice) for p in pieces])
-    figure = fig.cells
-    tick = _ticker(timeout, max_nodes)
-    return _answer(core, kit, ids, figure, fig.height, fig.width, pieces, mode, cap, tick)
+    kit, ids = KIT.ids(core, [(p.shape, puzzle.lattice) for p in pieces])
+    return core, kit, ids
 
 
 def tile_orbits(
@@ -195,14 +203,12 @@ def tile_orbits(
     the index in ``cells`` of every cell's image): (count, pivot's position, indices of the
     cells of the first orbit's placement that has a tiling, or None). None when the core cannot
     take the puzzle or finds no pivot: then count it in Python (solver.symmetry)."""
-    core = native.CORE
-    pieces = puzzle.pieces
-    lattice = puzzle.lattice
-    if core is None or len(pieces) > core.MAX_PIECES or not kit_takes(lattice):
+    found = _in_core(puzzle)
+    if found is None:
         return None
+    core, kit, ids = found
     fig = puzzle.figure
-    kit, ids = KIT.ids(core, [(p.shape, lattice) for p in pieces])
-    steps = joined_steps(tuple(p.shape for p in pieces), lattice)
+    steps = joined_steps(tuple(p.shape for p in puzzle.pieces), puzzle.lattice)
     tick = _ticker(timeout, None)
     try:
         args = (kit, cells, fig.height, fig.width, ids, symmetries, tick, CHECK_EVERY)
