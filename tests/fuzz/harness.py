@@ -454,6 +454,9 @@ def written(path: Path) -> None:
     elif path.suffix == ".pdf":
         assert data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF"), path
         return
+    elif path.suffix == ".png":  # the page's app icons (render --html)
+        assert data.startswith(b"\x89PNG\r\n\x1a\n") and data.endswith(b"IEND\xaeB`\x82"), path
+        return
     elif path.suffix == ".html":
         assert data.rstrip().endswith(b"</html>"), path
     data.decode("utf-8")
