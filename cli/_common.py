@@ -426,7 +426,11 @@ class OutOfTime(BaseException):
 
 def _out_of_time(signum: int, frame: FrameType | None) -> None:
     """The alarm: OutOfTime, unless a search runs (it keeps the same limit and says how far it
-    got: CP-SAT's thread stops a little after it), then again soon, until ALARM_GRACE more."""
+    got: CP-SAT's thread stops a little after it), then again soon, until ALARM_GRACE more.
+    Once disarmed it does nothing: a signal that came just before the timer was stopped is
+    handled after, and must not raise, nor arm the timer again for whatever runs next."""
+    if not _ALARM.get("on"):
+        return
     if _searching(frame) and time.monotonic() < _ALARM["last"]:
         signal.setitimer(signal.ITIMER_REAL, 0.05)
         return
@@ -452,14 +456,16 @@ def _arm(seconds: float) -> None:
         return
     _ALARM.setdefault("previous", previous)  # a second Clock keeps the first one's to restore
     _ALARM["last"] = time.monotonic() + seconds + ALARM_GRACE
+    _ALARM["on"] = True
     signal.setitimer(signal.ITIMER_REAL, seconds)
 
 
 def _disarm() -> None:
     """The alarm off and the previous handler back (a test runner's process goes on)."""
     if "previous" in _ALARM:
+        _ALARM["on"] = False  # first: an alarm already on its way is then handled as nothing
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, _ALARM.pop("previous"))
+        signal.signal(signal.SIGALRM, _ALARM.pop("previous"))  # runs a pending handler first
 
 
 _ALARM: dict[str, Any] = {}

@@ -651,3 +651,17 @@ def test_the_alarm_is_off_and_the_handler_back_after_a_command() -> None:
     assert run("hint", "07", "hard", "3", "--timeout", "0.0001").exit_code == 1
     assert signal.getsignal(signal.SIGALRM) is before
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_an_alarm_handled_after_the_disarm_does_nothing() -> None:
+    """A SIGALRM that arrives just before the timer is stopped has its handler run after it (at
+    the next bytecode): it must neither raise nor arm the timer again, which went off a second
+    later in another test of the same process (a full CI run)."""
+    from ubongo.cli import _common
+
+    before = signal.getsignal(signal.SIGALRM)
+    _common._arm(30.0)
+    _common._disarm()
+    _common._out_of_time(signal.SIGALRM, None)  # the late handler: nothing happens
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) is before
