@@ -27,7 +27,7 @@ import time
 import urllib.error
 import urllib.request
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -363,6 +363,22 @@ def _at(driver: WebDriver, css: str, what: str) -> tuple[int, int] | None:
     return None if text is None else tuple(int(n) for n in text.split(","))  # type: ignore[return-value]
 
 
+def _carry(
+    driver: WebDriver, held: tuple[int, int], cells: Iterable[tuple[int, int]]
+) -> tuple[int, int]:
+    """Arrow keys that carry a piece held at ``held`` to the top-left of ``cells``; that
+    corner."""
+    cells = list(cells)
+    target = (min(r for r, _ in cells), min(c for _, c in cells))
+    for axis in (0, 1):
+        step = (1, 0) if axis == 0 else (0, 1)
+        if target[axis] < held[axis]:
+            step = (-step[0], -step[1])
+        for _ in range(abs(target[axis] - held[axis])):
+            driver.key(ARROWS[step])
+    return target
+
+
 def test_the_keyboard_alone_plays_a_combination_to_ubongo(driver: WebDriver, page_url: str) -> None:
     """Tab to a piece, R and F to turn it, Enter to pick it up, arrows to carry it, Enter to
     put it down; Escape puts a carried piece back, Delete returns one to the tray."""
@@ -392,13 +408,7 @@ def test_the_keyboard_alone_plays_a_combination_to_ubongo(driver: WebDriver, pag
         driver.key(ENTER)
         held = _at(driver, css, "held")
         assert held is not None
-        target = (min(r for r, _ in pl.cells), min(c for _, c in pl.cells))
-        for axis in (0, 1):
-            step = (1, 0) if axis == 0 else (0, 1)
-            if target[axis] < held[axis]:
-                step = (-step[0], -step[1])
-            for _ in range(abs(target[axis] - held[axis])):
-                driver.key(ARROWS[step])
+        target = _carry(driver, held, pl.cells)
         assert _at(driver, css, "held") == target
         driver.key(ENTER)
         assert _at(driver, css, "at") == target and _focused_piece(driver) == pl.piece

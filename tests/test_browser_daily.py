@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_browser import (  # the one browser driver and its helpers
-    ARROWS,
     ENTER,
     TAB,
     WebDriver,
+    _carry,
     _errors,
     _focused_piece,
     _shape,
@@ -142,13 +142,7 @@ def _key_in(driver: WebDriver, c: Combination) -> None:
         held = tuple(
             int(x) for x in driver.script("return document.activeElement.dataset.held").split(",")
         )
-        target = (min(r for r, _ in pl.cells), min(c for _, c in pl.cells))
-        for axis in (0, 1):
-            step = (1, 0) if axis == 0 else (0, 1)
-            if target[axis] < held[axis]:
-                step = (-step[0], -step[1])
-            for _ in range(abs(target[axis] - held[axis])):
-                driver.key(ARROWS[step])
+        _carry(driver, held, pl.cells)
         driver.key(ENTER)
         assert driver.script(f"return document.querySelector('{css}.placed') !== null")
 

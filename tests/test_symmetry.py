@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from test_lattice import on_both_cores  # the one way to run a job on both cores
 
 from ubongo.cli._common import load_set
 from ubongo.solver import STANDARD, Figure, Puzzle, check, count, parse_figure, symmetry
@@ -130,17 +131,6 @@ def test_the_6x10_pentominoes_count_by_orbits_on_both_cores(monkeypatch):
         assert v.tilings == 9356 and v.solution is not None and is_solution(puzzle, v.solution)
         answers.append(v.solution)
     assert answers[0] == answers[-1]
-
-
-def on_both_cores(job):  # type: ignore[no-untyped-def]
-    """(compiled core's answer, pure Python's answer)."""
-    core = native.CORE
-    native.CORE = None
-    try:
-        pure = job()
-    finally:
-        native.CORE = core
-    return job(), pure
 
 
 def cut(figure: Figure, seed: int) -> Puzzle:
