@@ -466,7 +466,7 @@ def _batch_solver(
     from ubongo.solver.errors import TimeLimit, UbongoError
 
     name = display(path)
-    fast = _plain_line(search, ps)  # None on the pure-Python core: no line is decoded twice
+    fast = _plain_line(search, ps)  # None for CP-SAT: no line is decoded twice
 
     def line(number: int, text: str) -> tuple[dict[str, Any], str | None]:
         try:
@@ -503,16 +503,15 @@ def _plain_line(
 ) -> Callable[[int, str], dict[str, Any] | None] | None:
     """A batch line's output straight from its text, when the line is plainly well formed
     (an object of known keys, rows and exact piece names or codes of ``ps``) and its puzzle
-    has a tiling: one call to the compiled core (``TextSolver``), no Puzzle built. None sends
-    the line the long way (parse_batch_line, check), which checks it all, says what is wrong
-    and why a puzzle has no tiling; both give the same line for what this one answers.
-    None without the compiled core, or for the CP-SAT engine: every line goes the long way.
+    has a tiling: one call to the compiled core (``TextSolver``; without it, the same search
+    in Python), no Puzzle built. None sends the line the long way (parse_batch_line, check),
+    which checks it all, says what is wrong and why a puzzle has no tiling; both give the same
+    line for what this one answers. None for the CP-SAT engine: every line goes the long way.
     """
     from ubongo.puzzles import BATCH_KEYS, MAX_DEPTH
-    from ubongo.solver import core as native
     from ubongo.solver.engine import TextSolver, Verdict
 
-    if native.CORE is None or search.engine == "cpsat":
+    if search.engine == "cpsat":
         return None
 
     solver = TextSolver(ps)

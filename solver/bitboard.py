@@ -265,6 +265,282 @@ def _answer(
     return n, None if grid is None else Grid(pieces, grid, core)
 
 
+class TextKit:
+    """A piece set's shapes for ``tile_text``, the compiled core's kit in Python: per piece its
+    class (copies share one) and its orientations as offsets from their lowest cell, in the
+    kit's order; per combination and figure width, its Slots (made once, kept)."""
+
+    def __init__(self, shapes: Sequence[Kind]) -> None:
+        kit = kit_pieces(shapes)
+        self.classes = [cls for cls, _, _ in kit]
+        self.offsets = [orients for _, _, orients in kit]
+        # rows this far apart let no orientation shifted off a row's end wrap into the next
+        self.pad = max(_span(o) for orients in self.offsets for o in orients) - 1
+        self.areas = [len(offsets[0]) for offsets in self.offsets]
+        self._slots: dict[tuple[tuple[int, ...], int], TextSlots] = {}
+        self._masks: dict[tuple[int, int], tuple[tuple[Mask, ...], ...]] = {}
+
+    def slots(self, ids: tuple[int, ...], across: int) -> TextSlots:
+        """The Slots of the pieces ``ids`` on a figure ``across`` columns wide (as stored)."""
+        key = (ids, across)
+        found = self._slots.get(key)
+        if found is None:
+            if len(self._slots) >= TEXT_SLOTS:
+                self._slots.clear()
+            found = self._slots[key] = self._make_slots(ids, across)
+        return found
+
+    def _make_slots(self, ids: tuple[int, ...], across: int) -> TextSlots:
+        slots: TextSlots = []
+        for pos, i in enumerate(ids):
+            bit = 1 << pos
+            # the previous copy of a shape must be down: copies go down in one order only
+            same = [j for j in range(pos) if self.classes[ids[j]] == self.classes[i]]
+            req = 1 << same[-1] if same else 0
+            slots.append(((bit | req, req, bit, pos), self._oriented(i, across)))
+        return slots
+
+    def _oriented(self, i: int, across: int) -> tuple[tuple[Mask, ...], ...]:
+        """Piece ``i``'s Oriented masks on a figure ``across`` columns wide (as stored), four
+        ways (see ``_first_text``): those that fit when neither, the right, the lower or both
+        cells next to their lowest cell are empty."""
+        key = (i, across)
+        found = self._masks.get(key)
+        if found is None:
+            stride = across + self.pad
+            oms = [
+                sum(1 << (r * stride + c) for r, c in o)
+                for o in self.offsets[i]
+                if _span(o) <= across  # a wider one fits nowhere on the figure
+            ]
+            needs = [(1 if om & 2 else 0) | (2 if om >> stride & 1 else 0) for om in oms]
+            found = self._masks[key] = tuple(
+                tuple(om for om, need in zip(oms, needs, strict=True) if need & ~near == 0)
+                for near in range(4)
+            )
+        return found
+
+
+TEXT_SLOTS = 1 << 14
+"""Combinations and widths whose Slots a TextKit keeps (a batch repeats its combinations)."""
+
+
+@lru_cache(maxsize=4096)
+def _span(offsets: tuple[Point, ...]) -> int:
+    """Columns an orientation spans."""
+    columns = [c for _, c in offsets]
+    return max(columns) - min(columns) + 1
+
+
+_BITS = str.maketrans("#.", "10")
+
+
+def text_figure(rows: Sequence[str], pad: int) -> tuple[Mask, int, int, int, bool] | None:
+    """(figure Mask, height, width, stride, transposed) of rows of ``#`` and ``.`` with at
+    least one ``#``, as the compiled core's ``tile`` reads them (the box of the ``#`` cells,
+    stored transposed when wider than tall, rows ``pad`` columns apart past the figure's);
+    None for anything else, or a Mask wider than the compiled core's (the long way, then).
+
+    String methods do the work (a batch reads every line's figure here): one ``int`` per
+    figure, its rows joined by the padding."""
+    try:
+        text = "".join(rows)
+    except TypeError:  # a row that is no str
+        return None
+    if text.strip("#."):  # a character of any other kind is left at an end
+        return None
+    top, n = 0, len(rows)
+    while top < n and "#" not in rows[top]:
+        top += 1
+    if top == n:
+        return None
+    bottom = n - 1
+    while "#" not in rows[bottom]:
+        bottom -= 1
+    box = rows[top : bottom + 1] if top or bottom < n - 1 else rows
+    if box is not rows:
+        text = "".join(box)
+    height, width = bottom - top + 1, len(box[0])
+    if (
+        len(set(map(len, box))) > 1
+        or "#" not in text[::width]
+        or "#" not in text[width - 1 :: width]
+    ):
+        # not already the box of its cells, all rows as long
+        left = min([len(r) - len(r.lstrip(".")) for r in box if "#" in r])
+        width = max([len(r.rstrip(".")) for r in box]) - left
+        box = [r[left : left + width].ljust(width, ".") for r in box]
+        text = "".join(box)
+    transposed = width > height
+    if transposed:
+        box = [text[c::width] for c in range(width)]
+    stride = (height if transposed else width) + pad
+    full = int(("." * pad).join(box).translate(_BITS)[::-1], 2)  # column 0 the lowest bit
+    if full.bit_length() > TEXT_BITS:
+        return None
+    return full, height, width, stride, transposed
+
+
+TEXT_BITS = 128
+"""The widest figure Mask ``tile_text`` takes: the compiled core's, so both cores answer the
+same lines from their text and send the same others the long way."""
+
+
+def tile_text(
+    kit: TextKit,
+    ids: tuple[int, ...],
+    rows: Sequence[str],
+    pieces: tuple[Piece, ...],
+    want_count: bool,
+    timeout: float | None,
+) -> tuple[int, TextTiling | None] | None:
+    """``tile_rows`` in Python, for the pure-Python core: (count, first tiling) with
+    ``want_count``, else (1, first tiling) or (0, None); None for rows ``text_figure`` does not
+    take. The search of ``first_tiling`` and ``count_first``, in the same order."""
+    read = text_figure(rows, kit.pad)
+    if read is None:
+        return None
+    full, height, width, stride, transposed = read
+    if sum(map(kit.areas.__getitem__, ids)) != full.bit_count():
+        return (0, None)  # no tiling: the long way says why
+    slots = kit.slots(ids, height if transposed else width)
+    countdown: Countdown = [CHECK_EVERY, Limits(timeout), 0]
+    goal = (1 << len(ids)) - 1
+    if want_count:
+        placed: list[tuple[int, Mask]] = []
+        n = _count_first_text(full, 0, slots, goal, countdown, stride, [], placed)
+    else:
+        found = _first_text(full, 0, slots, goal, countdown, stride)
+        n, placed = (0, []) if found is None else (1, found)
+    tiling = TextTiling(pieces, placed, stride, transposed, height, width) if n else None
+    return n, tiling
+
+
+# The searches of tile_text: _first_small and _count_first_small, each free piece's Oriented
+# masks narrowed first to those that fit the two cells next to the lowest empty one (right and
+# below: every placement covering it covers one of them, unless it is one cell), so fewer are
+# tried, in the same order. Index 1 = the right cell is empty, 2 = the one below, 3 = both.
+TextSlots = list[tuple["Slot", tuple[tuple[Mask, ...], ...]]]
+
+
+def _first_text(
+    rem: Mask, used: int, slots: TextSlots, goal: int, countdown: Countdown, stride: int
+) -> list[tuple[int, Mask]] | None:
+    """(position, mask) of one tiling of ``rem`` with the free pieces, or None."""
+    countdown[0] -= 1
+    if not countdown[0]:
+        _tick(countdown)
+    low = rem & -rem
+    near = (1 if rem & low << 1 else 0) | (2 if rem & low << stride else 0)
+    for (need, req, bit, pos), fitting in slots:
+        if used & need == req:
+            for om in fitting[near]:
+                m = om * low
+                if m & rem == m:
+                    if m == rem:
+                        if used | bit == goal:
+                            return [(pos, m)]
+                    else:
+                        found = _first_text(rem ^ m, used | bit, slots, goal, countdown, stride)
+                        if found is not None:
+                            found.append((pos, m))
+                            return found
+    return None
+
+
+def _count_first_text(
+    rem: Mask,
+    used: int,
+    slots: TextSlots,
+    goal: int,
+    countdown: Countdown,
+    stride: int,
+    path: list[tuple[int, Mask]],
+    first: list[tuple[int, Mask]],
+) -> int:
+    """Number of tilings of ``rem`` with the free pieces; the first one met goes into ``first``."""
+    countdown[0] -= 1
+    if not countdown[0]:
+        _tick(countdown)
+    low = rem & -rem
+    near = (1 if rem & low << 1 else 0) | (2 if rem & low << stride else 0)
+    total = 0
+    for (need, req, bit, pos), fitting in slots:
+        if used & need == req:
+            for om in fitting[near]:
+                m = om * low
+                if m & rem == m:
+                    if m == rem:
+                        if used | bit == goal:
+                            total += 1
+                            if not first:
+                                first += path
+                                first.append((pos, m))
+                    else:
+                        path.append((pos, m))
+                        total += _count_first_text(
+                            rem ^ m, used | bit, slots, goal, countdown, stride, path, first
+                        )
+                        path.pop()
+    return total
+
+
+@dataclass(slots=True)  # not frozen: a batch makes one per line, and a frozen one costs twice
+class TextTiling:
+    """A tiling ``tile_text`` found, as (piece position, mask) pairs, decoded on demand."""
+
+    pieces: tuple[Piece, ...]
+    placed: list[tuple[int, Mask]]
+    stride: int
+    transposed: bool
+    height: int
+    width: int
+
+    def cells(self) -> list[list[Point]]:
+        """The cells of each placed piece, in the figure's box, in the order placed."""
+        out = []
+        for _, mask in self.placed:
+            cells: list[Point] = []
+            while mask:
+                low = mask & -mask
+                r, c = divmod(low.bit_length() - 1, self.stride)
+                cells.append((c, r) if self.transposed else (r, c))
+                mask ^= low
+            out.append(cells)
+        return out
+
+    def __call__(self) -> Solution:
+        """The tiling as Placements, in the puzzle's piece order."""
+        found = zip([pos for pos, _ in self.placed], self.cells(), strict=True)
+        return tuple(Placement(self.pieces[p].name, frozenset(c)) for p, c in sorted(found))
+
+    def rows(self) -> Picture:
+        """The tiling drawn as ``solution_rows`` draws it with the pieces' own codes: each code
+        on its bits in one flat list of the stored rows, read back row by row."""
+        s, height, width = self.stride, self.height, self.width
+        flat = ["."] * (s * (width if self.transposed else height))
+        for pos, mask in self.placed:
+            code = self.pieces[pos].code
+            low = mask & -mask
+            at = low.bit_length() - 1
+            for d in _bits_of(mask >> at):
+                flat[at + d] = code
+        if self.transposed:  # a stored row is a column
+            return ["".join(flat[r::s][:width]) for r in range(height)]
+        return ["".join(flat[r * s : r * s + width]) for r in range(height)]
+
+
+@lru_cache(maxsize=4096)
+def _bits_of(mask: Mask) -> tuple[int, ...]:
+    """The indices of a mask's bits (an Oriented mask: a batch draws each many times)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
 KIT_SHAPES = 4096
 """Shapes the core's kit holds before it starts again (a generator may try many shapes)."""
 

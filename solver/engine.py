@@ -358,6 +358,7 @@ class TextSolver:
         self._index.update({p.name: i for i, p in enumerate(self._plist)})  # names first, as
         # pieces[token] looks them up
         self._kit: object = None  # the set's kit in the compiled core, made on first use
+        self._text_kit: bitboard.TextKit | None = None  # its kit in Python, without the core
         self._combos: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[Piece, ...]] | None]
         self._combos = {}  # names -> (ids, pieces), None when not plain
 
@@ -382,11 +383,11 @@ class TextSolver:
         names: Sequence[str],
         want_count: bool = False,
         timeout: float | None = None,
-    ) -> tuple[int | None, bitboard.Grid] | None:
-        """The count (when asked) and the first tiling from one call of the compiled core, or
-        None: no core, what it does not take, or no tiling (``check`` then goes the long way)."""
-        core = native.CORE
-        if core is None or isinstance(rows, str) or not bitboard.kit_takes(self.pieces.lattice):
+    ) -> tuple[int | None, bitboard.Grid | bitboard.TextTiling] | None:
+        """The count (when asked) and the first tiling from one call of the compiled core (on
+        the pure-Python core, of ``bitboard.tile_text``), or None: what it does not take, or no
+        tiling (``check`` then goes the long way)."""
+        if isinstance(rows, str) or not bitboard.kit_takes(self.pieces.lattice):
             return None  # (a str is a sequence, but of characters)
         try:
             combo = self._combos[tuple(names)]
@@ -396,11 +397,30 @@ class TextSolver:
             return None
         if combo is None or len(combo[0]) > SMALL_PIECES:
             return None  # more pieces: the auto engine's turns with CP-SAT, or a count by orbits
+        core = native.CORE
+        if core is None:
+            return self._quick_python(combo, rows, want_count, timeout)
         if self._kit is None:
             lattice = self.pieces.lattice
             self._kit = core.kit(bitboard.kit_pieces([(p.shape, lattice) for p in self._plist]))
         mode = "both" if want_count else "first"
         got = bitboard.tile_rows(core, self._kit, combo[0], rows, combo[1], mode, timeout)
+        if got is None or got[1] is None:
+            return None
+        return got[0] if want_count else None, got[1]
+
+    def _quick_python(
+        self,
+        combo: tuple[tuple[int, ...], tuple[Piece, ...]],
+        rows: Sequence[str],
+        want_count: bool,
+        timeout: float | None,
+    ) -> tuple[int | None, bitboard.TextTiling] | None:
+        """``quick`` on the pure-Python core: the same answers from ``bitboard.tile_text``."""
+        if self._text_kit is None:
+            lattice = self.pieces.lattice
+            self._text_kit = bitboard.TextKit([(p.shape, lattice) for p in self._plist])
+        got = bitboard.tile_text(self._text_kit, combo[0], rows, combo[1], want_count, timeout)
         if got is None or got[1] is None:
             return None
         return got[0] if want_count else None, got[1]

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from click.testing import CliRunner
@@ -420,6 +421,16 @@ def text_puzzle(draw: st.DrawFn) -> tuple[list[str], list[str]]:
     return rows, names
 
 
+def text_answer(run: Callable[[], Verdict], rows: list[str]) -> object:
+    """What a check of a puzzle given as text says: its verdict, tiling and drawing, or error."""
+    try:
+        v = run()
+    except UbongoError as e:
+        return type(e), str(e)
+    drawn = None if v.solution is None else solution_rows(parse_figure(rows), v.solution, STANDARD)
+    return v.solvable, v.tilings, v.reason, v.engine, v.solution, drawn
+
+
 @needs_core
 @settings(max_examples=150)
 @given(text_puzzle(), st.booleans())
@@ -428,24 +439,29 @@ def test_the_text_solver_answers_as_check_does(
 ) -> None:
     rows, names = text
     solver = TextSolver()
-
-    def answer(run: Callable[[], Verdict]) -> object:
-        try:
-            v = run()
-        except UbongoError as e:
-            return type(e), str(e)
-        drawn = (
-            None if v.solution is None else solution_rows(parse_figure(rows), v.solution, STANDARD)
-        )
-        return v.solvable, v.tilings, v.reason, v.engine, v.solution, drawn
-
-    got = answer(lambda: solver.check(rows, names, want_count=want_count))
+    got = text_answer(lambda: solver.check(rows, names, want_count=want_count), rows)
     with pure():
-        want = answer(
+        want = text_answer(
             lambda: check(
                 Puzzle(parse_figure(rows), STANDARD.resolve(names)), want_count=want_count
-            )
+            ),
+            rows,
         )
+    assert got == want
+
+
+@settings(max_examples=150)
+@given(text_puzzle(), st.booleans())
+def test_the_text_solver_answers_as_check_does_without_the_core(
+    text: tuple[list[str], list[str]], want_count: bool
+) -> None:
+    """Without the compiled core the text solver answers from the text in Python
+    (bitboard.tile_text): the same verdicts, tilings and drawings as the long way."""
+    rows, names = text
+    with pure():
+        got = text_answer(lambda: TextSolver().check(rows, names, want_count=want_count), rows)
+        puzzle = lambda: Puzzle(parse_figure(rows), STANDARD.resolve(names))  # noqa: E731
+        want = text_answer(lambda: check(puzzle(), want_count=want_count), rows)
     assert got == want
 
 
@@ -473,6 +489,8 @@ def test_what_the_text_solver_cannot_take_goes_the_long_way(rows: list[str]) -> 
     got = answer()
     with pure():
         assert got == answer()
+        with patch.object(TextSolver, "quick", lambda *args: None):  # every puzzle the long way
+            assert got == answer()
 
 
 @needs_core
@@ -519,8 +537,9 @@ def batch_line(draw: st.DrawFn) -> str:
 def test_a_batch_prints_the_same_whether_lines_go_the_plain_way_or_not(
     lines: list[str], want_count: bool
 ) -> None:
-    """The compiled core answers plain lines in one call (cli.solve._plain_line); the pure
-    engine sends every line through parse_batch_line and check: same bytes, same exit."""
+    """Both cores answer plain lines from their text (cli.solve._plain_line: the compiled
+    core in one call, the pure one with bitboard.tile_text); with that path off, every line
+    goes through parse_batch_line and check: same bytes, same exit, all three."""
     from ubongo.cli import main
 
     args = ["solve", "--batch", "-", *(["--count"] if want_count else [])]
@@ -528,7 +547,10 @@ def test_a_batch_prints_the_same_whether_lines_go_the_plain_way_or_not(
     compiled = CliRunner().invoke(main, args, input=text)
     with pure():
         python = CliRunner().invoke(main, args, input=text)
+        with patch("ubongo.cli.solve._plain_line", lambda search, ps: None):
+            long_way = CliRunner().invoke(main, args, input=text)
     assert (compiled.exit_code, compiled.output) == (python.exit_code, python.output)
+    assert (python.exit_code, python.output) == (long_way.exit_code, long_way.output)
 
 
 @needs_core
