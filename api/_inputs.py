@@ -16,7 +16,6 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, TypeAlias, Union
 
 from ubongo import _files
-from ubongo.puzzles.game import SIDES
 from ubongo.solver.errors import UbongoError, UnknownName, suggestion
 from ubongo.solver.figure import Figure, parse_figure
 from ubongo.solver.lattice import SQUARE, Lattice
@@ -211,6 +210,8 @@ def address(given: object) -> tuple[str, str, str] | None:
         return None
     if len(parts) != 3:
         return None
+    from ubongo.puzzles.game import SIDES  # here: a batch, which never asks, never loads it
+
     template, side, face = (str(p) for p in parts)
     if side.casefold() not in SIDES and (_is_figure(template) or suggestion(side, SIDES) is None):
         return None

@@ -44,7 +44,7 @@ from ubongo.solver.lattice import SQUARE
 
 if TYPE_CHECKING:
     from ubongo import Answer
-    from ubongo.puzzles import BatchReader
+    from ubongo.puzzles import BatchItem, BatchReader
     from ubongo.puzzles.ubongo_utils import ProblemFile
     from ubongo.solver.engine import Verdict
     from ubongo.solver.pieces import Piece, PieceSet
@@ -430,12 +430,11 @@ def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
     time is up, each line left gets its error line unread, and stderr one line for them all.
     """
     from ubongo._files import records
-    from ubongo.puzzles import batch_reader
 
     failed = False
     block: list[str] = []
     late: list[int] = []  # lines left when the time was up
-    line = _batch_solver(path, search, ps, batch_reader(ps))
+    line = _batch_solver(path, search, ps)
     for number, text in records(read_lines(path)):
         if search.clock.spent():
             late.append(number)
@@ -446,7 +445,7 @@ def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
                 failed = True
                 _write_block(block)
                 warn(error)
-            block.append(json_line(out))
+            block.append(out)
         if len(block) == BATCH_BLOCK:
             _write_block(block)
     _write_block(block)
@@ -458,34 +457,49 @@ def _solve_batch(path: str, search: _Search, ps: PieceSet) -> None:
 
 
 def _batch_solver(
-    path: str, search: _Search, ps: PieceSet, reader: BatchReader
-) -> Callable[[int, str], tuple[dict[str, Any], str | None]]:
-    """What ``--batch`` does with one line: its output object, and its error if it failed."""
-    from ubongo.puzzles import PuzzleFormatError, parse_batch_line
+    path: str, search: _Search, ps: PieceSet
+) -> Callable[[int, str], tuple[str, str | None]]:
+    """What ``--batch`` does with one line: its output line, and its error if it failed."""
     from ubongo.scoring.common import BadLine
     from ubongo.solver.errors import TimeLimit, UbongoError
 
     name = display(path)
     fast = _plain_line(search, ps)  # None for CP-SAT: no line is decoded twice
+    readers: list[BatchReader] = []  # the long way's, made when a line first goes that way
 
-    def line(number: int, text: str) -> tuple[dict[str, Any], str | None]:
+    def line(number: int, text: str) -> tuple[str, str | None]:
         try:
-            if isinstance(text, BadLine):
-                raise PuzzleFormatError(name, f"line {number}", text)
-            answered = None if fast is None else fast(number, text)  # a time limit: below
-            if answered is not None:
+            answered = None if fast is None or isinstance(text, BadLine) else fast(number, text)
+            if answered is not None:  # (a time limit: below)
                 return answered, None
-            item = parse_batch_line(text, number, name, ps, reader)
+            item = _parse_line(text, number, name, ps, readers)
             v = search.check(item.puzzle)
         except TimeLimit as e:  # the command's --timeout, reached in this line's search
-            return _failed(text, number, f"{name}: line {number}: {time_limit_text(e)}")
+            return _failed_line(text, number, f"{name}: line {number}: {time_limit_text(e)}")
         except Failure:  # the time was up as this line's search began
-            return _failed(text, number, _late(path, number, search.clock))
+            return _failed_line(text, number, _late(path, number, search.clock))
         except UbongoError as e:
-            return _failed(text, number, str(e))
-        return {"id": item.id, **v.to_json(_picture(item.puzzle, v, ps), engine=False)}, None
+            return _failed_line(text, number, str(e))
+        out = {"id": item.id, **v.to_json(_picture(item.puzzle, v, ps), engine=False)}
+        return json_line(out), None
 
     return line
+
+
+def _parse_line(
+    text: str, number: int, name: str, ps: PieceSet, readers: list[BatchReader]
+) -> BatchItem:
+    """A batch line the long way (``parse_batch_line``), which checks all and says what is
+    wrong; the puzzle formats are loaded for the first such line (a batch of plain lines
+    never needs them)."""
+    from ubongo.puzzles import PuzzleFormatError, batch_reader, parse_batch_line
+    from ubongo.scoring.common import BadLine
+
+    if isinstance(text, BadLine):
+        raise PuzzleFormatError(name, f"line {number}", text)
+    if not readers:
+        readers.append(batch_reader(ps))
+    return parse_batch_line(text, number, name, ps, readers[0])
 
 
 def _late(path: str, number: int, clock: Clock) -> str:
@@ -498,26 +512,32 @@ def _failed(text: str | None, number: int, error: str) -> tuple[dict[str, Any], 
     return {"id": _batch_id(text), "line": number, "error": error}, error
 
 
-def _plain_line(
-    search: _Search, ps: PieceSet
-) -> Callable[[int, str], dict[str, Any] | None] | None:
-    """A batch line's output straight from its text, when the line is plainly well formed
-    (an object of known keys, rows and exact piece names or codes of ``ps``) and its puzzle
-    has a tiling: one call to the compiled core (``TextSolver``; without it, the same search
-    in Python), no Puzzle built. None sends the line the long way (parse_batch_line, check),
-    which checks it all, says what is wrong and why a puzzle has no tiling; both give the same
-    line for what this one answers. None for the CP-SAT engine: every line goes the long way.
+def _failed_line(text: str | None, number: int, error: str) -> tuple[str, str]:
+    """A batch line's error line as JSON, and the error."""
+    return json_line(_failed(text, number, error)[0]), error
+
+
+def _plain_line(search: _Search, ps: PieceSet) -> Callable[[int, str], str | None] | None:
+    """A batch line's output line straight from its text, when the line is plainly well
+    formed (an object of known keys, rows and exact piece names or codes of ``ps``) and its
+    puzzle has a tiling: one call to the compiled core (``TextSolver``; without it, the same
+    search in Python), no Puzzle built. None sends the line the long way (parse_batch_line,
+    check), which checks it all, says what is wrong and why a puzzle has no tiling; both give
+    the same line for what this one answers. None for the CP-SAT engine: every line goes the
+    long way.
     """
-    from ubongo.puzzles import BATCH_KEYS, MAX_DEPTH
-    from ubongo.solver.engine import TextSolver, Verdict
+    from ubongo.puzzles.decoding import MAX_DEPTH
+    from ubongo.solver.engine import TextSolver
 
     if search.engine == "cpsat":
         return None
 
     solver = TextSolver(ps)
-    keys = set(BATCH_KEYS)
+    keys = set(_BATCH_KEYS)
+    count, clock = search.count, search.clock
+    draw = _solved_line(ps)
 
-    def answer(number: int, text: str) -> dict[str, Any] | None:
+    def answer(number: int, text: str) -> str | None:
         if text.count("[") + text.count("{") > MAX_DEPTH:
             return None
         try:
@@ -529,17 +549,35 @@ def _plain_line(
         rows, names = obj.get("figure"), obj.get("pieces")
         if type(rows) is not list or type(names) is not list or not names:
             return None
-        found = solver.quick(rows, names, search.count, search.clock.left())
+        found = solver.quick(rows, names, count, clock.left())
         if found is None:
             return None
-        tilings, tiling = found
-        verdict = Verdict(True, tilings=tilings if search.count else None)
-        return {
-            "id": str(obj.get("id", str(number))),
-            **verdict.to_json(tiling.rows(), engine=False),
-        }
+        ident = str(obj["id"]) if "id" in obj else str(number)
+        return draw(ident, found[1].rows(), found[0] if count else None)
 
     return answer
+
+
+_BATCH_KEYS = ("id", "figure", "pieces")
+"""``ubongo.puzzles.BATCH_KEYS``, which a test holds equal: importing it would load the
+puzzle formats, which a batch of plain lines never needs."""
+
+
+def _solved_line(ps: PieceSet) -> Callable[[str, list[str], int | None], str]:
+    """The output line of a solved batch line from its id, tiling rows and count (or None),
+    byte for byte what ``json_line`` writes of ``{"id", **Verdict.to_json(rows, engine=False)}``
+    (a test holds them equal): assembled from parts, the rows joined as they are when every
+    code of ``ps`` is a character JSON leaves as it is, a third of the encoder's time."""
+    from ubongo.scoring.common import line_safe, quote, quote_list
+
+    plain = all(quote(p.code) == f'"{p.code}"' for p in ps.values())  # no code escaped
+
+    def line(ident: str, rows: list[str], tilings: int | None) -> str:
+        drawn = '["' + '", "'.join(rows) + '"]' if plain else quote_list(rows)
+        count = "" if tilings is None else f', "tilings": {tilings}'
+        return line_safe(f'{{"id": {quote(ident)}, "solvable": true, "solution": {drawn}{count}}}')
+
+    return line
 
 
 def _picture(puzzle: Puzzle, v: Verdict, ps: PieceSet) -> list[str] | None:

@@ -7,14 +7,14 @@ import re
 import sys
 from typing import Any
 
-from ubongo.puzzles.problems import PuzzleFormatError
-
 MAX_DEPTH = 64
 """Deeper JSON than any valid puzzle file (a set nests 5 levels) is refused before decoding."""
 
 
 def decode_json(text: str, source: str) -> Any:
     """Decode JSON text; a syntax error names its line and column, limits are checked first."""
+    from ubongo.puzzles.problems import PuzzleFormatError  # here: a batch reads MAX_DEPTH alone
+
     depth = nesting(text)
     if depth > MAX_DEPTH:
         raise PuzzleFormatError(source, "", f"JSON nested {depth} deep; at most {MAX_DEPTH}")

@@ -485,16 +485,23 @@ def _count_first_text(
     return total
 
 
-@dataclass(slots=True)  # not frozen: a batch makes one per line, and a frozen one costs twice
 class TextTiling:
-    """A tiling ``tile_text`` found, as (piece position, mask) pairs, decoded on demand."""
+    """A tiling ``tile_text`` found, as (piece position, mask) pairs, decoded on demand (a
+    plain class: a batch makes one per line, and a dataclass is slower to make and to load)."""
 
-    pieces: tuple[Piece, ...]
-    placed: list[tuple[int, Mask]]
-    stride: int
-    transposed: bool
-    height: int
-    width: int
+    __slots__ = ("height", "pieces", "placed", "stride", "transposed", "width")
+
+    def __init__(
+        self,
+        pieces: tuple[Piece, ...],
+        placed: list[tuple[int, Mask]],
+        stride: int,
+        transposed: bool,
+        height: int,
+        width: int,
+    ) -> None:
+        self.pieces, self.placed, self.stride = pieces, placed, stride
+        self.transposed, self.height, self.width = transposed, height, width
 
     def cells(self) -> list[list[Point]]:
         """The cells of each placed piece, in the figure's box, in the order placed."""
@@ -525,9 +532,10 @@ class TextTiling:
             at = low.bit_length() - 1
             for d in _bits_of(mask >> at):
                 flat[at + d] = code
+        text = "".join(flat)
         if self.transposed:  # a stored row is a column
-            return ["".join(flat[r::s][:width]) for r in range(height)]
-        return ["".join(flat[r * s : r * s + width]) for r in range(height)]
+            return [text[r::s][:width] for r in range(height)]
+        return [text[r : r + width] for r in range(0, height * s, s)]
 
 
 @lru_cache(maxsize=4096)

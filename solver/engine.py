@@ -357,6 +357,7 @@ class TextSolver:
         self._index = {p.code: i for i, p in enumerate(self._plist)}
         self._index.update({p.name: i for i, p in enumerate(self._plist)})  # names first, as
         # pieces[token] looks them up
+        self._takes = bitboard.kit_takes(pieces.lattice)
         self._kit: object = None  # the set's kit in the compiled core, made on first use
         self._text_kit: bitboard.TextKit | None = None  # its kit in Python, without the core
         self._combos: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[Piece, ...]] | None]
@@ -387,12 +388,13 @@ class TextSolver:
         """The count (when asked) and the first tiling from one call of the compiled core (on
         the pure-Python core, of ``bitboard.tile_text``), or None: what it does not take, or no
         tiling (``check`` then goes the long way)."""
-        if isinstance(rows, str) or not bitboard.kit_takes(self.pieces.lattice):
+        if isinstance(rows, str) or not self._takes:
             return None  # (a str is a sequence, but of characters)
         try:
-            combo = self._combos[tuple(names)]
+            key = tuple(names)
+            combo = self._combos[key]
         except KeyError:
-            combo = self._combo(tuple(names))
+            combo = self._combo(key)
         except TypeError:  # a name that is no str (unhashable): the long way says so
             return None
         if combo is None or len(combo[0]) > SMALL_PIECES:
@@ -428,9 +430,10 @@ class TextSolver:
     def _combo(self, names: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[Piece, ...]] | None:
         """The ids and pieces of names that are exactly a piece's name or code, each piece
         once; None otherwise. Remembered (a batch repeats its combinations), within bounds."""
-        ids = tuple(self._index.get(n, -1) if isinstance(n, str) else -1 for n in names)
+        index = self._index  # keys are str: any other name gets -1
+        ids = tuple([index.get(n, -1) for n in names])
         plain = -1 not in ids and len(set(ids)) == len(ids)
-        found = (ids, tuple(self._plist[i] for i in ids)) if plain else None
+        found = (ids, tuple([self._plist[i] for i in ids])) if plain else None
         if len(self._combos) >= COMBOS_KEPT:
             self._combos.clear()
         self._combos[names] = found

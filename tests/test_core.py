@@ -553,6 +553,38 @@ def test_a_batch_prints_the_same_whether_lines_go_the_plain_way_or_not(
     assert (python.exit_code, python.output) == (long_way.exit_code, long_way.output)
 
 
+def test_the_plain_way_knows_the_batch_keys() -> None:
+    from ubongo.cli.solve import _BATCH_KEYS
+    from ubongo.puzzles import BATCH_KEYS
+
+    assert _BATCH_KEYS == BATCH_KEYS
+
+
+ODD_CODES = ["A", "é", '"', "\\", "Ω", "/"]  # codes are one printable character each
+
+
+@settings(max_examples=300)
+@given(
+    st.text(),
+    st.lists(st.sampled_from(ODD_CODES), min_size=1, max_size=3, unique=True),
+    st.lists(st.integers(0, 2), min_size=1, max_size=3),
+    st.one_of(st.none(), st.integers(0, 10**20)),
+)
+def test_a_solved_line_is_what_json_line_writes(
+    ident: str, codes: list[str], picks: list[int], tilings: int | None
+) -> None:
+    """The plain way assembles a solved line from parts: the bytes json_line writes of the
+    long way's object, whatever the id and the pieces' codes (quoted or not by JSON)."""
+    from ubongo.cli._common import json_line
+    from ubongo.cli.solve import _solved_line
+
+    ps = PieceSet([Piece(f"p{i}", code, frozenset({(0, i)})) for i, code in enumerate(codes)])
+    rows = ["".join(codes[i % len(codes)] for i in picks), "." * len(picks)]
+    verdict = Verdict(True, tilings=tilings)
+    want = json_line({"id": ident, **verdict.to_json(rows, engine=False)})
+    assert _solved_line(ps)(ident, rows, tilings) == want
+
+
 @needs_core
 def test_the_kit_starts_again_when_full_and_still_answers_alike(
     monkeypatch: pytest.MonkeyPatch,
