@@ -4,9 +4,11 @@ The workload's puzzles (``bench/workload.py``: 3000 easy and 3000 hard by defaul
 as one JSON Lines file; then ``ubongo solve --batch FILE`` and ``... --count`` run as separate
 processes, each with the compiled core and with ``UBONGO_PURE=1``, and the plain pure-Python
 prototype (``bench/prototype.py``, the same search written the simple way) on the same file,
-taking turns, best of ``--repeat`` wall times each. Process start-up is part of every figure,
-as it is for a user. Each core's time is printed as a ratio to the prototype's, beside the
-target (compiled <= 0.6x, pure Python <= 1.0x).
+taking turns, best of ``--repeat`` wall times each, and beside it the best CPU time (user and
+system, from ``getrusage``: on two shared cores the wall clock mostly measures the other
+sessions). Process start-up is part of every figure, as it is for a user. Each core's time is
+printed as a ratio to the prototype's, beside the target (compiled <= 0.6x, pure Python
+<= 1.0x).
 Outputs are cross-checked outside the timings: both cores write the same bytes, every line is
 solvable (the puzzles are built from a tiling), the prototype answers the same (same solvable
 flags and counts; its tilings, which may differ, cover each figure with the pieces given) and
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -58,14 +61,18 @@ def write_batch(path: Path, n: int) -> None:
             fh.write(json.dumps(line) + "\n")
 
 
-def run(args: list[str], core: str) -> tuple[float, bytes, int]:
-    """Wall seconds of one ``ubongo`` process on ``core`` (or of the prototype), its stdout
-    and exit status."""
+def run(args: list[str], core: str) -> tuple[float, float, bytes, int]:
+    """Wall and CPU seconds (user and system) of one ``ubongo`` process on ``core`` (or of the
+    prototype), its stdout and exit status."""
     cmd = PROTOTYPE + args[2:] if core == "prototype" else UBONGO + args
     env = {**os.environ, **CORES.get(core, {})}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, env=env, capture_output=True, cwd=ROOT, check=False)
-    return time.perf_counter() - start, done.stdout, done.returncode
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu, done.stdout, done.returncode
 
 
 def covers(line: dict[str, object], want: dict[str, object]) -> bool:
@@ -103,11 +110,13 @@ def bench_batch(path: Path, n: int, repeat: int) -> None:
     for extra in ([], ["--count"]):
         runners = [*CORES, "prototype"]
         best = {core: float("inf") for core in runners}
+        cpu = dict(best)
         outputs: dict[str, bytes] = {}
         for _ in range(repeat):
             for core in runners:
-                wall, out, rc = run(["solve", "--batch", str(path), *extra], core)
+                wall, used, out, rc = run(["solve", "--batch", str(path), *extra], core)
                 best[core] = min(best[core], wall)
+                cpu[core] = min(cpu[core], used)
                 outputs[core] = out
                 expect(rc == 0, f"solve --batch {' '.join(extra)} ({core}) exit {rc}")
         lines = outputs["compiled"].decode().splitlines()
@@ -119,10 +128,12 @@ def bench_batch(path: Path, n: int, repeat: int) -> None:
         for core in runners:
             per = best[core] / n * 1e6
             ratio = best[core] / best["prototype"]
+            cpu_ratio = cpu[core] / cpu["prototype"]
             target = f"(target <= {TARGETS[core]:.1f}x)" if core in TARGETS and not extra else ""
             print(
                 f"  {label:<24} {core:<9} {best[core]:7.2f} s   {per:7.1f} us/puzzle"
-                f"   {ratio:5.2f}x prototype {target}".rstrip()
+                f"   {ratio:5.2f}x prototype   CPU {cpu[core] * 1e3:5.0f} ms {cpu_ratio:5.2f}x"
+                f" {target}".rstrip()
             )
 
 

@@ -268,61 +268,54 @@ def _answer(
 class TextKit:
     """A piece set's shapes for ``tile_text``, the compiled core's kit in Python: per piece its
     class (copies share one) and its orientations as offsets from their lowest cell, in the
-    kit's order; per combination and figure width, its Slots (made once, kept)."""
+    kit's order; per piece and figure width, its Oriented masks (made once, kept)."""
 
     def __init__(self, shapes: Sequence[Kind]) -> None:
         kit = kit_pieces(shapes)
         self.classes = [cls for cls, _, _ in kit]
+        self.apart = len(set(self.classes)) == len(self.classes)  # no two shapes congruent
         self.offsets = [orients for _, _, orients in kit]
         # rows this far apart let no orientation shifted off a row's end wrap into the next
         self.pad = max(_span(o) for orients in self.offsets for o in orients) - 1
         self.areas = [len(offsets[0]) for offsets in self.offsets]
-        self._slots: dict[tuple[tuple[int, ...], int], TextSlots] = {}
         self._masks: dict[tuple[int, int], tuple[tuple[Mask, ...], ...]] = {}
 
     def slots(self, ids: tuple[int, ...], across: int) -> TextSlots:
         """The Slots of the pieces ``ids`` on a figure ``across`` columns wide (as stored)."""
-        key = (ids, across)
-        found = self._slots.get(key)
-        if found is None:
-            if len(self._slots) >= TEXT_SLOTS:
-                self._slots.clear()
-            found = self._slots[key] = self._make_slots(ids, across)
-        return found
-
-    def _make_slots(self, ids: tuple[int, ...], across: int) -> TextSlots:
+        masks = self._masks
+        try:
+            if self.apart and len(set(ids)) == len(ids):  # no copies: none waits for another
+                return [((1 << p, 0, 1 << p, p), masks[i, across]) for p, i in enumerate(ids)]
+            fitting = [masks[i, across] for i in ids]
+        except KeyError:  # a piece first seen on a figure this wide
+            for i in ids:
+                if (i, across) not in masks:
+                    masks[i, across] = self._oriented(i, across)
+            return self.slots(ids, across)
         slots: TextSlots = []
         for pos, i in enumerate(ids):
             bit = 1 << pos
             # the previous copy of a shape must be down: copies go down in one order only
             same = [j for j in range(pos) if self.classes[ids[j]] == self.classes[i]]
             req = 1 << same[-1] if same else 0
-            slots.append(((bit | req, req, bit, pos), self._oriented(i, across)))
+            slots.append(((bit | req, req, bit, pos), fitting[pos]))
         return slots
 
     def _oriented(self, i: int, across: int) -> tuple[tuple[Mask, ...], ...]:
         """Piece ``i``'s Oriented masks on a figure ``across`` columns wide (as stored), four
         ways (see ``_first_text``): those that fit when neither, the right, the lower or both
         cells next to their lowest cell are empty."""
-        key = (i, across)
-        found = self._masks.get(key)
-        if found is None:
-            stride = across + self.pad
-            oms = [
-                sum(1 << (r * stride + c) for r, c in o)
-                for o in self.offsets[i]
-                if _span(o) <= across  # a wider one fits nowhere on the figure
-            ]
-            needs = [(1 if om & 2 else 0) | (2 if om >> stride & 1 else 0) for om in oms]
-            found = self._masks[key] = tuple(
-                tuple(om for om, need in zip(oms, needs, strict=True) if need & ~near == 0)
-                for near in range(4)
-            )
-        return found
-
-
-TEXT_SLOTS = 1 << 14
-"""Combinations and widths whose Slots a TextKit keeps (a batch repeats its combinations)."""
+        stride = across + self.pad
+        oms = [
+            sum(1 << (r * stride + c) for r, c in o)
+            for o in self.offsets[i]
+            if _span(o) <= across  # a wider one fits nowhere on the figure
+        ]
+        needs = [(1 if om & 2 else 0) | (2 if om >> stride & 1 else 0) for om in oms]
+        return tuple(
+            tuple(om for om, need in zip(oms, needs, strict=True) if need & ~near == 0)
+            for near in range(4)
+        )
 
 
 @lru_cache(maxsize=4096)

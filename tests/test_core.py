@@ -409,6 +409,31 @@ def test_tile_answers_as_the_python_engine_does(puzzle: Puzzle, cap: int | None)
     assert (n, None if met is None else met()) == want_both
 
 
+@settings(max_examples=200)
+@given(st.one_of(planted(max_pieces=6), random_figure()), st.booleans())
+def test_tile_text_answers_as_the_python_engine_does(puzzle: Puzzle, want_count: bool) -> None:
+    """The Python twin of the core's tile, from the figure's rows: the Python engine's first
+    tiling and count (copies of a piece included), never a fallback that would hide a miss."""
+    want_first, _, (n, met) = python_answers(puzzle, None)
+    kit = bitboard.TextKit([(p.shape, STANDARD.lattice) for p in STANDARD.values()])
+    ids = tuple(list(STANDARD).index(p.name) for p in puzzle.pieces)
+    rows = puzzle.figure.rows()
+    got = bitboard.tile_text(kit, ids, rows, puzzle.pieces, want_count, None)
+    if got is None:  # only a figure past the compiled core's masks goes the long way
+        fig = puzzle.figure
+        flip, stride = fig.width > fig.height, min(fig.height, fig.width) + kit.pad
+        top = max(c * stride + r if flip else r * stride + c for r, c in fig.cells)
+        assert top >= bitboard.TEXT_BITS
+        return
+    found, tiling = got
+    if want_count:
+        assert (found, None if tiling is None else tiling()) == (n, met)
+    else:
+        assert (found, None if tiling is None else tiling()) == (int(bool(want_first)), want_first)
+    if tiling is not None:
+        assert tiling.rows() == solution_rows(puzzle.figure, tiling(), STANDARD)
+
+
 @st.composite
 def text_puzzle(draw: st.DrawFn) -> tuple[list[str], list[str]]:
     """A puzzle as a batch line gives it: the figure's rows, shifted by empty rows and columns,
@@ -421,13 +446,13 @@ def text_puzzle(draw: st.DrawFn) -> tuple[list[str], list[str]]:
     return rows, names
 
 
-def text_answer(run: Callable[[], Verdict], rows: list[str]) -> object:
+def text_answer(run: Callable[[], Verdict], rows: list[str], pieces: PieceSet = STANDARD) -> object:
     """What a check of a puzzle given as text says: its verdict, tiling and drawing, or error."""
     try:
         v = run()
     except UbongoError as e:
         return type(e), str(e)
-    drawn = None if v.solution is None else solution_rows(parse_figure(rows), v.solution, STANDARD)
+    drawn = None if v.solution is None else solution_rows(parse_figure(rows), v.solution, pieces)
     return v.solvable, v.tilings, v.reason, v.engine, v.solution, drawn
 
 
@@ -463,6 +488,39 @@ def test_the_text_solver_answers_as_check_does_without_the_core(
         puzzle = lambda: Puzzle(parse_figure(rows), STANDARD.resolve(names))  # noqa: E731
         want = text_answer(lambda: check(puzzle(), want_count=want_count), rows)
     assert got == want
+
+
+TWINS = PieceSet(
+    [
+        *STANDARD.values(),
+        *(
+            Piece(f"{p.name}b", code, p.shape)
+            for p, code in zip(STANDARD.values(), "MNOPQRSTUVWX", strict=True)
+        ),
+    ]
+)
+"""The 12 pieces and a second copy of each under another name and code."""
+
+
+@settings(max_examples=150)
+@given(planted(max_pieces=5), st.booleans())
+def test_the_text_solver_keeps_the_copy_rule_without_the_core(
+    puzzle: Puzzle, want_count: bool
+) -> None:
+    """Copies of a shape under two names go down in one order only (a tiling counts once), in
+    the Python text solver as in the long way."""
+    seen: set[str] = set()
+    names = []
+    for p in puzzle.pieces:
+        assume(f"{p.name}b" not in seen)  # at most two copies of a shape
+        names.append(f"{p.name}b" if p.name in seen else p.name)
+        seen.add(names[-1])
+    rows = puzzle.figure.rows()
+    solver = TextSolver(TWINS)
+    twins = Puzzle(parse_figure(rows), TWINS.resolve(names))
+    with pure():
+        got = text_answer(lambda: solver.check(rows, names, want_count=want_count), rows, TWINS)
+        assert got == text_answer(lambda: check(twins, want_count=want_count), rows, TWINS)
 
 
 @needs_core
