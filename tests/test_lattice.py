@@ -44,6 +44,7 @@ from ubongo.solver.lattice import (
     closure,
     compose,
     normalise,
+    translated,
 )
 from ubongo.solver.pieces import Piece
 from ubongo.solver.puzzle import Placement, parse_solution
@@ -116,6 +117,24 @@ def test_a_triangle_keeps_its_kind_under_translation_and_turns_it_under_a_sixth(
         for image in TRI.transforms(shape):
             assert all(p[2] in (1, 2) for p in image)
             assert Figure.from_cells(image, TRI).is_connected()
+
+
+@pytest.mark.parametrize("lattice", list(LATTICES.values()), ids=list(LATTICES))
+@given(st.data())
+def test_a_step_takes_one_cell_onto_another_by_whole_lattice_steps(
+    lattice: Lattice, data: st.DataObject
+) -> None:
+    """``step`` moves the start onto the end and every cell onto a cell, and is None exactly
+    where no translation of the lattice does it (a triangle onto one of the other kind)."""
+    axis = {"kind": st.integers(1, 2)}  # a triangle's kind is 1 or 2; the rest any integer
+    cell = st.tuples(*[axis.get(a, st.integers(-9, 9)) for a in lattice.axes])
+    start, end, other = data.draw(cell), data.draw(cell), data.draw(cell)
+    by = lattice.step(start, end)
+    if by is None:
+        assert lattice is TRI and start[2] != end[2]
+        return
+    assert translated([start], by) == {end}
+    assert all(lattice.is_cell(p) for p in translated([other], by))
 
 
 @pytest.mark.parametrize("lattice", list(LATTICES.values()), ids=list(LATTICES))
