@@ -784,6 +784,40 @@ def planted_on(lattice: Lattice, seed: int, area: int) -> tuple[Puzzle, tuple[Pl
     )
 
 
+def test_a_piece_turned_taller_than_the_core_s_board_leaves_the_puzzle_to_python() -> None:
+    """The figure (5 rows of triangles) fits the core's 128 bits, but the large piece turned
+    to 6 rows makes an Oriented mask past them: the core refused the call (a ValueError, a
+    traceback from ``ubongo solve``); the Python engine now takes the puzzle."""
+    from ubongo.solver import solve
+
+    figure = Figure.from_cells(
+        [(0, 0, 1), (0, 1, 1), (0, 2, 1), (0, 2, 2), (1, 0, 1), (1, 0, 2), (1, 1, 1)]
+        + [(1, 1, 2), (1, 2, 1), (1, 2, 2), (2, 0, 2), (2, 1, 1), (2, 1, 2), (2, 2, 1)]
+        + [(2, 2, 2), (2, 3, 1), (3, 0, 2), (3, 1, 1), (3, 1, 2), (3, 2, 1), (3, 2, 2)]
+        + [(4, 2, 1), (4, 2, 2), (4, 3, 1), (4, 3, 2)],
+        TRI,
+    )
+    large = [(0, 0, 1), (0, 1, 1), (0, 1, 2), (1, 0, 1), (1, 0, 2), (1, 1, 1), (1, 1, 2)]
+    large += [(2, 0, 2), (2, 1, 1), (2, 1, 2), (2, 2, 1), (3, 1, 1), (3, 1, 2), (4, 1, 1)]
+    shapes = [
+        [(0, 0, 1), (1, 0, 1), (1, 0, 2)],
+        [(0, 0, 1), (0, 0, 2)],
+        large + [(4, 1, 2)],
+        [(0, 0, 2)],
+        [(0, 0, 2), (0, 1, 1)],
+        [(0, 0, 1), (0, 0, 2)],
+    ]
+    pieces = tuple(Piece(f"P{i}", chr(65 + i), TRI.normalise(s), TRI) for i, s in enumerate(shapes))
+    puzzle = Puzzle(figure, pieces)
+    compiled, pure = on_both_cores(lambda: solve(puzzle))
+    assert compiled is not None and is_solution(puzzle, compiled)
+    assert pure is not None and is_solution(puzzle, pure)
+    assert (
+        on_both_cores(lambda: count(puzzle, engine="bitboard"))
+        == (count(puzzle, engine="cpsat"),) * 2
+    )
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from([HEX, TRI]), st.integers(0, 10**6), st.integers(4, 14))
 def test_planted_tilings_on_hexagons_and_triangles_are_found_by_every_engine(
