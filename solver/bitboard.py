@@ -179,7 +179,8 @@ def tile(
     core, kit, ids = found
     fig = puzzle.figure
     tick = _ticker(timeout, max_nodes)
-    return _answer(core, kit, ids, fig.cells, fig.height, fig.width, puzzle.pieces, mode, cap, tick)
+    height, width = fig.extent  # the cells' own box (on hexagons not the text form's)
+    return _answer(core, kit, ids, fig.cells, height, width, puzzle.pieces, mode, cap, tick)
 
 
 def _in_core(puzzle: Puzzle) -> tuple[Core, object, list[int]] | None:
@@ -212,7 +213,8 @@ def tile_orbits(
     steps = joined_steps(tuple(p.shape for p in puzzle.pieces), puzzle.lattice)
     tick = _ticker(timeout, None)
     try:
-        args = (kit, cells, fig.height, fig.width, ids, symmetries, tick, CHECK_EVERY)
+        height, width = fig.extent  # the cells' own box (on hexagons not the text form's)
+        args = (kit, cells, height, width, ids, symmetries, tick, CHECK_EVERY)
         return core.orbit_count(*args, steps)
     except ValueError:  # wider than the core's masks
         return None

@@ -386,7 +386,14 @@ class TextSolver:
         """The count (when asked) and the first tiling from one call of the compiled core, or
         None: no core, what it does not take, or no tiling (``check`` then goes the long way)."""
         core = native.CORE
-        if core is None or isinstance(rows, str) or not bitboard.kit_takes(self.pieces.lattice):
+        lattice = self.pieces.lattice
+        # the rows go to C as rows and columns of cells: only where the text form is just that
+        # (on hexagons a row's column is not a cell's; C found 338 wrong tilings in 409)
+        if (
+            core is None
+            or isinstance(rows, str)
+            or not (lattice.plain and bitboard.kit_takes(lattice))
+        ):
             return None  # (a str is a sequence, but of characters)
         try:
             combo = self._combos[tuple(names)]
@@ -397,7 +404,6 @@ class TextSolver:
         if combo is None or len(combo[0]) > SMALL_PIECES:
             return None  # more pieces: the auto engine's turns with CP-SAT, or a count by orbits
         if self._kit is None:
-            lattice = self.pieces.lattice
             self._kit = core.kit(bitboard.kit_pieces([(p.shape, lattice) for p in self._plist]))
         mode = "both" if want_count else "first"
         got = bitboard.tile_rows(core, self._kit, combo[0], rows, combo[1], mode, timeout)
