@@ -777,24 +777,35 @@ def cards(
     bleed_mm: float = 0.0,
 ) -> Cards:
     """A set's cards as a PDF for duplex printing (``ubongo render --pdf``; needs fpdf2):
-    ``cell_mm`` the printed size of a cell (default 16), ``paper`` ``a4``, ``letter`` or
-    ``a3``, ``per_page`` ``auto``, ``1``, ``2`` or ``4``, ``flip`` the duplex edge, ``long``
-    or ``short``, ``bleed_mm`` how far each card's background reaches past its cut line (0 to
-    5). A card that does not fit the paper is an error, never a larger page."""
+    ``cell_mm`` the printed size of a cell (default 16 mm, or the largest that fits the
+    paper when a card at 16 mm does not: hexagon and triangle cards are wide), ``paper``
+    ``a4``, ``letter`` or ``a3``, ``per_page`` ``auto``, ``1``, ``2`` or ``4``, ``flip`` the
+    duplex edge, ``long`` or ``short``, ``bleed_mm`` how far each card's background reaches
+    past its cut line (0 to 5). A card that does not fit the paper at a size asked for is an
+    error, never a larger page."""
     from ubongo._pictures import Cards
-    from ubongo.render.pdf import DEFAULT_CELL_MM
+    from ubongo.render.pdf import DEFAULT_CELL_MM, CardDoesNotFit
     from ubongo.render.pdf import cards as printed
 
-    mm = DEFAULT_CELL_MM if cell_mm is None else cell_mm
-    data, pages = printed(
-        _inputs.drawn_set_of(set, "printed cards", _inputs.PRINTED),
-        cell_mm=mm,
-        paper=paper.lower(),
-        per_page=per_page,
-        flip=flip.lower(),
-        bleed=bleed_mm,
-    )
-    return Cards(data, pages, mm, flip.lower(), bleed_mm)
+    ps = _inputs.drawn_set_of(set, "printed cards", _inputs.PRINTED)
+
+    def at(mm: float) -> Cards:
+        data, pages = printed(
+            ps,
+            cell_mm=mm,
+            paper=paper.lower(),
+            per_page=per_page,
+            flip=flip.lower(),
+            bleed=bleed_mm,
+        )
+        return Cards(data, pages, mm, flip.lower(), bleed_mm)
+
+    try:
+        return at(DEFAULT_CELL_MM if cell_mm is None else cell_mm)
+    except CardDoesNotFit as e:
+        if cell_mm is not None or e.largest is None:
+            raise
+        return at(e.largest)  # a default that cannot print gives way; a size asked for never does
 
 
 def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:
