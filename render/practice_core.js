@@ -1,9 +1,10 @@
-// What both practice boards (practice.js for squares, practice3d.js for cubes) share: the page
-// data read into combinations; hints computed from the tilings the page holds, mirroring
-// solver/hints.py step by step so that a board's window.ubongo.hint(level) is the object
-// `ubongo hint --json` prints for the same board (tests/test_browser.py and test_browser3d.py
-// compare them); and what surrounds a board: the status line, the sand timer, the choice of
-// combination and the scripting hook window.ubongo (docs/FORMAT.md).
+// What the practice boards (practice.js for squares, practice_plane.js for hexagons and
+// triangles, practice3d.js for cubes) share: the page data read into combinations; hints
+// computed from the tilings the page holds, mirroring solver/hints.py step by step so that a
+// board's window.ubongo.hint(level) is the object `ubongo hint --json` prints for the same
+// board (tests/test_browser.py and test_browser3d.py compare them); what surrounds a board:
+// the status line, the sand timer, the choice of combination and the scripting hook
+// window.ubongo (docs/FORMAT.md); and the play of a board of flat pieces (`flat`).
 // A cell is [row, col] of the figure as printed (row 0 at the top), or [layer, row, col] on
 // cubes (layer 0 the bottom): every function here takes points of either length. Hexagons and
 // triangles (practice_plane.js) are the lattice's points, [r, q] and [row, column, kind]
@@ -52,6 +53,8 @@ const UbongoPractice = (function () {
     return cells.map(p => p.map((v, a) => v - low[a])).sort(cmp);
   }
   const sorted = cells => cells.map(p => p.slice()).sort(cmp);
+  // cells moved by a translation [dr, dc] (a triangle keeps its kind)
+  const moved = (cells, at) => cells.map(p => p.map((v, a) => v + (a < 2 ? at[a] : 0)));
   const lexLess = (a, b) => {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
       if (a[i] !== b[i]) return a[i] < b[i];
@@ -506,9 +509,209 @@ const UbongoPractice = (function () {
 
   const play = combo => board.play(combo);  // a card drawn in the page, on the board
 
+  // --- a board of flat pieces: squares (practice.js), hexagons and triangles (practice_plane.js)
+
+  // What both flat boards keep and do alike: the tray, the pieces placed, the chosen piece and
+  // the one the keyboard carries, turns, hints that stay, the controls. A piece lies at `at`, a
+  // translation [dr, dc] of its normalised shape. The board brings its lattice and drawing in
+  // `own`: firstFit(item), inBox(item, at) (`at` moved as little as keeps the piece over the
+  // figure's box), turns {rotate, flip} on a point, anchored(was, now, at) (where a turned
+  // piece lies), arrows (the key names that carry a piece) and step(item, key) (the carried
+  // piece's next `at`), isNarrow(), draw() and drawHint(h) (the hint's words and its target).
+  function flat(own) {
+    const b = { combo: null, tray: [], board: [], selected: null, hintShown: null, hintWords: "" };
+    let hintBoard = null;  // the board a hint was asked on
+    const boardKey = () => b.board.map(x => x.pl.id).sort().join(" ");
+
+    function reset() {
+      b.tray = b.combo.pieces.map((name, i) => ({ i, name, shape: normalise(PIECES[name].orientations[0]), at: null }));
+      b.board = [];
+      b.selected = null;
+      clearHint();
+      note("");
+    }
+
+    function occupied(except) {
+      const s = new Set();
+      for (const x of b.board) if (x.item !== except) for (const p of x.pl.cells) s.add(key(p));
+      return s;
+    }
+
+    function fitsAt(item, at) {  // the piece's cells at `at`, or null where it cannot go
+      const cells = moved(item.shape, at);
+      const used = occupied(item);
+      return cells.every(p => b.combo.inFigure.has(key(p)) && !used.has(key(p))) ? cells : null;
+    }
+
+    function putDown(item, at) {  // true when the piece now lies at `at`
+      lift(item);
+      const cells = fitsAt(item, at);
+      if (!cells) return false;
+      item.at = at;
+      b.board.push({ item, pl: placement(item.name, cells) });
+      return true;
+    }
+
+    function lift(item) {
+      b.board = b.board.filter(x => x.item !== item);
+      item.at = null;
+    }
+
+    function solved() {
+      return b.board.reduce((n, x) => n + x.pl.cells.length, 0) === b.combo.cells.length;
+    }
+
+    function turn(how) {  // the chosen piece turned (own.turns), or left as it lay, with a word
+      const item = b.selected;
+      if (!item) return note("Choose a piece first, then turn it.");
+      const was = item.shape, at = item.at;
+      item.shape = normalise(was.map(own.turns[how]));
+      note("");
+      if (item.held) item.held = own.inBox(item, own.anchored(was, item.shape, item.held));
+      else if (at && !putDown(item, own.anchored(was, item.shape, at))) {  // the board unchanged
+        item.shape = was;
+        putDown(item, at);
+        note(item.name + " turned does not fit here: move it first.");
+      }
+      own.draw();
+      if (!item.held) changed();
+    }
+
+    // the keyboard: a piece is carried over the figure cell by cell, then put down
+    function pickUp(item) {  // carry the piece from where it lies, or from its first fit
+      item.from = item.at;
+      item.held = item.at || own.firstFit(item);
+      lift(item);
+    }
+
+    function putBack(item) {  // a carried piece back where it was picked up (or to the tray)
+      item.held = null;
+      if (!(item.from && putDown(item, item.from))) lift(item);
+    }
+
+    function keyboard(k) {  // true when the key was a move of the selected piece
+      const item = b.selected;
+      note("");
+      if (own.arrows.has(k)) {
+        if (!item.held) pickUp(item);
+        item.held = own.step(item, k);
+      } else if (k === "enter" || k === " ") {
+        if (!item.held) pickUp(item);
+        else if (putDown(item, item.held)) item.held = null;
+        else note(item.name + " does not fit there: move it, or Escape.");
+      } else if (k === "escape" && item.held) {
+        putBack(item);
+      } else if (k === "delete" || k === "backspace") {
+        item.held = null;
+        lift(item);
+      } else {
+        return false;
+      }
+      own.draw();
+      if (!item.held) changed();
+      return true;
+    }
+
+    function select(item) {
+      const carried = b.selected && b.selected !== item && b.selected.held ? b.selected : null;
+      b.selected = item;
+      if (carried) {  // choosing another piece puts the carried one back
+        putBack(carried);
+        own.draw();
+        item.g.focus();
+        changed();
+      }
+      for (const it of b.tray) if (it.g) it.g.classList.toggle("selected", it === item);
+    }
+
+    // status and hints: a hint and its words count the pieces on the board it was asked on
+    function note(text) {  // what the page says about the last move (a refusal, a missing choice)
+      $("p-note").textContent = text;
+    }
+
+    function changed() {  // after a move: a hint stays until the board it was asked on changes
+      if (b.hintShown && boardKey() !== hintBoard) clearHint();
+      if (solved()) won();
+      else if (!timeIsUp()) status(b.board.length + " of " + b.combo.pieces.length + " pieces placed; left: "
+        + b.tray.filter(it => !it.at).map(it => it.name).join(" "));
+    }
+
+    function clearHint() {
+      b.hintShown = null;
+      const p = $("p-hint");
+      if (p) p.textContent = "";
+      const g = document.querySelector("#p-board g.phint");
+      if (g) g.textContent = "";
+    }
+
+    function askHint(level) {  // a hint asked for on the board as it is now
+      try {
+        const h = hint(b.combo, b.board.map(x => x.pl), level);
+        b.hintShown = h;
+        hintBoard = boardKey();
+        b.hintWords = message(h, b.board.length);
+        own.drawHint(h);
+        tell("hint", { level });
+      } catch (err) {
+        $("p-hint").textContent = err.message;
+      }
+    }
+
+    // the controls, the scripting hook, and the first combination
+    function show(template, side, face) {
+      play(load(template, side, face));
+    }
+
+    function play(c) {  // a combination of the set, or a card drawn in the page (owncard.js)
+      b.combo = c;
+      reset();
+      own.draw();
+      chosen(b.combo);
+    }
+
+    function put(item, cells) {  // a piece put down by the hook on cells it has checked
+      item.shape = normalise(cells);
+      const first = sorted(cells)[0];  // a translation keeps the order
+      putDown(item, [first[0] - item.shape[0][0], first[1] - item.shape[0][1]]);
+      own.draw();
+      changed();
+    }
+
+    function start() {  // the buttons and keys wired; the first combination shown
+      $("p-rotate").addEventListener("click", () => turn("rotate"));
+      $("p-flip").addEventListener("click", () => turn("flip"));
+      const clear = () => { reset(); own.draw(); changed(); };
+      $("p-clear").addEventListener("click", clear);
+      document.querySelectorAll("#practice .p-hint").forEach(x =>
+        x.addEventListener("click", () => askHint(Number(x.getAttribute("data-level")))));
+      document.addEventListener("keydown", e => {
+        if (e.ctrlKey || e.metaKey || e.altKey) return;
+        if (e.target.closest && e.target.closest("input, select, textarea")) return;
+        const k = e.key.toLowerCase();
+        if (k === "r" || k === "f") {
+          e.preventDefault();
+          turn(k === "r" ? "rotate" : "flip");
+        } else if (b.selected && b.selected.g && document.activeElement === b.selected.g && keyboard(k)) {
+          e.preventDefault();  // the piece moved: the page does not scroll
+        }
+      });
+      let narrowNow = null;
+      window.addEventListener("resize", () => {
+        if (own.isNarrow() !== narrowNow) { narrowNow = own.isNarrow(); own.draw(); }
+      });
+      attach({
+        show, play, solved, put, combo: () => b.combo, placements: () => b.board.map(x => x.pl),
+        free: name => b.tray.find(it => it.name === name && !it.at), clear,
+      });
+      narrowNow = own.isNarrow();
+    }
+
+    return Object.assign(b, { fitsAt, putDown, lift, turn, select, note, changed, start });
+  }
+
   return {
-    DATA, PIECES, SPOT, AT, el, play, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf,
-    thirds, boxOf, textBox, TAP,
+    DATA, PIECES, SPOT, AT, el, play, cmp, key, shapeKey, normalise, sorted, moved, isShapeOf, codeOf,
+    thirds, boxOf, textBox, TAP, flat,
     findSide, load, placement, placeable, rows, hint, message,
     status, timeIsUp, won, chosen, attach, tell,
   };
