@@ -11,6 +11,7 @@
 (function () {
   const { DATA, PIECES, SPOT, el, key, shapeKey, normalise, codeOf, moved, TAP } = UbongoPractice;
   const CELL = 34;  // px across a hexagon's flats, or along a triangle's side
+  const TRAY = 0.6;  // the tray's scale, as on squares: pieces drawn smaller, full size once picked up
   const HEX = DATA.space === "hex";
   const SQ3 = Math.sqrt(3);
   const STEP = HEX ? [0.5, 1 / (2 * SQ3)] : [0.5, SQ3 / 2];  // outline.PLANES: a Vertex step
@@ -125,24 +126,33 @@
     return (document.getElementById("p-board").clientWidth || window.innerWidth) < 480;
   }
 
-  function placeTray() {  // tray slots beside the figure (below it on a narrow screen), px
+  function extent(name) {  // px: the side of the square that holds the piece in every turn
+    return Math.max(...PIECES[name].orientations.map(o => {
+      const [l, t, r, b] = box(o);
+      return Math.max(r - l, b - t);
+    }));
+  }
+
+  function placeTray() {  // the tray in rows of square slots, beside the figure (below it on a phone), px
     const narrow = isNarrow();
     const [fl, ft, fr, fb] = box(P.combo.cells);
     const fx = PAD - fl, fy = PAD - ft;  // where the lattice's origin is drawn
-    const slot = PAD + Math.max(...P.combo.pieces.flatMap(n => PIECES[n].orientations.map(o => {
-      const [l, t, r, b] = box(o);
-      return Math.max(r - l, b - t);
-    })));
-    const cols = 2;
-    const tx = narrow ? PAD : PAD + (fr - fl) + CELL, ty = narrow ? PAD + (fb - ft) + CELL : PAD;
-    P.tray.forEach((item, i) => {  // each piece in the middle of its slot
+    const tx = narrow ? PAD : PAD + (fr - fl) + CELL, ty = narrow ? 2 * PAD + (fb - ft) : PAD;
+    const room = Math.max(fr - fl, 10 * CELL);  // a row of the tray at most this wide
+    let x = 0, y = 0, tall = 0, wide = 0;
+    for (const item of P.tray) {  // each piece in the middle of its slot, which a turn keeps
+      const e = TRAY * extent(item.name);
+      if (x && x + e > room) { y += tall + PAD; x = 0; tall = 0; }
       const [l, t, r, b] = box(item.shape);
-      item.x = tx + (i % cols) * slot + (slot - PAD - (r - l)) / 2 - l;
-      item.y = ty + Math.floor(i / cols) * slot + (slot - PAD - (b - t)) / 2 - t;
-    });
-    const trayBottom = ty + Math.ceil(P.tray.length / cols) * slot;
-    const w = PAD + (narrow ? Math.max(fr - fl + PAD, cols * slot) : tx + cols * slot);
-    const h = PAD + (narrow ? trayBottom : Math.max(fb - ft + PAD, trayBottom));
+      item.x = tx + x + (e - TRAY * (r - l)) / 2 - TRAY * l;
+      item.y = ty + y + (e - TRAY * (b - t)) / 2 - TRAY * t;
+      item.slot = [tx + x, ty + y, e];
+      x += e + PAD;
+      tall = Math.max(tall, e);
+      wide = Math.max(wide, x - PAD);
+    }
+    const w = PAD + (narrow ? Math.max(fr - fl, wide) + PAD : tx + wide);
+    const h = PAD + (narrow ? ty + y + tall : Math.max(PAD + fb - ft, ty + y + tall));
     layout = { fx, fy, w, h };
   }
 
@@ -183,6 +193,8 @@
     return [layout.fx + b[0] - a[0], layout.fy + b[1] - a[1]];
   }
 
+  const scaleOf = item => (item.held || item.at ? 1 : TRAY);  // drawn smaller in the tray
+
   function drawPiece(item) {
     const where = item.held ? "carried, Enter to put down" : item.at ? "on the figure" : "in the tray";
     const g = el(svg, "g", { class: "pp" + (item === P.selected ? " selected" : "") + (item.at ? " placed" : "")
@@ -191,14 +203,20 @@
       "aria-label": "piece " + item.name + ", " + where });
     if (item.at) g.setAttribute("data-at", key(item.at));
     if (item.held) g.setAttribute("data-held", key(item.held));
-    const [x, y] = origin(item);
-    g.setAttribute("transform", "translate(" + x.toFixed(2) + " " + y.toFixed(2) + ")");
+    const [x, y] = origin(item), s = scaleOf(item);
+    g.setAttribute("transform", "translate(" + x.toFixed(2) + " " + y.toFixed(2) + ")" + (s === 1 ? "" : " scale(" + s + ")"));
+    if (s !== 1) {  // in the tray the whole slot takes the pointer: a target a finger hits
+      const [sx, sy, e] = item.slot;
+      el(g, "rect", { x: ((sx - x) / s).toFixed(2), y: ((sy - y) / s).toFixed(2), width: (e / s).toFixed(2),
+        height: (e / s).toFixed(2), fill: "#fff", "fill-opacity": 0, class: "grip" });
+    }
     item.shape.forEach((p, k) => {
       el(g, "polygon", { points: points(p, 0, 0), fill: PIECES[item.name].colour, stroke: "#222",
         "stroke-width": 1.2, "stroke-linejoin": "round", "data-k": k });
     });
     const [mx, my] = centre(middle(item.shape));  // the name, on the cell nearest the middle
     const label = el(g, "text", { x: mx.toFixed(2), y: my.toFixed(2), class: "pname" + (HEX ? "" : " small") });
+    if (s !== 1) label.style.fontSize = Math.round((HEX ? 11 : 9) / s) + "px";  // as big as on the figure
     label.textContent = item.name;
     g.addEventListener("pointerdown", e => grab(e, item));
     // a finger on a piece drags it: Chromium ignores touch-action on an SVG group, so without
@@ -231,11 +249,12 @@
     P.select(item);
     const from = item.held ? item.from : item.at;  // where a tap leaves it
     item.held = null;  // the pointer takes over a piece the keyboard carried
-    const g = item.g;
+    const g = item.g, s = scaleOf(item);
     const [px, py] = point(e);
     const [x, y] = origin(item);
-    drag = { item, g, dx: px - x, dy: py - y, id: e.pointerId, x, y, from, again,
-      cx: e.clientX, cy: e.clientY, moved: false };
+    // full size at once, the point pressed staying under the pointer
+    drag = { item, g, dx: (px - x) / s, dy: (py - y) / s, id: e.pointerId, from, again,
+      x: px - (px - x) / s, y: py - (py - y) / s, cx: e.clientX, cy: e.clientY, moved: false };
     P.lift(item);
     g.classList.add("dragging");
     svg.appendChild(g);  // on top
