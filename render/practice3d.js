@@ -405,10 +405,7 @@
     return true;
   }
 
-  document.addEventListener("keydown", e => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest && e.target.closest("input, select, textarea")) return;
-    const k = e.key.toLowerCase();
+  UbongoPractice.controls(level => showHint(hint(level)), (k, e) => {
     if (k in TURN_KEYS) {
       e.preventDefault();
       turn(TURN_KEYS[k]);
@@ -451,17 +448,7 @@
     mark(cells, { stroke: "#222", cls: "hinted" });
   }
 
-  function askHint(level) {
-    try {
-      showHint(hint(level));
-    } catch (err) {
-      $("p-hint").textContent = err.message;
-    }
-  }
-
   const hint = level => UbongoPractice.hint(combo, placements(), level);
-  document.querySelectorAll("#practice .p-hint").forEach(b =>
-    b.addEventListener("click", () => askHint(Number(b.getAttribute("data-level")))));
 
   // --- choosing a combination, the scripting hook (window.ubongo, practice_core.js) ----------
 

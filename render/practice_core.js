@@ -463,6 +463,24 @@ const UbongoPractice = (function () {
     board.show(t.id, side, face);
   }
 
+  // What every board wires alike: the hint buttons ask `ask(level)` (an error's words shown
+  // as the hint), and a key pressed outside the choice's fields, without Ctrl, Alt or Meta,
+  // goes lowercased to `onKey(k, e)`.
+  function controls(ask, onKey) {
+    document.querySelectorAll("#practice .p-hint").forEach(x => x.addEventListener("click", () => {
+      try {
+        ask(Number(x.getAttribute("data-level")));
+      } catch (err) {
+        $("p-hint").textContent = err.message;
+      }
+    }));
+    document.addEventListener("keydown", e => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target.closest && e.target.closest("input, select, textarea")) return;
+      onKey(e.key.toLowerCase(), e);
+    });
+  }
+
   // The board takes the controls and the scripting hook, and shows the first combination.
   // `b`: show(template, side, face), play(combo) (a combination made in the page), combo(), solved(), placements(), free(name) (a tray item
   // of the piece not yet down), put(item, cells) (cells checked here), clear().
@@ -645,16 +663,12 @@ const UbongoPractice = (function () {
     }
 
     function askHint(level) {  // a hint asked for on the board as it is now
-      try {
-        const h = hint(b.combo, b.board.map(x => x.pl), level);
-        b.hintShown = h;
-        hintBoard = boardKey();
-        b.hintWords = message(h, b.board.length);
-        own.drawHint(h);
-        tell("hint", { level });
-      } catch (err) {
-        $("p-hint").textContent = err.message;
-      }
+      const h = hint(b.combo, b.board.map(x => x.pl), level);
+      b.hintShown = h;
+      hintBoard = boardKey();
+      b.hintWords = message(h, b.board.length);
+      own.drawHint(h);
+      tell("hint", { level });
     }
 
     // the controls, the scripting hook, and the first combination
@@ -682,12 +696,7 @@ const UbongoPractice = (function () {
       $("p-flip").addEventListener("click", () => turn("flip"));
       const clear = () => { reset(); own.draw(); changed(); };
       $("p-clear").addEventListener("click", clear);
-      document.querySelectorAll("#practice .p-hint").forEach(x =>
-        x.addEventListener("click", () => askHint(Number(x.getAttribute("data-level")))));
-      document.addEventListener("keydown", e => {
-        if (e.ctrlKey || e.metaKey || e.altKey) return;
-        if (e.target.closest && e.target.closest("input, select, textarea")) return;
-        const k = e.key.toLowerCase();
+      controls(askHint, (k, e) => {
         if (k === "r" || k === "f") {
           e.preventDefault();
           turn(k === "r" ? "rotate" : "flip");
@@ -711,7 +720,7 @@ const UbongoPractice = (function () {
 
   return {
     DATA, PIECES, SPOT, AT, el, play, cmp, key, shapeKey, normalise, sorted, moved, isShapeOf, codeOf,
-    thirds, boxOf, textBox, TAP, flat,
+    thirds, boxOf, textBox, TAP, flat, controls,
     findSide, load, placement, placeable, rows, hint, message,
     status, timeIsUp, won, chosen, attach, tell,
   };
