@@ -6,9 +6,8 @@
 // Cells are [row, col] of the figure as printed, row 0 at the top, col 0 at the left.
 "use strict";
 (function () {
-  const { PIECES, el, key, shapeKey, normalise, codeOf, TAP } = UbongoPractice;
+  const { PIECES, el, key, codeOf } = UbongoPractice;
   const CELL = 28;
-  const TRAY = 0.6;  // the tray's scale: its pieces drawn smaller, full size once picked up
 
   // --- the lattice: a quarter turn, a mirror, the keyboard's steps over the figure's box ------
 
@@ -19,7 +18,8 @@
   const P = UbongoPractice.flat({
     firstFit, inBox, turns: TURNS, anchored: (was, now, at) => at, arrows: new Set(Object.keys(STEPS)),
     step: (item, k) => inBox(item, [item.held[0] + STEPS[k][0], item.held[1] + STEPS[k][1]]),
-    isNarrow, draw, drawHint,
+    isNarrow, draw, drawHint, unit: CELL, point, origin,
+    dropAt: (item, x, y) => [Math.round(y - layout.fy), Math.round(x - layout.fx)],
   });
 
   function inBox(item, [r, c]) {  // the anchor moved as little as keeps the piece over the figure's box
@@ -52,11 +52,11 @@
     const room = Math.max(P.combo.width, narrow ? 7.5 : 10);  // a row of the tray at most this wide
     let x = 0, y = 0, tall = 0, wide = 0;
     for (const item of P.tray) {  // each piece in the middle of its slot, which a turn keeps
-      const e = TRAY * extent(item.name);
+      const e = P.TRAY * extent(item.name);
       if (x && x + e > room) { y += tall + gap; x = 0; tall = 0; }
       const h = 1 + Math.max(...item.shape.map(p => p[0])), w = 1 + Math.max(...item.shape.map(p => p[1]));
-      item.x = tx + x + (e - TRAY * w) / 2;
-      item.y = ty + y + (e - TRAY * h) / 2;
+      item.x = tx + x + (e - P.TRAY * w) / 2;
+      item.y = ty + y + (e - P.TRAY * h) / 2;
       item.slot = [tx + x, ty + y, e];
       x += e + gap;
       tall = Math.max(tall, e);
@@ -106,23 +106,8 @@
     return at ? [layout.fx + at[1], layout.fy + at[0]] : [item.x, item.y];
   }
 
-  const scaleOf = item => (item.held || item.at ? 1 : TRAY);  // drawn smaller in the tray
-
   function drawPiece(item) {
-    const where = item.held ? "carried, Enter to put down" : item.at ? "on the figure" : "in the tray";
-    const g = el(svg, "g", { class: "pp" + (item === P.selected ? " selected" : "") + (item.at ? " placed" : "")
-      + (item.held ? " dragging" : ""), "data-piece": item.name, "data-i": item.i,
-      "data-shape": shapeKey(item.shape), tabindex: 0, role: "button",
-      "aria-label": "piece " + item.name + ", " + where });
-    if (item.at) g.setAttribute("data-at", key(item.at));
-    if (item.held) g.setAttribute("data-held", key(item.held));
-    const [x, y] = origin(item), s = scaleOf(item);
-    g.setAttribute("transform", "translate(" + x * CELL + " " + y * CELL + ")" + (s === 1 ? "" : " scale(" + s + ")"));
-    if (s !== 1) {  // in the tray the whole slot takes the pointer: a target a finger hits
-      const [sx, sy, e] = item.slot;
-      el(g, "rect", { x: (sx - x) * CELL / s, y: (sy - y) * CELL / s, width: e * CELL / s, height: e * CELL / s,
-        fill: "#fff", "fill-opacity": 0, class: "grip" });
-    }
+    const g = P.group(svg, item, origin(item)), s = P.scaleOf(item);
     item.shape.forEach(([r, c], k) => {
       el(g, "rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, fill: PIECES[item.name].colour,
         stroke: "#222", "stroke-width": 1.2, "data-k": k });
@@ -134,10 +119,6 @@
     const ring = outline(item.shape, 0, 0);  // shown on keyboard focus (CSS)
     el(g, "path", { d: ring, class: "ring halo" });
     el(g, "path", { d: ring, class: "ring ink" });
-    g.addEventListener("pointerdown", e => grab(e, item));
-    g.addEventListener("touchstart", e => e.preventDefault(), { passive: false });  // no scroll
-    g.addEventListener("focus", () => P.select(item));
-    item.g = g;
   }
 
   function middle(shape) {  // the square of a shape nearest its centre of mass
@@ -150,55 +131,6 @@
     const m = svg.getScreenCTM().inverse();
     const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m);
     return [p.x / CELL, p.y / CELL];
-  }
-
-  let drag = null;
-
-  function grab(e, item) {
-    e.preventDefault();
-    P.note("");
-    const again = item === P.selected;  // a tap on the piece already chosen turns it
-    P.select(item);
-    const g = item.g, s = scaleOf(item);
-    const [px, py] = point(e);
-    const [x, y] = origin(item);
-    const from = item.held ? item.from : item.at;  // where a tap leaves it
-    item.held = null;  // the pointer takes over a piece the keyboard carried
-    // full size at once, the point pressed staying under the pointer
-    drag = { item, g, dx: (px - x) / s, dy: (py - y) / s, id: e.pointerId, from, again,
-      x: px - (px - x) / s, y: py - (py - y) / s, cx: e.clientX, cy: e.clientY, moved: false };
-    P.lift(item);
-    g.classList.add("dragging");
-    svg.appendChild(g);  // on top
-    try { g.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
-    g.addEventListener("pointermove", move);
-    g.addEventListener("pointerup", drop);
-    g.addEventListener("pointercancel", drop);
-  }
-
-  function move(e) {
-    if (!drag || e.pointerId !== drag.id) return;
-    if (Math.hypot(e.clientX - drag.cx, e.clientY - drag.cy) > TAP) drag.moved = true;
-    if (!drag.moved) return;
-    const [px, py] = point(e);
-    drag.x = px - drag.dx;
-    drag.y = py - drag.dy;
-    drag.g.setAttribute("transform", "translate(" + drag.x * CELL + " " + drag.y * CELL + ")");
-  }
-
-  function drop(e) {
-    if (!drag || e.pointerId !== drag.id) return;
-    move(e);
-    const { item, x, y, from, again, moved } = drag;
-    drag.g.removeEventListener("pointermove", move);
-    drag.g.removeEventListener("pointerup", drop);
-    drag.g.removeEventListener("pointercancel", drop);
-    drag = null;
-    if (moved && e.type === "pointerup") P.putDown(item, [Math.round(y - layout.fy), Math.round(x - layout.fx)]);
-    else if (from) P.putDown(item, from);  // a tap, or a drag the browser took over: as it was
-    draw();
-    if (!moved && again && e.type === "pointerup") P.turn("rotate");
-    else P.changed();
   }
 
   function drawHint(h) {  // the hint's words, and its dashed target on the figure's free squares

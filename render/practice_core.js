@@ -12,6 +12,7 @@
 "use strict";
 const UbongoPractice = (function () {
   const TAP = 6;  // px a press may move and still be a tap (a tap on the chosen piece turns it)
+  const TRAY = 0.6;  // a flat board's tray scale: pieces drawn smaller, full size once picked up
   const DATA = JSON.parse(document.getElementById("ubongo-data").textContent);
   const PIECES = DATA.pieces;
   const LAYERED = DATA.space === "cube";
@@ -535,7 +536,10 @@ const UbongoPractice = (function () {
   // `own`: firstFit(item), inBox(item, at) (`at` moved as little as keeps the piece over the
   // figure's box), turns {rotate, flip} on a point, anchored(was, now, at) (where a turned
   // piece lies), arrows (the key names that carry a piece) and step(item, key) (the carried
-  // piece's next `at`), isNarrow(), draw() and drawHint(h) (the hint's words and its target).
+  // piece's next `at`), isNarrow(), draw() and drawHint(h) (the hint's words and its target);
+  // and for the pointer, in the board's own units (`unit` px each): point(e) where a pointer
+  // event is, origin(item) where the piece's group is, dropAt(item, x, y) where a piece dropped
+  // with its group at x, y lies (or null: back to the tray).
   function flat(own) {
     const b = { combo: null, tray: [], board: [], selected: null, hintShown: null, hintWords: "" };
     let hintBoard = null;  // the board a hint was asked on
@@ -630,6 +634,87 @@ const UbongoPractice = (function () {
       return true;
     }
 
+    // the pointer: a press and release within TAP px is a tap (on the chosen piece, a turn); a
+    // drag carries the piece full size, the point pressed staying under the pointer
+    const scaleOf = item => (item.held || item.at ? 1 : TRAY);  // drawn smaller in the tray
+    const translate = (x, y) => "translate(" + (x * own.unit).toFixed(2) + " " + (y * own.unit).toFixed(2) + ")";
+    let drag = null;
+
+    function group(svg, item, [x, y]) {  // the piece's group, at x, y; in the tray, scaled with its slot
+      const where = item.held ? "carried, Enter to put down" : item.at ? "on the figure" : "in the tray";
+      const g = el(svg, "g", { class: "pp" + (item === b.selected ? " selected" : "") + (item.at ? " placed" : "")
+        + (item.held ? " dragging" : ""), "data-piece": item.name, "data-i": item.i,
+        "data-shape": shapeKey(item.shape), tabindex: 0, role: "button",
+        "aria-label": "piece " + item.name + ", " + where });
+      if (item.at) g.setAttribute("data-at", key(item.at));
+      if (item.held) g.setAttribute("data-held", key(item.held));
+      const s = scaleOf(item), u = own.unit;
+      g.setAttribute("transform", translate(x, y) + (s === 1 ? "" : " scale(" + s + ")"));
+      if (s !== 1) {  // in the tray the whole slot takes the pointer: a target a finger hits
+        const [sx, sy, e] = item.slot.map(v => v * u / s);
+        el(g, "rect", { x: (sx - x * u / s).toFixed(2), y: (sy - y * u / s).toFixed(2), width: e.toFixed(2),
+          height: e.toFixed(2), fill: "#fff", "fill-opacity": 0, class: "grip" });
+      }
+      handle(g, item);
+      return g;
+    }
+
+    function handle(g, item) {  // the piece's group takes the pointer, a finger and the focus
+      g.addEventListener("pointerdown", e => grab(e, item));
+      // a finger on a piece drags it: Chromium ignores touch-action on an SVG group, so without
+      // this the page pans and cancels the drag (the svg lets a swipe elsewhere scroll the page)
+      g.addEventListener("touchstart", e => e.preventDefault(), { passive: false });
+      g.addEventListener("focus", () => select(item));
+      item.g = g;
+    }
+
+    function grab(e, item) {
+      e.preventDefault();
+      note("");
+      const again = item === b.selected;  // a tap on the piece already chosen turns it
+      select(item);
+      const g = item.g, s = scaleOf(item);
+      const [px, py] = own.point(e);
+      const [x, y] = own.origin(item);
+      const from = item.held ? item.from : item.at;  // where a tap leaves it
+      item.held = null;  // the pointer takes over a piece the keyboard carried
+      drag = { item, g, dx: (px - x) / s, dy: (py - y) / s, id: e.pointerId, from, again,
+        x: px - (px - x) / s, y: py - (py - y) / s, cx: e.clientX, cy: e.clientY, moved: false };
+      lift(item);
+      g.classList.add("dragging");
+      g.parentNode.appendChild(g);  // on top
+      try { g.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
+      g.addEventListener("pointermove", move);
+      g.addEventListener("pointerup", drop);
+      g.addEventListener("pointercancel", drop);
+    }
+
+    function move(e) {
+      if (!drag || e.pointerId !== drag.id) return;
+      if (Math.hypot(e.clientX - drag.cx, e.clientY - drag.cy) > TAP) drag.moved = true;
+      if (!drag.moved) return;
+      const [px, py] = own.point(e);
+      drag.x = px - drag.dx;
+      drag.y = py - drag.dy;
+      drag.g.setAttribute("transform", translate(drag.x, drag.y));
+    }
+
+    function drop(e) {
+      if (!drag || e.pointerId !== drag.id) return;
+      move(e);
+      const { item, x, y, from, again, moved } = drag;
+      drag.g.removeEventListener("pointermove", move);
+      drag.g.removeEventListener("pointerup", drop);
+      drag.g.removeEventListener("pointercancel", drop);
+      drag = null;
+      // a tap, or a drag the browser took over: as it was
+      const at = moved && e.type === "pointerup" ? own.dropAt(item, x, y) : from;
+      if (at) putDown(item, at);
+      own.draw();
+      if (!moved && again && e.type === "pointerup") turn("rotate");
+      else changed();
+    }
+
     function select(item) {
       const carried = b.selected && b.selected !== item && b.selected.held ? b.selected : null;
       b.selected = item;
@@ -715,7 +800,7 @@ const UbongoPractice = (function () {
       narrowNow = own.isNarrow();
     }
 
-    return Object.assign(b, { fitsAt, putDown, lift, turn, select, note, changed, start });
+    return Object.assign(b, { TRAY, fitsAt, scaleOf, group, start });
   }
 
   return {

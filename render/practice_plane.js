@@ -9,9 +9,8 @@
 // render/outline.py's Plane draws it, from its place in the text form (UbongoPractice.SPOT).
 "use strict";
 (function () {
-  const { DATA, PIECES, SPOT, el, key, shapeKey, normalise, codeOf, moved, TAP } = UbongoPractice;
+  const { DATA, PIECES, SPOT, el, key, codeOf, moved } = UbongoPractice;
   const CELL = 34;  // px across a hexagon's flats, or along a triangle's side
-  const TRAY = 0.6;  // the tray's scale, as on squares: pieces drawn smaller, full size once picked up
   const HEX = DATA.space === "hex";
   const SQ3 = Math.sqrt(3);
   const STEP = HEX ? [0.5, 1 / (2 * SQ3)] : [0.5, SQ3 / 2];  // outline.PLANES: a Vertex step
@@ -51,7 +50,7 @@
   // the play (practice_core.js): a piece lies at `at`, a translation [dr, dc] of its shape
   const P = UbongoPractice.flat({
     firstFit, inBox, turns: TURN, anchored, arrows: new Set(["arrowup", "arrowdown", "arrowleft", "arrowright"]),
-    step, isNarrow, draw, drawHint,
+    step, isNarrow, draw, drawHint, unit: 1, point, origin, dropAt: snapped,
   });
 
   // The translation that keeps the shape's first cell where it was: a turned shape is
@@ -141,11 +140,11 @@
     const room = Math.max(fr - fl, 10 * CELL);  // a row of the tray at most this wide
     let x = 0, y = 0, tall = 0, wide = 0;
     for (const item of P.tray) {  // each piece in the middle of its slot, which a turn keeps
-      const e = TRAY * extent(item.name);
+      const e = P.TRAY * extent(item.name);
       if (x && x + e > room) { y += tall + PAD; x = 0; tall = 0; }
       const [l, t, r, b] = box(item.shape);
-      item.x = tx + x + (e - TRAY * (r - l)) / 2 - TRAY * l;
-      item.y = ty + y + (e - TRAY * (b - t)) / 2 - TRAY * t;
+      item.x = tx + x + (e - P.TRAY * (r - l)) / 2 - P.TRAY * l;
+      item.y = ty + y + (e - P.TRAY * (b - t)) / 2 - P.TRAY * t;
       item.slot = [tx + x, ty + y, e];
       x += e + PAD;
       tall = Math.max(tall, e);
@@ -193,23 +192,8 @@
     return [layout.fx + b[0] - a[0], layout.fy + b[1] - a[1]];
   }
 
-  const scaleOf = item => (item.held || item.at ? 1 : TRAY);  // drawn smaller in the tray
-
   function drawPiece(item) {
-    const where = item.held ? "carried, Enter to put down" : item.at ? "on the figure" : "in the tray";
-    const g = el(svg, "g", { class: "pp" + (item === P.selected ? " selected" : "") + (item.at ? " placed" : "")
-      + (item.held ? " dragging" : ""), "data-piece": item.name, "data-i": item.i,
-      "data-shape": shapeKey(item.shape), tabindex: 0, role: "button",
-      "aria-label": "piece " + item.name + ", " + where });
-    if (item.at) g.setAttribute("data-at", key(item.at));
-    if (item.held) g.setAttribute("data-held", key(item.held));
-    const [x, y] = origin(item), s = scaleOf(item);
-    g.setAttribute("transform", "translate(" + x.toFixed(2) + " " + y.toFixed(2) + ")" + (s === 1 ? "" : " scale(" + s + ")"));
-    if (s !== 1) {  // in the tray the whole slot takes the pointer: a target a finger hits
-      const [sx, sy, e] = item.slot;
-      el(g, "rect", { x: ((sx - x) / s).toFixed(2), y: ((sy - y) / s).toFixed(2), width: (e / s).toFixed(2),
-        height: (e / s).toFixed(2), fill: "#fff", "fill-opacity": 0, class: "grip" });
-    }
+    const g = P.group(svg, item, origin(item)), s = P.scaleOf(item);
     item.shape.forEach((p, k) => {
       el(g, "polygon", { points: points(p, 0, 0), fill: PIECES[item.name].colour, stroke: "#222",
         "stroke-width": 1.2, "stroke-linejoin": "round", "data-k": k });
@@ -218,12 +202,6 @@
     const label = el(g, "text", { x: mx.toFixed(2), y: my.toFixed(2), class: "pname" + (HEX ? "" : " small") });
     if (s !== 1) label.style.fontSize = Math.round((HEX ? 11 : 9) / s) + "px";  // as big as on the figure
     label.textContent = item.name;
-    g.addEventListener("pointerdown", e => grab(e, item));
-    // a finger on a piece drags it: Chromium ignores touch-action on an SVG group, so without
-    // this the page pans and cancels the drag (the svg lets a swipe elsewhere scroll the page)
-    g.addEventListener("touchstart", e => e.preventDefault(), { passive: false });
-    g.addEventListener("focus", () => P.select(item));
-    item.g = g;
   }
 
   function middle(shape) {  // the cell of a shape nearest its centre of mass
@@ -240,40 +218,6 @@
     return [p.x, p.y];
   }
 
-  let drag = null;
-
-  function grab(e, item) {
-    e.preventDefault();
-    P.note("");
-    const again = item === P.selected;  // a tap on the piece already chosen turns it
-    P.select(item);
-    const from = item.held ? item.from : item.at;  // where a tap leaves it
-    item.held = null;  // the pointer takes over a piece the keyboard carried
-    const g = item.g, s = scaleOf(item);
-    const [px, py] = point(e);
-    const [x, y] = origin(item);
-    // full size at once, the point pressed staying under the pointer
-    drag = { item, g, dx: (px - x) / s, dy: (py - y) / s, id: e.pointerId, from, again,
-      x: px - (px - x) / s, y: py - (py - y) / s, cx: e.clientX, cy: e.clientY, moved: false };
-    P.lift(item);
-    g.classList.add("dragging");
-    svg.appendChild(g);  // on top
-    try { g.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
-    g.addEventListener("pointermove", move);
-    g.addEventListener("pointerup", drop);
-    g.addEventListener("pointercancel", drop);
-  }
-
-  function move(e) {
-    if (!drag || e.pointerId !== drag.id) return;
-    if (Math.hypot(e.clientX - drag.cx, e.clientY - drag.cy) > TAP) drag.moved = true;
-    if (!drag.moved) return;
-    const [px, py] = point(e);
-    drag.x = px - drag.dx;
-    drag.y = py - drag.dy;
-    drag.g.setAttribute("transform", "translate(" + drag.x.toFixed(2) + " " + drag.y.toFixed(2) + ")");
-  }
-
   function snapped(item, x, y) {  // the translation that puts the dropped piece's first cell on
     // the nearest figure cell of its kind, or null when it is not over the figure
     const p = item.shape[0], c = centre(p);
@@ -286,21 +230,6 @@
       if (e < dist) { dist = e; best = [q[0] - p[0], q[1] - p[1]]; }
     }
     return best;
-  }
-
-  function drop(e) {
-    if (!drag || e.pointerId !== drag.id) return;
-    move(e);
-    const { item, x, y, from, again, moved } = drag;
-    drag.g.removeEventListener("pointermove", move);
-    drag.g.removeEventListener("pointerup", drop);
-    drag.g.removeEventListener("pointercancel", drop);
-    drag = null;
-    const at = moved && e.type === "pointerup" ? snapped(item, x, y) : from;  // a tap: as it was
-    if (at) P.putDown(item, at);
-    draw();
-    if (!moved && again && e.type === "pointerup") P.turn("rotate");
-    else P.changed();
   }
 
   function drawHint(h) {  // the hint's words, and its dashed target on the figure's free cells
