@@ -148,12 +148,5 @@
     }));
   }
 
-  // --- controls: what the play (practice_core.js) does not wire -------------------------------
-
-  const skip = document.querySelector("a.skip");
-  if (skip) skip.addEventListener("click", e => {  // the first tab stop: straight to the pieces
-    e.preventDefault();
-    (P.tray.find(it => !it.at) || P.tray[0]).g.focus();
-  });
   P.start();
 })();

@@ -781,6 +781,11 @@ const UbongoPractice = (function () {
       $("p-flip").addEventListener("click", () => turn("flip"));
       const clear = () => { reset(); own.draw(); changed(); };
       $("p-clear").addEventListener("click", clear);
+      const skip = document.querySelector("a.skip");
+      if (skip) skip.addEventListener("click", e => {  // the first tab stop: straight to the pieces
+        e.preventDefault();
+        (b.tray.find(it => !it.at) || b.tray[0]).g.focus();
+      });
       controls(askHint, (k, e) => {
         if (k === "r" || k === "f") {
           e.preventDefault();

@@ -27,6 +27,7 @@ from test_browser import (  # the one browser driver and the hint comparison of 
     _boards,
     _compare,
     _errors,
+    _focused_piece,
     _inside,
     _screen,
     driver,  # noqa: F401  (a fixture)
@@ -305,7 +306,19 @@ def test_a_phone_shows_figure_and_pieces_first_clear_of_the_turns(
         assert _errors(driver) == []
 
 
-del TAB
+def test_the_skip_link_takes_the_keyboard_to_a_piece(
+    driver: WebDriver, made: tuple[PuzzleSet, str]
+) -> None:
+    """As on squares, two key presses from a fresh page (Tab to "Skip to the pieces", Enter)
+    put the focus on a piece (the link used to go to the board and focus nothing)."""
+    ps, url = made
+    driver.s("POST", "/url", {"url": url})
+    driver.log()
+    driver.key(TAB)
+    assert driver.script("return document.activeElement.matches('a.skip')")
+    driver.key(ENTER)
+    assert _focused_piece(driver) == next(iter(ps.combinations())).puzzle.pieces[0].name
+    assert _errors(driver) == []
 
 
 def test_a_piece_on_the_figure_turns_about_its_first_cell_or_stays_and_says_so(
