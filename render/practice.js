@@ -6,7 +6,7 @@
 // Cells are [row, col] of the figure as printed, row 0 at the top, col 0 at the left.
 "use strict";
 (function () {
-  const { PIECES, el, key, codeOf } = UbongoPractice;
+  const { PIECES, el, key } = UbongoPractice;
   const CELL = 28;
 
   // --- the lattice: a quarter turn, a mirror, the keyboard's steps over the figure's box ------
@@ -18,7 +18,7 @@
   const P = UbongoPractice.flat({
     firstFit, inBox, turns: TURNS, anchored: (was, now, at) => at, arrows: new Set(Object.keys(STEPS)),
     step: (item, k) => inBox(item, [item.held[0] + STEPS[k][0], item.held[1] + STEPS[k][1]]),
-    isNarrow, draw, drawHint, unit: CELL, point, origin,
+    paint, hinted, unit: CELL, point, origin,
     dropAt: (item, x, y) => [Math.round(y - layout.fy), Math.round(x - layout.fx)],
   });
 
@@ -38,15 +38,10 @@
   let svg = null, layout = null;
 
 
-  // a phone: the pieces go below the figure, where they stay big enough to drag
-  function isNarrow() {
-    return (document.getElementById("p-board").clientWidth || window.innerWidth) < 480;
-  }
-
   const extent = name => 1 + Math.max(...PIECES[name].orientations[0].flat());  // in every turn
 
   function placeTray() {  // the tray in rows of square slots, beside the figure (below it on a phone)
-    const narrow = isNarrow();
+    const narrow = P.isNarrow();
     const fx = 0.5, fy = 0.5, gap = 0.5;
     const tx = narrow ? 0.5 : fx + P.combo.width + 1, ty = narrow ? fy + P.combo.height + 1 : fy;
     const room = Math.max(P.combo.width, narrow ? 7.5 : 10);  // a row of the tray at most this wide
@@ -80,9 +75,8 @@
     return d;
   }
 
-  function draw() {
+  function paint() {  // the figure and every piece, drawn anew
     const host = document.getElementById("p-board");
-    const focused = P.selected && P.selected.g && document.activeElement === P.selected.g;
     host.textContent = "";
     placeTray();
     svg = el(host, "svg", { viewBox: "0 0 " + layout.w * CELL + " " + layout.h * CELL,
@@ -97,8 +91,6 @@
     el(fig, "path", { d: edge, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "square", fill: "none" });
     el(svg, "g", { class: "phint" });
     for (const item of P.tray) drawPiece(item);
-    if (focused) P.selected.g.focus();  // drawing replaced the element that had the focus
-    if (P.hintShown) drawHint(P.hintShown);
   }
 
   function origin(item) {  // the piece's top-left in board units (cells)
@@ -133,19 +125,9 @@
     return [p.x / CELL, p.y / CELL];
   }
 
-  function drawHint(h) {  // the hint's words, and its dashed target on the figure's free squares
-    document.getElementById("p-hint").textContent = P.hintWords;
-    const g = svg.querySelector("g.phint");
-    g.textContent = "";
-    const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : null;
-    if (!pic) return;
-    const mine = new Set(P.board.map(b => b.pl.cells.map(key)).flat());
-    pic.forEach((row, r) => [...row].forEach((ch, c) => {
-      if (ch === "." || ch === "#" || mine.has(key([r, c]))) return;
-      const name = P.combo.pieces.find(n => codeOf(n) === ch);
-      el(g, "rect", { x: (layout.fx + c) * CELL + 2, y: (layout.fy + r) * CELL + 2, width: CELL - 4, height: CELL - 4,
-        fill: PIECES[name].colour, "fill-opacity": 0.45, stroke: "#222", "stroke-dasharray": "4 3", class: "hinted" });
-    }));
+  function hinted(g, [r, c], name) {  // a square of a hint's target: dashed, in the piece's colour
+    el(g, "rect", { x: (layout.fx + c) * CELL + 2, y: (layout.fy + r) * CELL + 2, width: CELL - 4, height: CELL - 4,
+      fill: PIECES[name].colour, "fill-opacity": 0.45, stroke: "#222", "stroke-dasharray": "4 3", class: "hinted" });
   }
 
   P.start();

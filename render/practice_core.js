@@ -536,14 +536,17 @@ const UbongoPractice = (function () {
   // `own`: firstFit(item), inBox(item, at) (`at` moved as little as keeps the piece over the
   // figure's box), turns {rotate, flip} on a point, anchored(was, now, at) (where a turned
   // piece lies), arrows (the key names that carry a piece) and step(item, key) (the carried
-  // piece's next `at`), isNarrow(), draw() and drawHint(h) (the hint's words and its target);
-  // and for the pointer, in the board's own units (`unit` px each): point(e) where a pointer
+  // piece's next `at`), paint() (the figure and every piece drawn anew), hinted(g, cell, name)
+  // (one cell of a hint's target drawn in `g`); and for the pointer, in the board's own units (`unit` px each): point(e) where a pointer
   // event is, origin(item) where the piece's group is, dropAt(item, x, y) where a piece dropped
   // with its group at x, y lies (or null: back to the tray).
   function flat(own) {
-    const b = { combo: null, tray: [], board: [], selected: null, hintShown: null, hintWords: "" };
-    let hintBoard = null;  // the board a hint was asked on
+    const b = { combo: null, tray: [], board: [], selected: null };
+    // the hint on screen, the board it was asked on and its words (which count the pieces then)
+    let hintShown = null, hintBoard = null, hintWords = "";
     const boardKey = () => b.board.map(x => x.pl.id).sort().join(" ");
+    // a phone: the pieces go below the figure, where they stay big enough to drag
+    const isNarrow = () => ($("p-board").clientWidth || window.innerWidth) < 480;
 
     function reset() {
       b.tray = b.combo.pieces.map((name, i) => ({ i, name, shape: normalise(PIECES[name].orientations[0]), at: null }));
@@ -595,7 +598,7 @@ const UbongoPractice = (function () {
         putDown(item, at);
         note(item.name + " turned does not fit here: move it first.");
       }
-      own.draw();
+      draw();
       if (!item.held) changed();
     }
 
@@ -629,7 +632,7 @@ const UbongoPractice = (function () {
       } else {
         return false;
       }
-      own.draw();
+      draw();
       if (!item.held) changed();
       return true;
     }
@@ -710,7 +713,7 @@ const UbongoPractice = (function () {
       // a tap, or a drag the browser took over: as it was
       const at = moved && e.type === "pointerup" ? own.dropAt(item, x, y) : from;
       if (at) putDown(item, at);
-      own.draw();
+      draw();
       if (!moved && again && e.type === "pointerup") turn("rotate");
       else changed();
     }
@@ -720,7 +723,7 @@ const UbongoPractice = (function () {
       b.selected = item;
       if (carried) {  // choosing another piece puts the carried one back
         putBack(carried);
-        own.draw();
+        draw();
         item.g.focus();
         changed();
       }
@@ -733,26 +736,48 @@ const UbongoPractice = (function () {
     }
 
     function changed() {  // after a move: a hint stays until the board it was asked on changes
-      if (b.hintShown && boardKey() !== hintBoard) clearHint();
+      if (hintShown && boardKey() !== hintBoard) clearHint();
       if (solved()) won();
       else if (!timeIsUp()) status(b.board.length + " of " + b.combo.pieces.length + " pieces placed; left: "
         + b.tray.filter(it => !it.at).map(it => it.name).join(" "));
     }
 
     function clearHint() {
-      b.hintShown = null;
+      hintShown = null;
       const p = $("p-hint");
       if (p) p.textContent = "";
       const g = document.querySelector("#p-board g.phint");
       if (g) g.textContent = "";
     }
 
+    function draw() {  // the board drawn anew, the focus and the hint kept
+      const focused = b.selected && b.selected.g && document.activeElement === b.selected.g;
+      own.paint();
+      if (focused) b.selected.g.focus();  // drawing replaced the element that had the focus
+      if (hintShown) drawHint(hintShown);
+    }
+
+    function drawHint(h) {  // the hint's words, and its dashed target on the figure's free cells
+      $("p-hint").textContent = hintWords;
+      const g = document.querySelector("#p-board g.phint");
+      g.textContent = "";
+      const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : null;
+      if (!pic) return;
+      const mine = new Set(b.board.flatMap(x => x.pl.cells.map(key)));
+      const byKey = new Map(b.combo.cells.map(p => [key(SPOT(p)), p]));  // by place in the text form
+      pic.forEach((row, r) => [...row].forEach((ch, c) => {
+        const p = byKey.get(key([r + b.combo.origin[0], c + b.combo.origin[1]]));
+        if (ch === "." || ch === "#" || !p || mine.has(key(p))) return;
+        own.hinted(g, p, b.combo.pieces.find(n => codeOf(n) === ch));
+      }));
+    }
+
     function askHint(level) {  // a hint asked for on the board as it is now
       const h = hint(b.combo, b.board.map(x => x.pl), level);
-      b.hintShown = h;
+      hintShown = h;
       hintBoard = boardKey();
-      b.hintWords = message(h, b.board.length);
-      own.drawHint(h);
+      hintWords = message(h, b.board.length);
+      drawHint(h);
       tell("hint", { level });
     }
 
@@ -764,7 +789,7 @@ const UbongoPractice = (function () {
     function play(c) {  // a combination of the set, or a card drawn in the page (owncard.js)
       b.combo = c;
       reset();
-      own.draw();
+      draw();
       chosen(b.combo);
     }
 
@@ -772,14 +797,14 @@ const UbongoPractice = (function () {
       item.shape = normalise(cells);
       const first = sorted(cells)[0];  // a translation keeps the order
       putDown(item, [first[0] - item.shape[0][0], first[1] - item.shape[0][1]]);
-      own.draw();
+      draw();
       changed();
     }
 
     function start() {  // the buttons and keys wired; the first combination shown
       $("p-rotate").addEventListener("click", () => turn("rotate"));
       $("p-flip").addEventListener("click", () => turn("flip"));
-      const clear = () => { reset(); own.draw(); changed(); };
+      const clear = () => { reset(); draw(); changed(); };
       $("p-clear").addEventListener("click", clear);
       const skip = document.querySelector("a.skip");
       if (skip) skip.addEventListener("click", e => {  // the first tab stop: straight to the pieces
@@ -796,16 +821,16 @@ const UbongoPractice = (function () {
       });
       let narrowNow = null;
       window.addEventListener("resize", () => {
-        if (own.isNarrow() !== narrowNow) { narrowNow = own.isNarrow(); own.draw(); }
+        if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); draw(); }
       });
       attach({
         show, play, solved, put, combo: () => b.combo, placements: () => b.board.map(x => x.pl),
         free: name => b.tray.find(it => it.name === name && !it.at), clear,
       });
-      narrowNow = own.isNarrow();
+      narrowNow = isNarrow();
     }
 
-    return Object.assign(b, { TRAY, fitsAt, scaleOf, group, start });
+    return Object.assign(b, { TRAY, isNarrow, fitsAt, scaleOf, group, start });
   }
 
   return {

@@ -9,7 +9,7 @@
 // render/outline.py's Plane draws it, from its place in the text form (UbongoPractice.SPOT).
 "use strict";
 (function () {
-  const { DATA, PIECES, SPOT, el, key, codeOf, moved } = UbongoPractice;
+  const { DATA, PIECES, SPOT, el, key, moved } = UbongoPractice;
   const CELL = 34;  // px across a hexagon's flats, or along a triangle's side
   const HEX = DATA.space === "hex";
   const SQ3 = Math.sqrt(3);
@@ -50,7 +50,7 @@
   // the play (practice_core.js): a piece lies at `at`, a translation [dr, dc] of its shape
   const P = UbongoPractice.flat({
     firstFit, inBox, turns: TURN, anchored, arrows: new Set(["arrowup", "arrowdown", "arrowleft", "arrowright"]),
-    step, isNarrow, draw, drawHint, unit: 1, point, origin, dropAt: snapped,
+    step, paint, hinted, unit: 1, point, origin, dropAt: snapped,
   });
 
   // The translation that keeps the shape's first cell where it was: a turned shape is
@@ -120,11 +120,6 @@
   let svg = null, layout = null;
   const PAD = CELL / 2;
 
-  // a phone: the pieces go below the figure, where they stay big enough to drag
-  function isNarrow() {
-    return (document.getElementById("p-board").clientWidth || window.innerWidth) < 480;
-  }
-
   function extent(name) {  // px: the side of the square that holds the piece in every turn
     return Math.max(...PIECES[name].orientations.map(o => {
       const [l, t, r, b] = box(o);
@@ -133,7 +128,7 @@
   }
 
   function placeTray() {  // the tray in rows of square slots, beside the figure (below it on a phone), px
-    const narrow = isNarrow();
+    const narrow = P.isNarrow();
     const [fl, ft, fr, fb] = box(P.combo.cells);
     const fx = PAD - fl, fy = PAD - ft;  // where the lattice's origin is drawn
     const tx = narrow ? PAD : PAD + (fr - fl) + CELL, ty = narrow ? 2 * PAD + (fb - ft) : PAD;
@@ -155,9 +150,8 @@
     layout = { fx, fy, w, h };
   }
 
-  function draw() {
+  function paint() {  // the figure and every piece, drawn anew
     const host = document.getElementById("p-board");
-    const focused = P.selected && P.selected.g && document.activeElement === P.selected.g;
     host.textContent = "";
     placeTray();
     svg = el(host, "svg", { viewBox: "0 0 " + layout.w.toFixed(1) + " " + layout.h.toFixed(1),
@@ -181,8 +175,6 @@
     el(fig, "path", { d: edge, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "round", fill: "none" });
     el(svg, "g", { class: "phint" });
     for (const item of P.tray) drawPiece(item);
-    if (focused) P.selected.g.focus();  // drawing replaced the element that had the focus
-    if (P.hintShown) drawHint(P.hintShown);
   }
 
   function origin(item) {  // the translation of the piece's group, px
@@ -232,22 +224,9 @@
     return best;
   }
 
-  function drawHint(h) {  // the hint's words, and its dashed target on the figure's free cells
-    document.getElementById("p-hint").textContent = P.hintWords;
-    const g = svg.querySelector("g.phint");
-    g.textContent = "";
-    const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : null;
-    if (!pic) return;
-    const mine = new Set(P.board.map(b => b.pl.cells.map(key)).flat());
-    const byKey = new Map(P.combo.cells.map(p => [key(SPOT(p)), p]));
-    pic.forEach((row, r) => [...row].forEach((ch, c) => {
-      if (ch === "." || ch === "#") return;
-      const p = byKey.get(key([r + P.combo.origin[0], c + P.combo.origin[1]]));
-      if (!p || mine.has(key(p))) return;
-      const name = P.combo.pieces.find(n => codeOf(n) === ch);
-      el(g, "polygon", { points: points(p, layout.fx, layout.fy), fill: PIECES[name].colour, "fill-opacity": 0.45,
-        stroke: "#222", "stroke-dasharray": "4 3", class: "hinted", "data-cell": key(p) });
-    }));
+  function hinted(g, p, name) {  // a cell of a hint's target: dashed, in the piece's colour
+    el(g, "polygon", { points: points(p, layout.fx, layout.fy), fill: PIECES[name].colour, "fill-opacity": 0.45,
+      stroke: "#222", "stroke-dasharray": "4 3", class: "hinted", "data-cell": key(p) });
   }
 
   P.start();
