@@ -431,19 +431,10 @@
     hintShown = h;
     $("p-hint").textContent = UbongoPractice.message(h, placed().length);
     unmark("hinted");
-    const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : null;
-    if (!pic) return;
     const mine = new Set(placements().flatMap(pl => pl.cells.map(key)));
     const cells = [];
-    let z = 0, r = 0;
-    for (const row of pic) {
-      if (row === "--") { z++; r = 0; continue; }
-      [...row].forEach((ch, c) => {
-        if (ch === "." || ch === "#" || mine.has(key([z, r, c]))) return;
-        const it = tray.find(x => codeOf(x.name) === ch);
-        cells.push([[z, r, c], it.tone.fill, ch]);
-      });
-      r++;
+    for (const [ch, p] of UbongoPractice.hintCodes(h)) {
+      if (!mine.has(key(p))) cells.push([p, tray.find(x => codeOf(x.name) === ch).tone.fill, ch]);
     }
     mark(cells, { stroke: "#222", cls: "hinted" });
   }

@@ -86,14 +86,23 @@ const UbongoPractice = (function () {
     return [t, s];
   }
 
-  function figureCells(rows) {  // a figure's rows (layers parted by "--") as sorted cells
-    const cells = [];
+  function* places(rows) {  // [character, [layer, row, col]] of text rows, layers parted by "--"
     let layer = 0, r = 0;
     for (const row of rows) {
       if (row === "--") { layer++; r = 0; continue; }
-      [...row].forEach((ch, c) => { if (ch === "#") cells.push(LAYERED ? [layer, r, c] : AT(r, c)); });
+      for (const [c, ch] of [...row].entries()) yield [ch, [layer, r, c]];
       r++;
     }
+  }
+
+  function* hintCodes(h) {  // [code, place] of the pieces a hint draws: level 2's picture, level 3's solution
+    const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : [];
+    for (const [ch, p] of places(pic)) if (ch !== "." && ch !== "#") yield [ch, p];
+  }
+
+  function figureCells(rows) {  // a figure's rows (layers parted by "--") as sorted cells
+    const cells = [];
+    for (const [ch, [layer, r, c]] of places(rows)) if (ch === "#") cells.push(LAYERED ? [layer, r, c] : AT(r, c));
     return DATA.space in SPOT_SPACES ? normalise(cells) : cells.sort(cmp);  // Figure.from_cells
   }
 
@@ -761,15 +770,12 @@ const UbongoPractice = (function () {
       $("p-hint").textContent = hintWords;
       const g = document.querySelector("#p-board g.phint");
       g.textContent = "";
-      const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : null;
-      if (!pic) return;
       const mine = new Set(b.board.flatMap(x => x.pl.cells.map(key)));
       const byKey = new Map(b.combo.cells.map(p => [key(SPOT(p)), p]));  // by place in the text form
-      pic.forEach((row, r) => [...row].forEach((ch, c) => {
+      for (const [ch, [, r, c]] of hintCodes(h)) {
         const p = byKey.get(key([r + b.combo.origin[0], c + b.combo.origin[1]]));
-        if (ch === "." || ch === "#" || !p || mine.has(key(p))) return;
-        own.hinted(g, p, b.combo.pieces.find(n => codeOf(n) === ch));
-      }));
+        if (p && !mine.has(key(p))) own.hinted(g, p, b.combo.pieces.find(n => codeOf(n) === ch));
+      }
     }
 
     function askHint(level) {  // a hint asked for on the board as it is now
@@ -835,7 +841,7 @@ const UbongoPractice = (function () {
 
   return {
     DATA, PIECES, SPOT, AT, el, play, cmp, key, shapeKey, normalise, sorted, moved, isShapeOf, codeOf,
-    thirds, boxOf, textBox, TAP, flat, controls,
+    thirds, boxOf, textBox, hintCodes, TAP, flat, controls,
     findSide, load, placement, placeable, rows, hint, message,
     status, timeIsUp, won, chosen, attach, tell,
   };
