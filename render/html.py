@@ -244,7 +244,7 @@ chosen piece rotates it.</p>
 while the board is: a landscape phone), so a phone's first screen shows figure and pieces."""
 
 SKIP = '<a class="skip" href="#p-board">Skip to the pieces</a>'
-"""The first tab stop of a 2D page: Enter on it focuses the first piece (practice.js)."""
+"""The first tab stop of a flat page: Enter on it focuses the first piece (practice_core.js)."""
 
 OWN_CARD = """
 <section id="own-card" aria-label="Your own card">
