@@ -644,10 +644,12 @@ def atlas_figure(figure: FigureLike, atlas: AtlasLike = None) -> AtlasFigure:
     from ubongo.puzzles.atlas.enumerate import canonical_mask
     from ubongo.puzzles.atlas.query import AtlasError, lookup
 
-    given = _inputs.figure_of(figure)
     with opened(atlas) as (con, about, name):
+        # a picture of hexagons or triangles is read as the atlas's cells; squares and
+        # footprints of cubes as before (layers of cubes are told from their marks)
+        given = _inputs.figure_of(figure, lattice=None if about.plane.plain else about.plane)
         fig = _footprint(given, about)
-        mask = canonical_mask(set(fig.cells), about.frame)
+        mask = canonical_mask(set(fig.cells), about.frame, about.plane)
         if mask is None:
             raise AtlasError(
                 f"the figure's box is {fig.height}x{fig.width}; "
@@ -677,8 +679,10 @@ def _footprint(given: Figure, about: Info) -> Figure:
     from ubongo.solver.figure import stacked
 
     flat = given.lattice.dims == 2
-    if about.lattice.dims == 2 and not flat:
-        raise AtlasError(f"an atlas of squares; the figure is of {given.lattice.cells}")
+    if given.lattice.space not in (about.lattice.space, about.plane.space):
+        raise AtlasError(
+            f"an atlas of {about.lattice.cells}; the figure is of {given.lattice.cells}"
+        )
     if flat or given == stacked(given.footprint, about.height, about.lattice):
         return given.footprint
     why = "its layers differ" if given.levels == about.height else f"it has {given.levels}"

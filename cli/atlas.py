@@ -36,7 +36,6 @@ from ubongo.cli._common import (
     printable,
     process_pool,
     quiet_option,
-    read_figure,
     read_text,
     reported,
     show_picture,
@@ -61,6 +60,7 @@ if TYPE_CHECKING:
     from ubongo._atlas import AtlasFigure
     from ubongo.puzzles.atlas.build import Rows, Spec, Task
     from ubongo.puzzles.atlas.query import Info
+    from ubongo.solver.lattice import Lattice
 
 SHARDS_SUFFIX = ".shards"
 CONSOLIDATE_MEMORY = "400MB"
@@ -213,8 +213,9 @@ def build(
         raise click.BadParameter("expected a file name for the atlas", param_hint="'-o'")
     ps = atlas_pieces(piece_set(pieces_set))
     cubes = ps.lattice.dims == 3
+    default_frame, default_areas = _defaults(ps.lattice)
     try:
-        fr = check_frame(_box(frame or (_CUBE_FRAME if cubes else _FRAME)))
+        fr = check_frame(_box(frame or default_frame))
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--frame'") from None
     if height is not None and not cubes:
@@ -222,7 +223,13 @@ def build(
             f"fills footprints with blocks of cubes; these pieces are {ps.lattice.cells}",
             param_hint="'--height'",
         )
-    area_range = _range(areas or (_CUBE_AREAS if cubes else _AREAS))
+    chosen = areas or default_areas
+    if chosen is None:
+        raise click.UsageError(
+            f"give --areas for an atlas of {ps.lattice.cells}: there is no default, as the "
+            "figures of a game's areas number millions (try --areas 6-8)"
+        )
+    area_range = _range(chosen)
     spec = Spec(fr, area_range, _sizes(sizes), ps, height or (_HEIGHT if cubes else 1), holes)
     from ubongo._atlas import utf8_name
 
@@ -232,6 +239,20 @@ def build(
         _build(
             output, folder, spec, tasks(spec, shards or default_shards(fr)), workers, dask, quiet
         )
+
+
+def _defaults(lattice: Lattice) -> tuple[str, str | None]:
+    """The default frame and areas for pieces of ``lattice``: the original's on squares, Ubongo
+    3D's on cubes; on hexagons and triangles the frame of the edition played on them (the
+    generator's) and no areas (see ``build``)."""
+    from ubongo.puzzles.game import edition_of
+
+    if lattice.dims == 3:
+        return _CUBE_FRAME, _CUBE_AREAS
+    edition = edition_of(None, lattice.name)
+    if lattice.plain or edition is None:
+        return _FRAME, _AREAS
+    return frame_text(edition.frame), None
 
 
 def _build(
@@ -668,7 +689,7 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
     import ubongo
 
     atlas_arg, figure = _atlas_and(args, "FIGURE")
-    found = ubongo.atlas_figure(read_figure(figure), atlas_arg)
+    found = ubongo.atlas_figure(figure, atlas_arg)  # read on the atlas's cells, once it is open
     if as_json:
         emit_json(found.to_json())
         return
