@@ -678,7 +678,7 @@ def _footprint(given: Figure, about: Info) -> Figure:
     from ubongo.puzzles.atlas.query import AtlasError
     from ubongo.solver.figure import stacked
 
-    flat = given.lattice.dims == 2
+    flat = not given.lattice.layered
     if given.lattice.space not in (about.lattice.space, about.plane.space):
         raise AtlasError(
             f"an atlas of {about.lattice.cells}; the figure is of {given.lattice.cells}"

@@ -212,7 +212,7 @@ def build(
     if output == "-" or output.endswith(os.sep):
         raise click.BadParameter("expected a file name for the atlas", param_hint="'-o'")
     ps = atlas_pieces(piece_set(pieces_set))
-    cubes = ps.lattice.dims == 3
+    cubes = ps.lattice.layered
     default_frame, default_areas = _defaults(ps.lattice)
     try:
         fr = check_frame(_box(frame or default_frame))
@@ -230,6 +230,12 @@ def build(
             "figures of a game's areas number millions (try --areas 6-8)"
         )
     area_range = _range(chosen)
+    if area_range[0] > fr[0] * fr[1]:
+        raise click.BadParameter(
+            f"figures of {area_range[0]} cells or more; a {fr[0]}x{fr[1]} frame holds "
+            f"{fr[0] * fr[1]} at most",
+            param_hint="'--areas'",
+        )
     spec = Spec(fr, area_range, _sizes(sizes), ps, height or (_HEIGHT if cubes else 1), holes)
     from ubongo._atlas import utf8_name
 
@@ -247,7 +253,7 @@ def _defaults(lattice: Lattice) -> tuple[str, str | None]:
     generator's) and no areas (see ``build``)."""
     from ubongo.puzzles.game import edition_of
 
-    if lattice.dims == 3:
+    if lattice.layered:
         return _CUBE_FRAME, _CUBE_AREAS
     edition = edition_of(None, lattice.name)
     if lattice.plain or edition is None:

@@ -97,14 +97,14 @@ def tasks(spec: Spec, shards: int) -> list[Task]:
 def plane_of(lattice: Lattice) -> Lattice:
     """The lattice of an atlas's figures for pieces of ``lattice``: their own on a flat one,
     squares (footprints) for blocks of cubes."""
-    return lattice if lattice.dims == 2 else SQUARE
+    return SQUARE if lattice.layered else lattice
 
 
 def figure_of(mask: Mask, cols: int, lattice: Lattice, height: int) -> Figure:
     """The figure of a footprint's mask (stride ``cols``): the footprint itself on a flat
     lattice, else its squares stacked ``height`` layers of cubes high."""
     footprint = figure_of_mask(mask, cols, plane_of(lattice))
-    return footprint if lattice.dims == 2 else stacked(footprint, height, lattice)
+    return footprint if not lattice.layered else stacked(footprint, height, lattice)
 
 
 def build_shard(task: Task) -> Rows:
@@ -138,6 +138,6 @@ def _symmetry(found: Found, figure: Figure) -> int:
     flat lattice; for cubes the prism's proper rotations, which are the footprint's 8 turns (each
     made proper) and more where the prism is more symmetric than its footprint (a 2 x n
     footprint two high also turns a quarter about its length: 8, not 4)."""
-    if figure.lattice.dims == 2:
+    if not figure.lattice.layered:
         return found.symmetry
     return len(figure.lattice.symmetries(figure.cells))

@@ -236,9 +236,7 @@ def _described(meta: dict[str, Any], name: str) -> Info:
     if lattice is None:
         raise bad("lattice")
     height = meta.get("height", 1)
-    if not (
-        type(height) is int and 1 <= height <= MAX_HEIGHT and (height == 1 or lattice.dims > 2)
-    ):
+    if not (type(height) is int and 1 <= height <= MAX_HEIGHT and (height == 1 or lattice.layered)):
         raise bad("height")
     holes = meta.get("holes", False)
     if type(holes) is not bool:
