@@ -634,7 +634,8 @@ def _atlas_names(ps: PieceSet, given: PiecesLike) -> tuple[str, ...]:
 def atlas_figure(figure: FigureLike, atlas: AtlasLike = None) -> AtlasFigure:
     """FIGURE looked up in an atlas in any rotation or reflection (``ubongo atlas figure``):
     its combinations and tilings. In an atlas of cubes FIGURE is a footprint, or its layers
-    when they are one footprint as many times as the atlas's height.
+    when they are one footprint as many times as the atlas's height; in an atlas of hexagons
+    or triangles, a picture of them (text, read on the atlas's lattice), in any of the 12 turns.
 
     >>> found = atlas_figure("####/##..", "ubongo-3d")
     >>> found.height, len(found.combos) > 0

@@ -44,7 +44,7 @@ from ubongo.cli._common import (
     workers_option,
     write_atomic,
 )
-from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, UBONGO_3D, frame_text
+from ubongo.puzzles.game import EXTREME, FRAME, PIECES_PER_SIDE, SIDES, TRIGO, UBONGO_3D, frame_text
 
 _FRAME = frame_text(FRAME)
 _SIZES = ",".join(str(PIECES_PER_SIDE[s]) for s in SIDES)
@@ -129,13 +129,17 @@ def _box(text: str) -> tuple[int, int]:
     help="The DuckDB file to make.",
 )
 @click.option(
-    "--frame", metavar="RxC", help=f"The card.  [default: {_FRAME}; cubes: {_CUBE_FRAME}]"
+    "--frame",
+    metavar="RxC",
+    help=f"The card (hexagons, triangles: lines by characters of a figure's picture).  "
+    f"[default: {_FRAME}; cubes: {_CUBE_FRAME}; hexagons: {frame_text(EXTREME.frame)}; "
+    f"triangles: {frame_text(TRIGO.frame)}]",
 )
 @click.option(
     "--areas",
     metavar="A-B",
-    help=f"Figure areas, in squares (for cubes: of the footprint).  [default: {_AREAS}; "
-    f"cubes: {_CUBE_AREAS}]",
+    help=f"Figure areas, in cells (for cubes: squares of the footprint).  [default: {_AREAS}; "
+    f"cubes: {_CUBE_AREAS}; none for hexagons and triangles: give it]",
 )
 @click.option(
     "--sizes", default=_SIZES, show_default=True, metavar="N,M", help="Pieces per combination."
@@ -187,7 +191,8 @@ def build(
     box fits the frame either way round, once up to rotation and reflection, with every
     combination of distinct pieces of each size that tiles it and its tiling count. With
     blocks of cubes (--pieces ubongo-3d) the figures are footprints, each filled --height
-    layers high.
+    layers high. With a pieces file of hexagons or triangles the figures are once up to the
+    12 turns, and fit the frame when a turn's picture (its text form) does, as it stands.
 
     Shards are written as Parquet files into ATLAS.shards/ as they finish (a manifest lists
     the finished ones and the options), so a build stopped by Ctrl-C, a dead worker or a full
@@ -684,7 +689,8 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
 
     FIGURE is inline rows ('##./.##'), a file, or - for stdin. ATLAS may be a bundled
     atlas's name, such as 4x5 (the default). In an atlas of cubes FIGURE is a footprint, or
-    its layers (joined by |) when they are one footprint as many times as the atlas's height.
+    its layers (joined by |) when they are one footprint as many times as the atlas's height;
+    in an atlas of hexagons or triangles, a picture of them (in any of the 12 turns).
 
     \b
     Examples:
