@@ -112,6 +112,33 @@ def test_the_keeper_of_any_plane_agrees_with_the_bit_tables_of_squares(
         assert general == fast and len(fast) > 100
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["hex", "tri"]),
+    st.integers(1, 3),
+    st.integers(1, 6),
+    st.integers(1, 7),
+    st.integers(0, 2),
+    st.booleans(),
+)
+def test_every_figure_enumerated_is_connected_inside_canonical_and_once(
+    plane: str, rows: int, more: int, low: int, span: int, holes: bool
+) -> None:
+    lattice = LATTICE[plane]
+    frame = (rows, rows + more)
+    found = _found(plane, frame, (low, low + span), holes)
+    keys = set()
+    for f in found:
+        fig = figure_of_mask(f.mask, frame[1], lattice)
+        assert fig.is_connected() and (holes or not fig.holes())
+        assert (fig.area, fig.height, fig.width) == (f.area, f.rows, f.cols)
+        assert low <= f.area <= low + span and f.rows <= frame[0] and f.cols <= frame[1]
+        assert canonical_mask(set(fig.cells), frame, lattice) == f.mask
+        assert f.symmetry == len(lattice.symmetries(fig.cells))
+        keys.add(fig.canonical())
+    assert len(keys) == len(found)
+
+
 def _grown(lattice: Lattice, rng: random.Random, size: int) -> Shape:
     """A random connected figure of ``size`` cells, grown one neighbour at a time."""
     seed = lattice.at(0, 0)
