@@ -16,7 +16,10 @@ puzzles/atlas. The small atlases built here use the made-up pieces of examples/.
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -301,6 +304,24 @@ def test_the_shards_do_not_depend_on_the_worker_count(tmp_path: Path) -> None:
         for j in ("1", "2")
     )
     assert one == two and one
+
+
+@pytest.mark.parametrize("plane", ["hex", "tri"])
+def test_the_shards_do_not_depend_on_the_core(tmp_path: Path, plane: str) -> None:
+    """The compiled core's analyze and the pure-Python one write the same shard bytes."""
+    frame, areas = BUILDS[plane]
+    shards = []
+    for name, pure in (("compiled", None), ("pure", "1")):
+        out = tmp_path / name / "a.duckdb"
+        out.parent.mkdir()
+        env = {k: v for k, v in os.environ.items() if k != "UBONGO_PURE"}
+        env |= {"UBONGO_PURE": pure} if pure else {}
+        build = ["atlas", "build", "--pieces", str(PIECES[plane]), "--sizes", "2", "-q"]
+        sized = ["--frame", frame, "--areas", areas, "-o", str(out)]
+        subprocess.run([sys.executable, "-m", "ubongo", *build, *sized], env=env, check=True)
+        folder = Path(f"{out}.shards")
+        shards.append({p.name: p.read_bytes() for p in sorted(folder.glob("*.parquet"))})
+    assert shards[0] == shards[1] and shards[0]
 
 
 @pytest.mark.parametrize(
