@@ -648,9 +648,11 @@ def atlas_figure(figure: FigureLike, atlas: AtlasLike = None) -> AtlasFigure:
     with opened(atlas) as (con, about, name):
         # a picture of hexagons or triangles is read as the atlas's cells; squares and
         # footprints of cubes as before (layers of cubes are told from their marks)
-        given = _inputs.figure_of(figure, lattice=None if about.plane.plain else about.plane)
+        given = _inputs.figure_of(
+            figure, lattice=None if about.footprint_lattice.plain else about.footprint_lattice
+        )
         fig = _footprint(given, about)
-        mask = canonical_mask(set(fig.cells), about.frame, about.plane)
+        mask = canonical_mask(set(fig.cells), about.frame, about.footprint_lattice)
         if mask is None:
             raise AtlasError(
                 f"the figure's box is {fig.height}x{fig.width}; "
@@ -680,7 +682,7 @@ def _footprint(given: Figure, about: Info) -> Figure:
     from ubongo.solver.figure import stacked
 
     flat = not given.lattice.layered
-    if given.lattice.space not in (about.lattice.space, about.plane.space):
+    if given.lattice.space not in (about.lattice.space, about.footprint_lattice.space):
         raise AtlasError(
             f"an atlas of {about.lattice.cells}; the figure is of {given.lattice.cells}"
         )

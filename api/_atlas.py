@@ -146,7 +146,7 @@ class AtlasFigure:
     @classmethod
     def of(cls, m: Match, about: Info) -> AtlasFigure:
         """The figure a query matched, drawn on the atlas's frame."""
-        fig = m.figure(about.frame[1], about.plane)
+        fig = m.figure(about.frame[1], about.footprint_lattice)
         return cls(m.mask, fig, m.symmetry, m.combos, about.piece_set(), about.height)
 
     def heading(self) -> str:

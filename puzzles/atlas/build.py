@@ -5,7 +5,7 @@ Glossary
               blocks of cubes the height each footprint is stacked to; whether figures with
               holes are kept. Equal specs give byte-identical shards, whatever process or
               machine computes them.
-    Footprint a figure of the atlas as its mask holds it, of the plane (enumerate's glossary):
+    Footprint a figure of the atlas as its mask holds it, of the footprint lattice:
               on a flat lattice (squares, hexagons, triangles) it is the figure; for blocks of
               cubes the figure is a footprint of squares ``height`` layers high, and a
               footprint's 8 turns keep every count, since each is a proper rotation of the
@@ -47,9 +47,9 @@ class Spec:
     holes: bool = False
 
     @property
-    def plane(self) -> Lattice:
+    def footprint_lattice(self) -> Lattice:
         """The lattice of the figures enumerated (see the glossary)."""
-        return plane_of(self.pieces.lattice)
+        return footprint_lattice(self.pieces.lattice)
 
     def figure(self, mask: Mask) -> Figure:
         """The figure the pieces tile for a footprint's mask (see the glossary)."""
@@ -90,11 +90,11 @@ def default_shards(frame: Frame) -> int:
 
 def tasks(spec: Spec, shards: int) -> list[Task]:
     """The tasks of a build, in shard order."""
-    plan = shard_plan(spec.frame, spec.areas, shards, spec.holes, spec.plane.name)
+    plan = shard_plan(spec.frame, spec.areas, shards, spec.holes, spec.footprint_lattice.name)
     return [Task(spec, s) for s in plan]
 
 
-def plane_of(lattice: Lattice) -> Lattice:
+def footprint_lattice(lattice: Lattice) -> Lattice:
     """The lattice of an atlas's figures for pieces of ``lattice``: their own on a flat one,
     squares (footprints) for blocks of cubes."""
     return SQUARE if lattice.layered else lattice
@@ -103,7 +103,7 @@ def plane_of(lattice: Lattice) -> Lattice:
 def figure_of(mask: Mask, cols: int, lattice: Lattice, height: int) -> Figure:
     """The figure of a footprint's mask (stride ``cols``): the footprint itself on a flat
     lattice, else its squares stacked ``height`` layers of cubes high."""
-    footprint = figure_of_mask(mask, cols, plane_of(lattice))
+    footprint = figure_of_mask(mask, cols, footprint_lattice(lattice))
     return footprint if not lattice.layered else stacked(footprint, height, lattice)
 
 

@@ -1,8 +1,8 @@
 """Every connected figure that fits a frame, once each, hole-free unless asked, in shards.
 
 Glossary
-    Plane     the lattice the figures are made of (``solver.lattice``): squares, hexagons or
-              triangles; an atlas of cubes has figures of squares (footprints).
+    Lattice   the figures' own (``solver.lattice``, by name): squares, hexagons or triangles;
+              an atlas of cubes enumerates footprints, of squares.
     Picture   a figure's text form (``Figure.rows``): one character per cell, a line per row;
               on squares the cells' own rows and columns.
     Frame     ``(rows, cols)`` with rows <= cols: a figure fits when one of its orientations'
@@ -11,9 +11,9 @@ Glossary
     Mask      a figure in its canonical orientation: bit ``r * cols + c`` for the picture's
               cell at line r, character c, the picture touching line 0 and character 0 (the
               frame's column count is the stride).
-    Canonical the smallest mask among the figure's orientations (the plane's turns: 8 on
+    Canonical the smallest mask among the figure's orientations (the lattice's turns: 8 on
               squares, 12 on hexagons and triangles) whose picture fits the frame as it stands.
-    Symmetry  how many of the plane's turns map the figure onto itself (1-8, or 1-12).
+    Symmetry  how many of the lattice's turns map the figure onto itself (1-8, or 1-12).
     Prefix    a node of the growth tree: a fixed polyomino of ``depth`` cells, the cells still
               to try and the cells already seen (Redelmeier's algorithm); the subtrees of the
               prefixes of one depth are disjoint and together hold every larger polyomino.
@@ -28,7 +28,7 @@ orientation, so memory stays flat however many figures there are. Growth stops a
 box leaves ``rows`` by ``cols``: every orientation a canonical form can take fits that way round.
 
 The growth grid is the picture's: a bit per character of ``rows`` lines, so growth on any
-plane is the same code, with the plane's neighbours. A fixed figure is grown from its first
+lattice is the same code, with the lattice's neighbours. A fixed figure is grown from its first
 cell in reading order (its least point: every lattice here orders its points as its pictures
 read), placed on the first line at one of the ``period`` first characters, since a picture
 moves by whole periods only: one root on squares and hexagons, an up and a down triangle.
@@ -86,7 +86,7 @@ class Shard:
     areas: tuple[int, int]
     prefixes: tuple[Prefix, ...]
     holes: bool = False
-    plane: str = SQUARE.name  # by name: lattices are compared by identity, and shards pickled
+    lattice: str = SQUARE.name  # by name: lattices are compared by identity, shards pickled
 
 
 @dataclass(frozen=True)
@@ -100,8 +100,8 @@ class _Grid:
     neighbours: tuple[tuple[int, ...], ...]  # by bit index, inside the grid only
     row_of: tuple[int, ...]
     col_of: tuple[int, ...]
-    points: tuple[Point, ...]  # the plane's cell at each bit
-    plane: str
+    points: tuple[Point, ...]  # the lattice's cell at each bit
+    lattice: str
     starts: tuple[int, ...]  # the bits a first cell may stand on, one per kind of cell
 
     def root(self, start: int) -> Prefix:
@@ -111,9 +111,9 @@ class _Grid:
 
 
 @cache
-def _grid(frame: Frame, plane: str = SQUARE.name) -> _Grid:
+def _grid(frame: Frame, name: str = SQUARE.name) -> _Grid:
     rows, cols = frame
-    lattice = LATTICES[plane]
+    lattice = LATTICES[name]
     shift = lattice.period[1]  # first cells of other kinds stand up to a period along line 0
     stride = 2 * cols - 2 + shift
     size = rows * stride
@@ -126,7 +126,7 @@ def _grid(frame: Frame, plane: str = SQUARE.name) -> _Grid:
         for p in points
     )
     starts = tuple(cols - 1 + k for k in range(shift))
-    return _Grid(rows, cols, stride, nbrs, row_of, col_of, points, plane, starts)
+    return _Grid(rows, cols, stride, nbrs, row_of, col_of, points, name, starts)
 
 
 def check_frame(frame: Frame) -> Frame:
@@ -139,9 +139,9 @@ def check_frame(frame: Frame) -> Frame:
     return rows, cols
 
 
-def prefixes(frame: Frame, depth: int, plane: str = SQUARE.name) -> list[Prefix]:
+def prefixes(frame: Frame, depth: int, lattice: str = SQUARE.name) -> list[Prefix]:
     """Every node of the growth tree with ``depth`` cells, in growth order (root by root)."""
-    g = _grid(check_frame(frame), plane)
+    g = _grid(check_frame(frame), lattice)
     out: list[Prefix] = []
     roots = [g.root(s) for s in g.starts]
     if depth == 0:
@@ -199,7 +199,7 @@ def shard_plan(
     areas: tuple[int, int],
     count: int,
     holes: bool = False,
-    plane: str = SQUARE.name,
+    lattice: str = SQUARE.name,
 ) -> list[Shard]:
     """The shards of a build: the prefixes of one depth dealt round-robin into ``count`` groups.
 
@@ -208,20 +208,20 @@ def shard_plan(
     dropped.
     """
     frame = check_frame(frame)
-    depth, nodes = 0, prefixes(frame, 0, plane)
+    depth, nodes = 0, prefixes(frame, 0, lattice)
     while len(nodes) < MAX_NODES and depth < areas[0] - 1 and depth < MAX_DEPTH:
         depth += 1
-        nodes = prefixes(frame, depth, plane)
+        nodes = prefixes(frame, depth, lattice)
     n = max(1, min(count, len(nodes)))
-    return [Shard(k, frame, areas, tuple(nodes[k::n]), holes, plane) for k in range(n)]
+    return [Shard(k, frame, areas, tuple(nodes[k::n]), holes, lattice) for k in range(n)]
 
 
 def grow(shard: Shard) -> Iterator[Found]:
     """Every canonical figure in the subtrees of the shard's prefixes (hole-free unless the
     shard keeps holes)."""
-    g = _grid(shard.frame, shard.plane)
+    g = _grid(shard.frame, shard.lattice)
     lo, hi = shard.areas
-    keep = _KEEPERS.get(shard.plane, _plane_keeper)(g, shard.holes)
+    keep = _KEEPERS.get(shard.lattice, _lattice_keeper)(g, shard.holes)
     for p in shard.prefixes:
         if lo <= p.size <= hi:
             found = keep(p.poly, *_box(g, p.poly))
@@ -276,7 +276,7 @@ are kept), else None."""
 
 
 def _square_keeper(g: _Grid, holes: bool = False) -> Keeper:
-    """The keeper of squares: ``_plane_keeper``'s answers, from bit tables that make each of
+    """The keeper of squares: ``_lattice_keeper``'s answers, from bit tables that make each of
     the 8 orientations a handful of lookups (the 5x6 atlas keeps 2.4 million figures)."""
     rows, cols, stride = g.rows, g.cols, g.stride
     full = [(1 << w) - 1 for w in range(cols + 1)]
@@ -323,10 +323,10 @@ def _square_keeper(g: _Grid, holes: bool = False) -> Keeper:
     return keep
 
 
-def _plane_keeper(g: _Grid, holes: bool = False) -> Keeper:
-    """The keeper of any plane: each of its turns applied to the cells, and the picture of
+def _lattice_keeper(g: _Grid, holes: bool = False) -> Keeper:
+    """The keeper of any lattice: each of its turns applied to the cells, and the picture of
     each image that fits the frame made into a mask."""
-    lattice = LATTICES[g.plane]
+    lattice = LATTICES[g.lattice]
     rows, cols, stride, points = g.rows, g.cols, g.stride, g.points
     period = lattice.period[1]
 
@@ -352,7 +352,7 @@ def _plane_keeper(g: _Grid, holes: bool = False) -> Keeper:
 
 
 _KEEPERS: dict[str, Callable[[_Grid, bool], Keeper]] = {SQUARE.name: _square_keeper}
-"""Keepers written for one plane's speed; any other plane has ``_plane_keeper``."""
+"""Keepers written for one lattice's speed; any other lattice has ``_lattice_keeper``."""
 
 
 def picture_mask(cells: frozenset[Point], lattice: Lattice, frame: Frame) -> Mask | None:
@@ -406,17 +406,18 @@ def cells_of(mask: Mask, cols: int) -> list[tuple[int, int]]:
     return [divmod(i, cols) for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def figure_of_mask(mask: Mask, cols: int, plane: Lattice = SQUARE) -> Figure:
-    """The figure a mask of stride ``cols`` draws on ``plane`` (``canonical_mask``'s inverse up
+def figure_of_mask(mask: Mask, cols: int, lattice: Lattice = SQUARE) -> Figure:
+    """The figure a mask of stride ``cols`` draws on ``lattice`` (``canonical_mask``'s inverse up
     to orientation)."""
-    return Figure.from_cells([plane.at(r, c) for r, c in cells_of(mask, cols)], plane)
+    return Figure.from_cells([lattice.at(r, c) for r, c in cells_of(mask, cols)], lattice)
 
 
 def canonical_mask(
-    cells: set[tuple[int, ...]], frame: Frame, plane: Lattice = SQUARE
+    cells: set[tuple[int, ...]], frame: Frame, lattice: Lattice = SQUARE
 ) -> Mask | None:
-    """The canonical mask of any set of cells of ``plane``, or None when no orientation's
+    """The canonical mask of any set of cells of ``lattice``, or None when no orientation's
     picture fits the frame."""
     frame = check_frame(frame)
-    masks = (picture_mask(shape, plane, frame) for shape in plane.orientations(frozenset(cells)))
+    shapes = lattice.orientations(frozenset(cells))
+    masks = (picture_mask(shape, lattice, frame) for shape in shapes)
     return min((m for m in masks if m is not None), default=None)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeGuard
 
-from ubongo.puzzles.atlas.build import Spec, plane_of
+from ubongo.puzzles.atlas.build import Spec, footprint_lattice
 from ubongo.puzzles.atlas.enumerate import Mask, figure_of_mask
 from ubongo.solver.errors import UbongoError
 from ubongo.solver.figure import MAX_LEVELS, Figure
@@ -28,7 +28,7 @@ from ubongo.solver.pieces import Piece, PieceSet, piece_from_json
 SCHEMA = 1
 """The schema version written into ``meta``; readers refuse any other."""
 LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBE, HEX, TRI)}
-"""The lattices an atlas is made on: its figures are polyforms up to the turns of their plane
+"""The lattices an atlas is made on: its figures are polyforms up to the turns of their lattice
 (8 on squares, 12 on hexagons and triangles), which change no count of pieces turned and turned
 over, nor of blocks of cubes on a footprint stacked in layers (each turn of the square is a
 proper rotation of the prism). Pieces of one-sided squares would need other canonical forms
@@ -63,9 +63,9 @@ class Info:
         return PieceSet(self.defs, self.lattice)
 
     @property
-    def plane(self) -> Lattice:
+    def footprint_lattice(self) -> Lattice:
         """The lattice of the atlas's figures (footprints of squares for blocks of cubes)."""
-        return plane_of(self.lattice)
+        return footprint_lattice(self.lattice)
 
     def names(self, bits: int) -> tuple[str, ...]:
         """The piece names of a pieces bit set."""
@@ -87,10 +87,10 @@ class Match:
     symmetry: int
     combos: tuple[tuple[tuple[str, ...], int], ...]
 
-    def figure(self, cols: int, plane: Lattice = SQUARE) -> Figure:
+    def figure(self, cols: int, lattice: Lattice = SQUARE) -> Figure:
         """The figure drawn from its mask, a footprint in an atlas of cubes (``cols``: the
-        frame's columns, the mask's stride; ``plane``: the atlas's, ``Info.plane``)."""
-        return figure_of_mask(self.mask, cols, plane)
+        frame's columns, the mask's stride; ``lattice``: ``Info.footprint_lattice``)."""
+        return figure_of_mask(self.mask, cols, lattice)
 
 
 def meta_rows(spec: Spec, shards: int) -> list[tuple[str, str]]:
