@@ -78,8 +78,8 @@ class Prefix:
 
 @dataclass(frozen=True)
 class Shard:
-    """One unit of work: its index, the frame, the areas kept, its prefixes, and whether
-    figures with holes are kept."""
+    """One unit of work: its index, the frame, the areas kept, its prefixes, whether
+    figures with holes are kept, and the figures' lattice."""
 
     index: int
     frame: Frame
@@ -333,7 +333,7 @@ def _lattice_keeper(g: _Grid, holes: bool = False) -> Keeper:
     def keep(poly: int, minr: int, minc: int, maxr: int, maxc: int) -> Found | None:
         left = minc - minc % period
         h, w = maxr - minr + 1, maxc - left + 1
-        if h > rows or w > cols:  # its own picture is wider than the grown box
+        if h > rows or w > cols:  # a picture may start a character early: a period's whole
             return None
         bits = [i for i in range(poly.bit_length()) if poly >> i & 1]
         mask = sum(1 << ((i // stride - minr) * cols + g.col_of[i] - left) for i in bits)
