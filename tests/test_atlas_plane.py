@@ -140,6 +140,10 @@ def test_every_figure_enumerated_is_connected_inside_canonical_and_once(
         assert f.symmetry == len(lattice.symmetries(fig.cells))
         keys.add(fig.canonical())
     assert len(keys) == len(found)
+    if not holes:  # and no hole-free figure is left out
+        kept = _found(plane, frame, (low, low + span), holes=True)
+        free = [f for f in kept if not figure_of_mask(f.mask, frame[1], lattice).holes()]
+        assert free == found
 
 
 def _grown(lattice: Lattice, rng: random.Random, size: int) -> Shape:

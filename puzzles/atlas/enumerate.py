@@ -101,6 +101,7 @@ class _Grid:
     row_of: tuple[int, ...]
     col_of: tuple[int, ...]
     points: tuple[Point, ...]  # the lattice's cell at each bit
+    around: tuple[tuple[tuple[int, int], ...], ...]  # (line, character) of every neighbour
     lattice: str
     starts: tuple[int, ...]  # the bits a first cell may stand on, one per kind of cell
 
@@ -125,8 +126,9 @@ def _grid(frame: Frame, name: str = SQUARE.name) -> _Grid:
         tuple(bit[spot] for n in lattice.neighbours(p) if (spot := lattice.spot(n)) in bit)
         for p in points
     )
+    around = tuple(tuple(lattice.spot(n) for n in lattice.neighbours(p)) for p in points)
     starts = tuple(cols - 1 + k for k in range(shift))
-    return _Grid(rows, cols, stride, nbrs, row_of, col_of, points, name, starts)
+    return _Grid(rows, cols, stride, nbrs, row_of, col_of, points, around, name, starts)
 
 
 def check_frame(frame: Frame) -> Frame:
@@ -344,11 +346,36 @@ def _lattice_keeper(g: _Grid, holes: bool = False) -> Keeper:
             if m is not None and m < mask:
                 return None
             sym += m == mask
-        if not holes and Figure(lattice.normalise(cells), lattice).holes():
+        if not holes and _enclosed(g, poly, minr, minc, maxr, maxc):
             return None
         return Found(mask, len(bits), h, w, sym)
 
     return keep
+
+
+def _enclosed(g: _Grid, poly: int, minr: int, minc: int, maxr: int, maxc: int) -> bool:
+    """Whether an empty cell of the figure's box (grid lines and characters) reaches no cell
+    outside the box through empty cells: a hole (``Figure.holes``, on the grid's bits)."""
+    empty = {
+        i
+        for r in range(minr, maxr + 1)
+        for i in range(r * g.stride + minc + g.cols - 1, r * g.stride + maxc + g.cols)
+        if not poly >> i & 1
+    }
+    # an empty cell with a neighbour past the box reaches the outside; the rest only through
+    # those (a triangle on the top line touches the line above only when it points down)
+    todo = [
+        i
+        for i in empty
+        if any(not (minr <= r <= maxr and minc <= c <= maxc) for r, c in g.around[i])
+    ]
+    reached = set(todo)
+    while todo:
+        for n in g.neighbours[todo.pop()]:
+            if n in empty and n not in reached:
+                reached.add(n)
+                todo.append(n)
+    return len(reached) < len(empty)
 
 
 _KEEPERS: dict[str, Callable[[_Grid, bool], Keeper]] = {SQUARE.name: _square_keeper}
