@@ -634,7 +634,8 @@ def _atlas_names(ps: PieceSet, given: PiecesLike) -> tuple[str, ...]:
 def atlas_figure(figure: FigureLike, atlas: AtlasLike = None) -> AtlasFigure:
     """FIGURE looked up in an atlas in any rotation or reflection (``ubongo atlas figure``):
     its combinations and tilings. In an atlas of cubes FIGURE is a footprint, or its layers
-    when they are one footprint as many times as the atlas's height.
+    when they are one footprint as many times as the atlas's height; in an atlas of hexagons
+    or triangles, a picture of them (text, read on the atlas's lattice), in any of the 12 turns.
 
     >>> found = atlas_figure("####/##..", "ubongo-3d")
     >>> found.height, len(found.combos) > 0
@@ -644,10 +645,14 @@ def atlas_figure(figure: FigureLike, atlas: AtlasLike = None) -> AtlasFigure:
     from ubongo.puzzles.atlas.enumerate import canonical_mask
     from ubongo.puzzles.atlas.query import AtlasError, lookup
 
-    given = _inputs.figure_of(figure)
     with opened(atlas) as (con, about, name):
+        # a picture of hexagons or triangles is read as the atlas's cells; squares and
+        # footprints of cubes as before (layers of cubes are told from their marks)
+        given = _inputs.figure_of(
+            figure, lattice=None if about.footprint_lattice.plain else about.footprint_lattice
+        )
         fig = _footprint(given, about)
-        mask = canonical_mask(set(fig.cells), about.frame)
+        mask = canonical_mask(set(fig.cells), about.frame, about.footprint_lattice)
         if mask is None:
             raise AtlasError(
                 f"the figure's box is {fig.height}x{fig.width}; "
@@ -676,9 +681,11 @@ def _footprint(given: Figure, about: Info) -> Figure:
     from ubongo.puzzles.atlas.query import AtlasError
     from ubongo.solver.figure import stacked
 
-    flat = given.lattice.dims == 2
-    if about.lattice.dims == 2 and not flat:
-        raise AtlasError(f"an atlas of squares; the figure is of {given.lattice.cells}")
+    flat = not given.lattice.layered
+    if given.lattice.space not in (about.lattice.space, about.footprint_lattice.space):
+        raise AtlasError(
+            f"an atlas of {about.lattice.cells}; the figure is of {given.lattice.cells}"
+        )
     if flat or given == stacked(given.footprint, about.height, about.lattice):
         return given.footprint
     why = "its layers differ" if given.levels == about.height else f"it has {given.levels}"

@@ -77,27 +77,6 @@ def test_solve_draws_a_tiling_in_the_text_form_that_reads_back(
     assert lattice in (HEX, TRI)
 
 
-@pytest.mark.parametrize(
-    ("args", "what"),
-    [
-        (["atlas", "build", "{pieces}", "-o", "{out}"], "atlases"),
-    ],
-)
-def test_what_is_not_made_on_triangles_yet_is_refused_in_one_line(
-    tmp_path: Path, args: list[str], what: str
-) -> None:
-    path = written(tmp_path, TRIO)
-    out = str(tmp_path / "out")
-    given = [a.format(pieces=f"--pieces={path}", out=out) for a in args]
-    result = run(*given)
-    assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == (
-        f"ubongo {' '.join(args[:2]) if args[0] == 'atlas' else args[0]}: {what} of triangles "
-        "are not made yet; verify, show, solve, analyze and hint take them\n"
-    )
-    assert not Path(out).exists()
-
-
 def test_a_set_of_triangles_verifies_and_draws_its_page(tmp_path: Path) -> None:
     document = {
         "format": "ubongo-puzzle-set",
