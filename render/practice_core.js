@@ -807,6 +807,14 @@ const UbongoPractice = (function () {
       changed();
     }
 
+    // The hint buttons sit in the sticky row of turns, in reach wherever the board is, where
+    // one line holds them all (a board wider than a phone's); on a phone the row would hide the
+    // tray's lowest pieces, so they go under it. The hint's words are in that row on both.
+    function placeAsks() {
+      if (isNarrow()) $("p-note").after($("p-asks"));
+      else $("p-turns").insertBefore($("p-asks"), $("p-hint"));
+    }
+
     function start() {  // the buttons and keys wired; the first combination shown
       $("p-rotate").addEventListener("click", () => turn("rotate"));
       $("p-flip").addEventListener("click", () => turn("flip"));
@@ -827,13 +835,14 @@ const UbongoPractice = (function () {
       });
       let narrowNow = null;
       window.addEventListener("resize", () => {
-        if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); draw(); }
+        if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); placeAsks(); draw(); }
       });
       attach({
         show, play, solved, put, combo: () => b.combo, placements: () => b.board.map(x => x.pl),
         free: name => b.tray.find(it => it.name === name && !it.at), clear,
       });
       narrowNow = isNarrow();
+      placeAsks();
     }
 
     return Object.assign(b, { TRAY, isNarrow, fitsAt, scaleOf, group, start });
