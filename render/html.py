@@ -137,10 +137,12 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .
 #practice:not(.cubes) #p-note { height: 1.4rem; overflow: auto; margin: 0; color: #b00020;
   font-weight: 600; font-size: .9rem; }
 @media (max-width: 480px) {  /* a phone: the templates' index on one line that scrolls */
-  /* a phone: the words on a line of their own above the turns, only while a hint is shown,
-     so the row hides no piece of the tray until a hint is asked */
-  #practice:not(.cubes) #p-hint { order: -1; flex-basis: 100%; height: auto; max-height: 3.4rem; }
+  /* a phone: the words on a line of their own under the turns, 0 high until a hint is shown
+     (the row hides no piece of the tray); the row's margin keeps their place, so a hint moves
+     no button under the finger */
+  #practice:not(.cubes) #p-hint { flex-basis: 100%; height: 2.5rem; }
   #practice:not(.cubes) #p-hint:empty { height: 0; }  /* kept rendered: still a live region */
+  #practice:not(.cubes) #p-turns:has(#p-hint:empty) { margin-bottom: 3rem; }  /* .5rem + 2.5 */
   nav.index { flex-wrap: nowrap; overflow-x: auto; padding: 0 0 .3rem; margin: 0 0 .5rem; }
   header p { font-size: .9rem; } h1 { font-size: 1.6rem; }
 }

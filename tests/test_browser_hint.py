@@ -66,6 +66,12 @@ return {view, text: h.textContent,
       (r.top + r.bottom) / 2])(m.getBoundingClientRect())))])}"""
 
 
+PUT = """const box = e => (r => [r.left, r.top, r.right, r.bottom])(e.getBoundingClientRect());
+return [box(document.querySelector(arguments[0])),
+  box(document.querySelector('#p-board svg, #p-layers')), scrollY]"""
+"""Where a button and the board are on screen: a hint shown moves neither (nothing under the
+finger moves)."""
+
 SCROLL = """const board = document.querySelector('#p-board, #p-layers');
 board.scrollIntoView({block: arguments[1]});
 const bar = document.getElementById('p-turns');  // the board's foot just above the sticky row
@@ -88,8 +94,8 @@ def test_a_hint_asked_on_a_phone_is_seen_with_the_figure(
     driver: WebDriver, tall: Any, width: int, height: int, where: str
 ) -> None:
     """The board scrolled to the screen's top (or foot), then its hint button into view: a tap
-    on each hint level shows its words whole and uncovered, the figure on screen and the level
-    2 and 3 target in view and uncovered."""
+    on each hint level moves neither button nor board, and shows its words whole and uncovered,
+    the figure on screen and the level 2 and 3 target in view and uncovered."""
     url, c = tall
     combo = (c.template, c.side, c.face)
     with _screen(driver, width, height, touch=True):
@@ -100,9 +106,11 @@ def test_a_hint_asked_on_a_phone_is_seen_with_the_figure(
             button = f"button.p-hint[data-level='{level}']"
             driver.script(SCROLL, button, where)
             x, y = driver.centre(button)
+            was = driver.script(PUT, button)
             driver.drag((x, y), (x, y), "touch")  # a tap where the player sees the button
             seen = driver.script(SEEN)
             what = (combo, level, seen)
+            assert driver.script(PUT, button) == was, what  # the button and board stayed put
             assert seen["text"] and seen["lines"], what
             assert all(_inside(line, seen["view"]) and line[4] for line in seen["lines"]), what
             assert _inside(seen["figure"], seen["view"]), what
