@@ -808,11 +808,14 @@ const UbongoPractice = (function () {
     }
 
     // The hint buttons sit in the sticky row of turns, in reach wherever the board is, where
-    // one line holds them all (a board wider than a phone's); on a phone the row would hide the
-    // tray's lowest pieces, so they go under it. The hint's words are in that row on both.
+    // the turns' line holds them too (a board 640 px wide: a landscape phone's); narrower, a
+    // second line of buttons in the row would hide more of the board (a phone's lowest tray
+    // pieces), so they go under it. The hint's words are in that row on both.
     function placeAsks() {
-      if (isNarrow()) $("p-note").after($("p-asks"));
-      else $("p-turns").insertBefore($("p-asks"), $("p-hint"));
+      const asks = $("p-asks"), inRow = asks.parentNode === $("p-turns");
+      const roomy = ($("p-board").clientWidth || window.innerWidth) >= 640;
+      if (roomy && !inRow) $("p-turns").insertBefore(asks, $("p-hint"));
+      else if (!roomy && inRow) $("p-note").after(asks);
     }
 
     function start() {  // the buttons and keys wired; the first combination shown
@@ -835,7 +838,8 @@ const UbongoPractice = (function () {
       });
       let narrowNow = null;
       window.addEventListener("resize", () => {
-        if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); placeAsks(); draw(); }
+        placeAsks();
+        if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); draw(); }
       });
       attach({
         show, play, solved, put, combo: () => b.combo, placements: () => b.board.map(x => x.pl),

@@ -139,3 +139,35 @@ def test_ubongo_is_seen_where_the_last_piece_goes(
         assert seen["statusText"].startswith("Ubongo!"), seen
         assert _inside(seen["status"], seen["view"]) and seen["status"][4], seen
         assert _errors(driver) == []
+
+
+ROW = """const top = e => Math.round(e.getBoundingClientRect().top);
+const bar = document.getElementById('p-turns');
+if (!bar) return null;  // the cubes' page: no sticky row
+const turn = top(document.getElementById('p-rotate'));
+return [...document.querySelectorAll('button.p-hint')].map(b => [bar.contains(b), top(b) - turn])"""
+
+
+SIZES = [(360, 740, True), (560, 800, False), (740, 360, True), (1280, 900, False)]
+"""A phone, a narrow desktop window, a landscape phone, a desktop: width, height, touch."""
+
+
+@pytest.mark.parametrize("width,height,touch", SIZES)
+def test_hint_buttons_in_the_sticky_row_only_beside_the_turns(
+    driver: WebDriver, tall: Any, width: int, height: int, touch: bool
+) -> None:
+    """The hint buttons are in the sticky row only where they fit on the turns' line: on a
+    window too narrow for that they stay under it (the row would hide more of the board);
+    the cubes' page has no sticky row."""
+    url, c = tall
+    with _screen(driver, width, height, touch=touch):
+        driver.s("POST", "/url", {"url": url})
+        driver.log()
+        driver.script("window.ubongo.select(...arguments)", c.template, c.side, c.face)
+        placed = driver.script(ROW)
+        if c.puzzle.figure.lattice.layered:
+            assert placed is None  # the cubes' hint buttons are in their own panel
+            return
+        assert all(not inside or dy == 0 for inside, dy in placed), placed
+        assert [inside for inside, _ in placed] == [width >= 740] * 3, placed
+        assert _errors(driver) == []
