@@ -807,6 +807,17 @@ const UbongoPractice = (function () {
       changed();
     }
 
+    // The hint buttons sit in the sticky row of turns, in reach wherever the board is, where
+    // the turns' line holds them too (a board 640 px wide: a landscape phone's); narrower, a
+    // second line of buttons in the row would hide more of the board (a phone's lowest tray
+    // pieces), so they go under it. The hint's words are in that row on both.
+    function placeAsks() {
+      const asks = $("p-asks"), inRow = asks.parentNode === $("p-turns");
+      const roomy = ($("p-board").clientWidth || window.innerWidth) >= 640;
+      if (roomy && !inRow) $("p-turns").insertBefore(asks, $("p-hint"));
+      else if (!roomy && inRow) $("p-note").after(asks);
+    }
+
     function start() {  // the buttons and keys wired; the first combination shown
       $("p-rotate").addEventListener("click", () => turn("rotate"));
       $("p-flip").addEventListener("click", () => turn("flip"));
@@ -827,6 +838,7 @@ const UbongoPractice = (function () {
       });
       let narrowNow = null;
       window.addEventListener("resize", () => {
+        placeAsks();
         if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); draw(); }
       });
       attach({
@@ -834,6 +846,7 @@ const UbongoPractice = (function () {
         free: name => b.tray.find(it => it.name === name && !it.at), clear,
       });
       narrowNow = isNarrow();
+      placeAsks();
     }
 
     return Object.assign(b, { TRAY, isNarrow, fitsAt, scaleOf, group, start });
