@@ -634,7 +634,8 @@ def _atlas_names(ps: PieceSet, given: PiecesLike) -> tuple[str, ...]:
 def atlas_figure(figure: FigureLike, atlas: AtlasLike = None) -> AtlasFigure:
     """FIGURE looked up in an atlas in any rotation or reflection (``ubongo atlas figure``):
     its combinations and tilings. In an atlas of cubes FIGURE is a footprint, or its layers
-    when they are one footprint as many times as the atlas's height.
+    when they are one footprint as many times as the atlas's height; in an atlas of hexagons
+    or triangles, a picture of them (text, read on the atlas's lattice), in any of the 12 turns.
 
     >>> found = atlas_figure("####/##..", "ubongo-3d")
     >>> found.height, len(found.combos) > 0
@@ -644,10 +645,14 @@ def atlas_figure(figure: FigureLike, atlas: AtlasLike = None) -> AtlasFigure:
     from ubongo.puzzles.atlas.enumerate import canonical_mask
     from ubongo.puzzles.atlas.query import AtlasError, lookup
 
-    given = _inputs.figure_of(figure)
     with opened(atlas) as (con, about, name):
+        # a picture of hexagons or triangles is read as the atlas's cells; squares and
+        # footprints of cubes as before (layers of cubes are told from their marks)
+        given = _inputs.figure_of(
+            figure, lattice=None if about.footprint_lattice.plain else about.footprint_lattice
+        )
         fig = _footprint(given, about)
-        mask = canonical_mask(set(fig.cells), about.frame)
+        mask = canonical_mask(set(fig.cells), about.frame, about.footprint_lattice)
         if mask is None:
             raise AtlasError(
                 f"the figure's box is {fig.height}x{fig.width}; "
@@ -676,9 +681,11 @@ def _footprint(given: Figure, about: Info) -> Figure:
     from ubongo.puzzles.atlas.query import AtlasError
     from ubongo.solver.figure import stacked
 
-    flat = given.lattice.dims == 2
-    if about.lattice.dims == 2 and not flat:
-        raise AtlasError(f"an atlas of squares; the figure is of {given.lattice.cells}")
+    flat = not given.lattice.layered
+    if given.lattice.space not in (about.lattice.space, about.footprint_lattice.space):
+        raise AtlasError(
+            f"an atlas of {about.lattice.cells}; the figure is of {given.lattice.cells}"
+        )
     if flat or given == stacked(given.footprint, about.height, about.lattice):
         return given.footprint
     why = "its layers differ" if given.levels == about.height else f"it has {given.levels}"
@@ -777,24 +784,35 @@ def cards(
     bleed_mm: float = 0.0,
 ) -> Cards:
     """A set's cards as a PDF for duplex printing (``ubongo render --pdf``; needs fpdf2):
-    ``cell_mm`` the printed size of a cell (default 16), ``paper`` ``a4``, ``letter`` or
-    ``a3``, ``per_page`` ``auto``, ``1``, ``2`` or ``4``, ``flip`` the duplex edge, ``long``
-    or ``short``, ``bleed_mm`` how far each card's background reaches past its cut line (0 to
-    5). A card that does not fit the paper is an error, never a larger page."""
+    ``cell_mm`` the printed size of a cell (default 16 mm, or the largest that fits the
+    paper when a card at 16 mm does not: hexagon and triangle cards are wide), ``paper``
+    ``a4``, ``letter`` or ``a3``, ``per_page`` ``auto``, ``1``, ``2`` or ``4``, ``flip`` the
+    duplex edge, ``long`` or ``short``, ``bleed_mm`` how far each card's background reaches
+    past its cut line (0 to 5). A card that does not fit the paper at a size asked for is an
+    error, never a larger page."""
     from ubongo._pictures import Cards
-    from ubongo.render.pdf import DEFAULT_CELL_MM
+    from ubongo.render.pdf import DEFAULT_CELL_MM, CardDoesNotFit
     from ubongo.render.pdf import cards as printed
 
-    mm = DEFAULT_CELL_MM if cell_mm is None else cell_mm
-    data, pages = printed(
-        _inputs.drawn_set_of(set, "printed cards", _inputs.PRINTED),
-        cell_mm=mm,
-        paper=paper.lower(),
-        per_page=per_page,
-        flip=flip.lower(),
-        bleed=bleed_mm,
-    )
-    return Cards(data, pages, mm, flip.lower(), bleed_mm)
+    ps = _inputs.drawn_set_of(set, "printed cards", _inputs.PRINTED)
+
+    def at(mm: float) -> Cards:
+        data, pages = printed(
+            ps,
+            cell_mm=mm,
+            paper=paper.lower(),
+            per_page=per_page,
+            flip=flip.lower(),
+            bleed=bleed_mm,
+        )
+        return Cards(data, pages, mm, flip.lower(), bleed_mm)
+
+    try:
+        return at(DEFAULT_CELL_MM if cell_mm is None else cell_mm)
+    except CardDoesNotFit as e:
+        if cell_mm is not None or e.largest is None:
+            raise
+        return at(e.largest)  # a default that cannot print gives way; a size asked for never does
 
 
 def page(set: SetLike = None, *, timeout: Timeout = None) -> Page:

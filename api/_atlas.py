@@ -105,8 +105,16 @@ class AtlasStats:
 
     def lines(self) -> list[str]:
         """The command's lines."""
+        from ubongo.solver.lattice import LATTICES
+
         doc = self.doc
-        high = f", footprints of {doc['lattice']}s {doc['height']} high" if "lattice" in doc else ""
+        high = (
+            f", footprints of {doc['lattice']}s {doc['height']} high"
+            if "height" in doc
+            else f", {LATTICES[doc['lattice']].cells}"
+            if "lattice" in doc
+            else ""
+        )
         kind = high + (", holes kept" if doc.get("holes") else "")
         out = [f"frame {doc['frame']}, areas {doc['areas'][0]}-{doc['areas'][1]}{kind}"]
         out.append(f"figures: {sum(doc['figures'].values())} ({doc['symmetric']} symmetric)")
@@ -138,7 +146,7 @@ class AtlasFigure:
     @classmethod
     def of(cls, m: Match, about: Info) -> AtlasFigure:
         """The figure a query matched, drawn on the atlas's frame."""
-        fig = m.figure(about.frame[1])
+        fig = m.figure(about.frame[1], about.footprint_lattice)
         return cls(m.mask, fig, m.symmetry, m.combos, about.piece_set(), about.height)
 
     def heading(self) -> str:
@@ -160,8 +168,8 @@ class AtlasFigure:
         ]
 
     def to_json(self) -> dict[str, Any]:
-        """The command's ``--json`` object (off squares "figure" is the footprint, with its
-        lattice and height, as a set file has it)."""
+        """The command's ``--json`` object (off squares "figure" is the figure's picture, or the
+        footprint of blocks, with its lattice and height, as a set file has it)."""
         from ubongo.puzzles.atlas.query import described
 
         fig = self.figure

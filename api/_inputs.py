@@ -85,8 +85,8 @@ def squares_only(pieces: PieceSet, what: str) -> PieceSet:
 
 
 def atlas_pieces(pieces: PieceSet) -> PieceSet:
-    """The pieces, for an atlas: of squares turned over, or blocks of cubes (the lattices of
-    ``puzzles.atlas.query.LATTICES``); NotYet for one-sided squares and hexagons."""
+    """The pieces, for an atlas: of squares, hexagons or triangles turned over, or blocks of
+    cubes (the lattices of ``puzzles.atlas.query.LATTICES``); NotYet for one-sided squares."""
     from ubongo.puzzles.atlas.query import LATTICES
 
     if LATTICES.get(pieces.lattice.name) is not pieces.lattice:

@@ -36,7 +36,6 @@ from ubongo.cli._common import (
     printable,
     process_pool,
     quiet_option,
-    read_figure,
     read_text,
     reported,
     show_picture,
@@ -45,7 +44,7 @@ from ubongo.cli._common import (
     workers_option,
     write_atomic,
 )
-from ubongo.puzzles.game import FRAME, PIECES_PER_SIDE, SIDES, UBONGO_3D, frame_text
+from ubongo.puzzles.game import EXTREME, FRAME, PIECES_PER_SIDE, SIDES, TRIGO, UBONGO_3D, frame_text
 
 _FRAME = frame_text(FRAME)
 _SIZES = ",".join(str(PIECES_PER_SIDE[s]) for s in SIDES)
@@ -61,6 +60,7 @@ if TYPE_CHECKING:
     from ubongo._atlas import AtlasFigure
     from ubongo.puzzles.atlas.build import Rows, Spec, Task
     from ubongo.puzzles.atlas.query import Info
+    from ubongo.solver.lattice import Lattice
 
 SHARDS_SUFFIX = ".shards"
 CONSOLIDATE_MEMORY = "400MB"
@@ -129,13 +129,17 @@ def _box(text: str) -> tuple[int, int]:
     help="The DuckDB file to make.",
 )
 @click.option(
-    "--frame", metavar="RxC", help=f"The card.  [default: {_FRAME}; cubes: {_CUBE_FRAME}]"
+    "--frame",
+    metavar="RxC",
+    help=f"The card (hexagons, triangles: lines by characters of a figure's picture).  "
+    f"[default: {_FRAME}; cubes: {_CUBE_FRAME}; hexagons: {frame_text(EXTREME.frame)}; "
+    f"triangles: {frame_text(TRIGO.frame)}]",
 )
 @click.option(
     "--areas",
     metavar="A-B",
-    help=f"Figure areas, in squares (for cubes: of the footprint).  [default: {_AREAS}; "
-    f"cubes: {_CUBE_AREAS}]",
+    help=f"Figure areas, in cells (for cubes: squares of the footprint).  [default: {_AREAS}; "
+    f"cubes: {_CUBE_AREAS}; none for hexagons and triangles: give it]",
 )
 @click.option(
     "--sizes", default=_SIZES, show_default=True, metavar="N,M", help="Pieces per combination."
@@ -187,7 +191,8 @@ def build(
     box fits the frame either way round, once up to rotation and reflection, with every
     combination of distinct pieces of each size that tiles it and its tiling count. With
     blocks of cubes (--pieces ubongo-3d) the figures are footprints, each filled --height
-    layers high.
+    layers high. With a pieces file of hexagons or triangles the figures are once up to the
+    12 turns, and fit the frame when a turn's picture (its text form) does, as it stands.
 
     Shards are written as Parquet files into ATLAS.shards/ as they finish (a manifest lists
     the finished ones and the options), so a build stopped by Ctrl-C, a dead worker or a full
@@ -212,9 +217,10 @@ def build(
     if output == "-" or output.endswith(os.sep):
         raise click.BadParameter("expected a file name for the atlas", param_hint="'-o'")
     ps = atlas_pieces(piece_set(pieces_set))
-    cubes = ps.lattice.dims == 3
+    cubes = ps.lattice.layered
+    default_frame, default_areas = _defaults(ps.lattice)
     try:
-        fr = check_frame(_box(frame or (_CUBE_FRAME if cubes else _FRAME)))
+        fr = check_frame(_box(frame or default_frame))
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--frame'") from None
     if height is not None and not cubes:
@@ -222,7 +228,19 @@ def build(
             f"fills footprints with blocks of cubes; these pieces are {ps.lattice.cells}",
             param_hint="'--height'",
         )
-    area_range = _range(areas or (_CUBE_AREAS if cubes else _AREAS))
+    chosen = areas or default_areas
+    if chosen is None:
+        raise click.UsageError(
+            f"give --areas for an atlas of {ps.lattice.cells}: there is no default, as the "
+            "figures of a game's areas number millions (try --areas 6-8)"
+        )
+    area_range = _range(chosen)
+    if area_range[0] > fr[0] * fr[1]:
+        raise click.BadParameter(
+            f"figures of {area_range[0]} cells or more; a {fr[0]}x{fr[1]} frame holds "
+            f"{fr[0] * fr[1]} at most",
+            param_hint="'--areas'",
+        )
     spec = Spec(fr, area_range, _sizes(sizes), ps, height or (_HEIGHT if cubes else 1), holes)
     from ubongo._atlas import utf8_name
 
@@ -232,6 +250,20 @@ def build(
         _build(
             output, folder, spec, tasks(spec, shards or default_shards(fr)), workers, dask, quiet
         )
+
+
+def _defaults(lattice: Lattice) -> tuple[str, str | None]:
+    """The default frame and areas for pieces of ``lattice``: the original's on squares, Ubongo
+    3D's on cubes; on hexagons and triangles the frame of the edition played on them (the
+    generator's) and no areas (see ``build``)."""
+    from ubongo.puzzles.game import edition_of
+
+    if lattice.layered:
+        return _CUBE_FRAME, _CUBE_AREAS
+    edition = edition_of(None, lattice.name)
+    if lattice.plain or edition is None:
+        return _FRAME, _AREAS
+    return frame_text(edition.frame), None
 
 
 def _build(
@@ -657,7 +689,8 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
 
     FIGURE is inline rows ('##./.##'), a file, or - for stdin. ATLAS may be a bundled
     atlas's name, such as 4x5 (the default). In an atlas of cubes FIGURE is a footprint, or
-    its layers (joined by |) when they are one footprint as many times as the atlas's height.
+    its layers (joined by |) when they are one footprint as many times as the atlas's height;
+    in an atlas of hexagons or triangles, a picture of them (in any of the 12 turns).
 
     \b
     Examples:
@@ -668,7 +701,7 @@ def figure(args: tuple[str, ...], as_json: bool) -> None:
     import ubongo
 
     atlas_arg, figure = _atlas_and(args, "FIGURE")
-    found = ubongo.atlas_figure(read_figure(figure), atlas_arg)
+    found = ubongo.atlas_figure(figure, atlas_arg)  # read on the atlas's cells, once it is open
     if as_json:
         emit_json(found.to_json())
         return

@@ -212,6 +212,12 @@ def _from_atlas(stack: ExitStack, atlas_arg: str, opts: Any) -> Any:
     from ubongo.puzzles.atlas.query import check_pieces
 
     con, about, name = stack.enter_context(open_atlas(atlas_arg))
+    cells = about.footprint_lattice
+    if not cells.plain:  # planted figures have no area-and-box slots an atlas could fill
+        raise Failure(
+            f"{printable(name)}: an atlas of {cells.cells}; --atlas takes atlases of squares "
+            f"and of blocks (figures of {cells.cells} are made of the pieces)"
+        )
     check_pieces(about, opts.pieces, name)
     (r, c), (ar, ac) = sorted(opts.frame), about.frame
     if r > ar or c > ac:

@@ -55,8 +55,8 @@ from ubongo.solver.limits import SET_TIMEOUT
 @click.option(
     "--cell-mm",
     type=FiniteRange(5, 60),
-    default=16.0,
-    show_default=True,
+    default=None,
+    show_default="16, or the largest that fits the paper",
     help="Printed size of a figure cell; measure a square of your pieces (a cube of your "
     "blocks, a hexagon across its flats, a triangle's side) and match it.",
 )
@@ -99,7 +99,7 @@ def render(
     html_dir: str | None,
     pdf_path: str | None,
     svg_dir: str | None,
-    cell_mm: float,
+    cell_mm: float | None,
     paper: str,
     per_page: str,
     flip: str,

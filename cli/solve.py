@@ -595,7 +595,7 @@ def _picture(puzzle: Puzzle, v: Verdict, ps: PieceSet) -> list[str] | None:
     from ubongo.solver.bitboard import Grid, Tiling
     from ubongo.solver.puzzle import solution_rows
 
-    if isinstance(v.found, (Grid, Tiling)):
+    if isinstance(v.found, (Grid, Tiling)) and puzzle.lattice.plain:  # else not text rows
         return v.found.rows()
     return None if v.solution is None else solution_rows(puzzle.figure, v.solution, ps)
 

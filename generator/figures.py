@@ -283,9 +283,10 @@ def _against(
     for shape in orientations:
         for anchor in border:
             for c in shape:
-                if anchor[2:] != c[2:]:  # triangles keep their kind
+                by = lattice.step(c, anchor)
+                if by is None:
                     continue
-                moved = translated(shape, [a - b for a, b in zip(anchor, c, strict=True)])
+                moved = translated(shape, by)
                 if moved not in seen and not moved & cells:
                     seen.add(moved)
                     yield moved

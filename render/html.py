@@ -91,6 +91,8 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
 #practice h2 { margin: 0 0 .4rem; }
 #p-status { min-height: 1.3em; margin: .3rem 0; font-weight: 600; }
 #p-status.won { color: #0a7a26; font-size: 1.6rem; }
+/* "Ubongo!" held in view, at the screen's top, when the board's top is there (a phone) */
+#p-status.won { position: sticky; top: 0; z-index: 1; background: #fff; }
 #p-status.lost { color: #b00020; }
 #p-hint { margin: .3rem 0; color: #1a4f8b; }
 #p-board svg { display: block; width: 100%; height: auto; touch-action: manipulation;
@@ -127,16 +129,26 @@ a.skip:focus { top: .5rem; }
 kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .8em; }
 /* the lines above the board keep their height, so the board never moves under a pointer */
 #practice:not(.cubes) #p-status { height: 2.6rem; overflow: auto; margin: .3rem 0 0; }
-#practice:not(.cubes) #p-hint { height: 2.6rem; overflow: auto; margin: 0; }
+/* the hint's words in the sticky row of turns, beside its buttons (as tall as they are), so
+   they are in view wherever the board is: below the hint buttons they were out of sight */
+#practice:not(.cubes) #p-hint { flex: 1 1 14rem; height: 2.75rem; overflow: auto; margin: 0;
+  font-size: .9rem; line-height: 1.25; }
+#p-turns #p-asks { margin: 0; }  /* the hint buttons, in the row too beside a wide board */
 #practice:not(.cubes) #p-note { height: 1.4rem; overflow: auto; margin: 0; color: #b00020;
   font-weight: 600; font-size: .9rem; }
 @media (max-width: 480px) {  /* a phone: the templates' index on one line that scrolls */
-  #practice:not(.cubes) #p-hint { height: 4rem; }
+  /* a phone: the words on a line of their own under the turns, 0 high until a hint is shown
+     (the row hides no piece of the tray); the row's margin keeps their place, so a hint moves
+     no button under the finger */
+  #practice:not(.cubes) #p-hint { flex-basis: 100%; height: 2.5rem; }
+  #practice:not(.cubes) #p-hint:empty { height: 0; }  /* kept rendered: still a live region */
+  #practice:not(.cubes) #p-turns:has(#p-hint:empty) { margin-bottom: 3rem; }  /* .5rem + 2.5 */
   nav.index { flex-wrap: nowrap; overflow-x: auto; padding: 0 0 .3rem; margin: 0 0 .5rem; }
   header p { font-size: .9rem; } h1 { font-size: 1.6rem; }
 }
-@media (max-height: 500px) {  /* a landscape phone: the board and its turns in one screen */
-  #p-board svg { max-height: calc(100vh - 4.5rem); }
+@media (max-height: 500px) {  /* a landscape phone: the board and its row (turns, hint buttons,
+  the hint's words) in one screen */
+  #p-board svg { max-height: calc(100vh - 7.5rem); }
   nav.index { flex-wrap: nowrap; overflow-x: auto; padding: 0 0 .3rem; }
 }
 @media (hover: none) and (pointer: coarse) {  /* a touch screen: no keys to tell of */
@@ -225,14 +237,14 @@ PRACTICE = f"""
 <button type="button" id="p-flip" title="Turn the chosen piece over (key F)">
 ⇋ Turn over <kbd>F</kbd></button>
 <button type="button" id="p-clear">Clear</button>
+<p id="p-hint" aria-live="polite"></p>
 </div>
 <p id="p-note" aria-live="polite"></p>
-<div class="row">Hint:
+<div class="row" id="p-asks">Hint:
 <button type="button" class="p-hint" data-level="1">which piece</button>
 <button type="button" class="p-hint" data-level="2">where</button>
 <button type="button" class="p-hint" data-level="3">solution</button>
-</div>
-<p id="p-hint" aria-live="polite"></p>{CHOICE}
+</div>{CHOICE}
 <p class="p-keys">Drag a piece, or Tab to it and use the keys: Enter picks it up and puts it
 down, the arrows move it, Escape puts it back, Delete returns it to the tray. A click on the
 chosen piece rotates it.</p>
@@ -241,10 +253,12 @@ chosen piece rotates it.</p>
 </section>
 """
 """The 2D board right under its status line, the turns right under the board (held in view
-while the board is: a landscape phone), so a phone's first screen shows figure and pieces."""
+while the board is: a landscape phone), so a phone's first screen shows figure and pieces; the
+hint's words ride in the turns' row, so they are seen wherever the hint buttons are tapped; the
+hint buttons join that row where the turns' line holds them (practice_core.js)."""
 
 SKIP = '<a class="skip" href="#p-board">Skip to the pieces</a>'
-"""The first tab stop of a 2D page: Enter on it focuses the first piece (practice.js)."""
+"""The first tab stop of a flat page: Enter on it focuses the first piece (practice_core.js)."""
 
 OWN_CARD = """
 <section id="own-card" aria-label="Your own card">

@@ -6,122 +6,31 @@
 // Cells are [row, col] of the figure as printed, row 0 at the top, col 0 at the left.
 "use strict";
 (function () {
-  const { PIECES, el, key, shapeKey, normalise, codeOf, placement, TAP } = UbongoPractice;
+  const { PIECES, el, key } = UbongoPractice;
   const CELL = 28;
-  const TRAY = 0.6;  // the tray's scale: its pieces drawn smaller, full size once picked up
 
-  let combo = null;  // UbongoPractice.load's combination
-  const hint = level => UbongoPractice.hint(combo, board.map(b => b.pl), level);
-  const message = h => UbongoPractice.message(h, board.length);
+  // --- the lattice: a quarter turn, a mirror, the keyboard's steps over the figure's box ------
 
+  const TURNS = { rotate: ([r, c]) => [c, -r], flip: ([r, c]) => [r, -c] };  // clockwise; a mirror
+  const STEPS = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] };
 
-  // --- the board: pieces, placing, drawing ----------------------------------------------------
-
-  let tray = [];   // one entry per piece of the combination: {name, shape, at: [r, c] | null, x, y}
-  let board = [];  // placed pieces: {item, pl}
-  let selected = null;
-
-  function reset() {
-    tray = combo.pieces.map((name, i) => ({ i, name, shape: normalise(PIECES[name].orientations[0]), at: null }));
-    board = [];
-    selected = null;
-    clearHint();
-    note("");
-  }
-
-  function occupied(except) {
-    const s = new Set();
-    for (const b of board) if (b.item !== except) for (const p of b.pl.cells) s.add(key(p));
-    return s;
-  }
-
-  function fitsAt(item, at) {  // the piece's cells at anchor `at`, or null where it cannot go
-    const cells = item.shape.map(([r, c]) => [r + at[0], c + at[1]]);
-    const used = occupied(item);
-    return cells.every(p => combo.inFigure.has(key(p)) && !used.has(key(p))) ? cells : null;
-  }
-
-  function putDown(item, at) {  // true when the piece now lies at `at`
-    lift(item);
-    const cells = fitsAt(item, at);
-    if (!cells) return false;
-    item.at = at;
-    board.push({ item, pl: placement(item.name, cells) });
-    return true;
-  }
-
-  function lift(item) {
-    board = board.filter(b => b.item !== item);
-    item.at = null;
-  }
-
-  function solved() {
-    return board.reduce((n, b) => n + b.pl.cells.length, 0) === combo.cells.length;
-  }
-
-  function turn(how) {  // the chosen piece a quarter turn clockwise, or turned over (mirror)
-    const item = selected;
-    if (!item) return note("Choose a piece first, then turn it.");
-    const was = item.shape, at = item.at;
-    item.shape = normalise(was.map(([r, c]) => (how === "rotate" ? [c, -r] : [r, -c])));
-    note("");
-    if (item.held) item.held = inBox(item, item.held);
-    else if (at && !putDown(item, at)) {  // the piece stays as it lay, the board unchanged
-      item.shape = was;
-      putDown(item, at);
-      note(item.name + " turned does not fit here: move it first.");
-    }
-    draw();
-    if (!item.held) changed();
-  }
-
-  // --- the keyboard: a piece is carried over the figure cell by cell, then put down ----------
+  // the play (practice_core.js): a piece lies at `at`, the [row, col] of its shape's [0, 0]
+  const P = UbongoPractice.flat({
+    firstFit, inBox, turns: TURNS, anchored: (was, now, at) => at, arrows: new Set(Object.keys(STEPS)),
+    step: (item, k) => inBox(item, [item.held[0] + STEPS[k][0], item.held[1] + STEPS[k][1]]),
+    paint, hinted, unit: CELL, point, origin,
+    dropAt: (item, x, y) => [Math.round(y - layout.fy), Math.round(x - layout.fx)],
+  });
 
   function inBox(item, [r, c]) {  // the anchor moved as little as keeps the piece over the figure's box
     const h = Math.max(...item.shape.map(p => p[0])), w = Math.max(...item.shape.map(p => p[1]));
-    return [Math.max(0, Math.min(r, combo.height - 1 - h)), Math.max(0, Math.min(c, combo.width - 1 - w))];
+    return [Math.max(0, Math.min(r, P.combo.height - 1 - h)), Math.max(0, Math.min(c, P.combo.width - 1 - w))];
   }
 
   function firstFit(item) {  // the first anchor, in reading order, where the piece fits; else 0, 0
-    for (let r = 0; r < combo.height; r++)
-      for (let c = 0; c < combo.width; c++) if (fitsAt(item, [r, c])) return [r, c];
+    for (let r = 0; r < P.combo.height; r++)
+      for (let c = 0; c < P.combo.width; c++) if (P.fitsAt(item, [r, c])) return [r, c];
     return [0, 0];
-  }
-
-  function pickUp(item) {  // carry the piece from where it lies, or from its first fit
-    item.from = item.at;
-    item.held = item.at || firstFit(item);
-    lift(item);
-  }
-
-  function putBack(item) {  // a carried piece back where it was picked up (or to the tray)
-    item.held = null;
-    if (!(item.from && putDown(item, item.from))) lift(item);
-  }
-
-  const STEPS = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] };
-
-  function keyboard(k) {  // true when the key was a move of the selected piece
-    const item = selected;
-    note("");
-    if (k in STEPS) {
-      if (!item.held) pickUp(item);
-      item.held = inBox(item, [item.held[0] + STEPS[k][0], item.held[1] + STEPS[k][1]]);
-    } else if (k === "enter" || k === " ") {
-      if (!item.held) pickUp(item);
-      else if (putDown(item, item.held)) item.held = null;
-      else note(item.name + " does not fit there: move it, or Escape.");
-    } else if (k === "escape" && item.held) {
-      putBack(item);
-    } else if (k === "delete" || k === "backspace") {
-      item.held = null;
-      lift(item);
-    } else {
-      return false;
-    }
-    draw();
-    if (!item.held) changed();
-    return true;
   }
 
   // --- drawing ------------------------------------------------------------------------------
@@ -129,30 +38,27 @@
   let svg = null, layout = null;
 
 
-  // a phone: the pieces go below the figure, where they stay big enough to drag
-  const isNarrow = () => (document.getElementById("p-board").clientWidth || window.innerWidth) < 480;
-
   const extent = name => 1 + Math.max(...PIECES[name].orientations[0].flat());  // in every turn
 
   function placeTray() {  // the tray in rows of square slots, beside the figure (below it on a phone)
-    const narrow = isNarrow();
+    const narrow = P.isNarrow();
     const fx = 0.5, fy = 0.5, gap = 0.5;
-    const tx = narrow ? 0.5 : fx + combo.width + 1, ty = narrow ? fy + combo.height + 1 : fy;
-    const room = Math.max(combo.width, narrow ? 7.5 : 10);  // a row of the tray at most this wide
+    const tx = narrow ? 0.5 : fx + P.combo.width + 1, ty = narrow ? fy + P.combo.height + 1 : fy;
+    const room = Math.max(P.combo.width, narrow ? 7.5 : 10);  // a row of the tray at most this wide
     let x = 0, y = 0, tall = 0, wide = 0;
-    for (const item of tray) {  // each piece in the middle of its slot, which a turn keeps
-      const e = TRAY * extent(item.name);
+    for (const item of P.tray) {  // each piece in the middle of its slot, which a turn keeps
+      const e = P.TRAY * extent(item.name);
       if (x && x + e > room) { y += tall + gap; x = 0; tall = 0; }
       const h = 1 + Math.max(...item.shape.map(p => p[0])), w = 1 + Math.max(...item.shape.map(p => p[1]));
-      item.x = tx + x + (e - TRAY * w) / 2;
-      item.y = ty + y + (e - TRAY * h) / 2;
+      item.x = tx + x + (e - P.TRAY * w) / 2;
+      item.y = ty + y + (e - P.TRAY * h) / 2;
       item.slot = [tx + x, ty + y, e];
       x += e + gap;
       tall = Math.max(tall, e);
       wide = Math.max(wide, x - gap);
     }
-    const w = narrow ? 1 + Math.max(combo.width, wide) : tx + wide + 0.5;
-    const h = 0.5 + (narrow ? ty + y + tall : Math.max(fy + combo.height, ty + y + tall));
+    const w = narrow ? 1 + Math.max(P.combo.width, wide) : tx + wide + 0.5;
+    const h = 0.5 + (narrow ? ty + y + tall : Math.max(fy + P.combo.height, ty + y + tall));
     layout = { fx, fy, w, h };
   }
 
@@ -169,25 +75,22 @@
     return d;
   }
 
-  function draw() {
+  function paint() {  // the figure and every piece, drawn anew
     const host = document.getElementById("p-board");
-    const focused = selected && selected.g && document.activeElement === selected.g;
     host.textContent = "";
     placeTray();
     svg = el(host, "svg", { viewBox: "0 0 " + layout.w * CELL + " " + layout.h * CELL,
       style: "max-width: " + Math.round(layout.w * CELL * 1.4) + "px",
-      role: "img", "aria-label": "figure " + combo.template + " " + combo.side + " " + combo.face });
+      role: "img", "aria-label": "figure " + P.combo.template + " " + P.combo.side + " " + P.combo.face });
     const fig = el(svg, "g", { class: "pfigure" });
-    for (const [r, c] of combo.cells) {
+    for (const [r, c] of P.combo.cells) {
       el(fig, "rect", { x: (layout.fx + c) * CELL, y: (layout.fy + r) * CELL, width: CELL, height: CELL,
         fill: "#fff", stroke: "#c4c4c4", "data-cell": r + "," + c });
     }
-    const edge = outline(combo.cells, layout.fx * CELL, layout.fy * CELL);  // dark, as on the cards
+    const edge = outline(P.combo.cells, layout.fx * CELL, layout.fy * CELL);  // dark, as on the cards
     el(fig, "path", { d: edge, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "square", fill: "none" });
     el(svg, "g", { class: "phint" });
-    for (const item of tray) drawPiece(item);
-    if (focused) selected.g.focus();  // drawing replaced the element that had the focus
-    if (hintShown) drawHint(hintShown);
+    for (const item of P.tray) drawPiece(item);
   }
 
   function origin(item) {  // the piece's top-left in board units (cells)
@@ -195,23 +98,8 @@
     return at ? [layout.fx + at[1], layout.fy + at[0]] : [item.x, item.y];
   }
 
-  const scaleOf = item => (item.held || item.at ? 1 : TRAY);  // drawn smaller in the tray
-
   function drawPiece(item) {
-    const where = item.held ? "carried, Enter to put down" : item.at ? "on the figure" : "in the tray";
-    const g = el(svg, "g", { class: "pp" + (item === selected ? " selected" : "") + (item.at ? " placed" : "")
-      + (item.held ? " dragging" : ""), "data-piece": item.name, "data-i": item.i,
-      "data-shape": shapeKey(item.shape), tabindex: 0, role: "button",
-      "aria-label": "piece " + item.name + ", " + where });
-    if (item.at) g.setAttribute("data-at", key(item.at));
-    if (item.held) g.setAttribute("data-held", key(item.held));
-    const [x, y] = origin(item), s = scaleOf(item);
-    g.setAttribute("transform", "translate(" + x * CELL + " " + y * CELL + ")" + (s === 1 ? "" : " scale(" + s + ")"));
-    if (s !== 1) {  // in the tray the whole slot takes the pointer: a target a finger hits
-      const [sx, sy, e] = item.slot;
-      el(g, "rect", { x: (sx - x) * CELL / s, y: (sy - y) * CELL / s, width: e * CELL / s, height: e * CELL / s,
-        fill: "#fff", "fill-opacity": 0, class: "grip" });
-    }
+    const g = P.group(svg, item, origin(item)), s = P.scaleOf(item);
     item.shape.forEach(([r, c], k) => {
       el(g, "rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, fill: PIECES[item.name].colour,
         stroke: "#222", "stroke-width": 1.2, "data-k": k });
@@ -223,10 +111,6 @@
     const ring = outline(item.shape, 0, 0);  // shown on keyboard focus (CSS)
     el(g, "path", { d: ring, class: "ring halo" });
     el(g, "path", { d: ring, class: "ring ink" });
-    g.addEventListener("pointerdown", e => grab(e, item));
-    g.addEventListener("touchstart", e => e.preventDefault(), { passive: false });  // no scroll
-    g.addEventListener("focus", () => select(item));
-    item.g = g;
   }
 
   function middle(shape) {  // the square of a shape nearest its centre of mass
@@ -241,178 +125,10 @@
     return [p.x / CELL, p.y / CELL];
   }
 
-  let drag = null;
-
-  function grab(e, item) {
-    e.preventDefault();
-    note("");
-    const again = item === selected;  // a tap on the piece already chosen turns it
-    select(item);
-    const g = item.g, s = scaleOf(item);
-    const [px, py] = point(e);
-    const [x, y] = origin(item);
-    const from = item.held ? item.from : item.at;  // where a tap leaves it
-    item.held = null;  // the pointer takes over a piece the keyboard carried
-    // full size at once, the point pressed staying under the pointer
-    drag = { item, g, dx: (px - x) / s, dy: (py - y) / s, id: e.pointerId, from, again,
-      x: px - (px - x) / s, y: py - (py - y) / s, cx: e.clientX, cy: e.clientY, moved: false };
-    lift(item);
-    g.classList.add("dragging");
-    svg.appendChild(g);  // on top
-    try { g.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
-    g.addEventListener("pointermove", move);
-    g.addEventListener("pointerup", drop);
-    g.addEventListener("pointercancel", drop);
+  function hinted(g, [r, c], name) {  // a square of a hint's target: dashed, in the piece's colour
+    el(g, "rect", { x: (layout.fx + c) * CELL + 2, y: (layout.fy + r) * CELL + 2, width: CELL - 4, height: CELL - 4,
+      fill: PIECES[name].colour, "fill-opacity": 0.45, stroke: "#222", "stroke-dasharray": "4 3", class: "hinted" });
   }
 
-  function move(e) {
-    if (!drag || e.pointerId !== drag.id) return;
-    if (Math.hypot(e.clientX - drag.cx, e.clientY - drag.cy) > TAP) drag.moved = true;
-    if (!drag.moved) return;
-    const [px, py] = point(e);
-    drag.x = px - drag.dx;
-    drag.y = py - drag.dy;
-    drag.g.setAttribute("transform", "translate(" + drag.x * CELL + " " + drag.y * CELL + ")");
-  }
-
-  function drop(e) {
-    if (!drag || e.pointerId !== drag.id) return;
-    move(e);
-    const { item, x, y, from, again, moved } = drag;
-    drag.g.removeEventListener("pointermove", move);
-    drag.g.removeEventListener("pointerup", drop);
-    drag.g.removeEventListener("pointercancel", drop);
-    drag = null;
-    if (moved && e.type === "pointerup") putDown(item, [Math.round(y - layout.fy), Math.round(x - layout.fx)]);
-    else if (from) putDown(item, from);  // a tap, or a drag the browser took over: as it was
-    draw();
-    if (!moved && again && e.type === "pointerup") turn("rotate");
-    else changed();
-  }
-
-  function select(item) {
-    const carried = selected && selected !== item && selected.held ? selected : null;
-    selected = item;
-    if (carried) {  // choosing another piece puts the carried one back
-      putBack(carried);
-      draw();
-      item.g.focus();
-      changed();
-    }
-    for (const it of tray) if (it.g) it.g.classList.toggle("selected", it === item);
-  }
-
-  // --- status, timer, hints on screen ---------------------------------------------------------
-
-  // the hint on screen, the board it was asked on and its words (which count the pieces then)
-  let hintShown = null, hintBoard = null, hintWords = "";
-  const { status } = UbongoPractice;
-  const boardKey = () => board.map(b => b.pl.id).sort().join(" ");
-
-  function note(text) {  // what the page says about the last move (a refusal, a missing choice)
-    document.getElementById("p-note").textContent = text;
-  }
-
-  function changed() {  // after a move: a hint stays until the board it was asked on changes
-    if (hintShown && boardKey() !== hintBoard) clearHint();
-    if (solved()) UbongoPractice.won();
-    else if (!UbongoPractice.timeIsUp()) status(board.length + " of " + combo.pieces.length + " pieces placed; left: "
-      + tray.filter(it => !it.at).map(it => it.name).join(" "));
-  }
-
-  function clearHint() {
-    hintShown = null;
-    const p = document.getElementById("p-hint");
-    if (p) p.textContent = "";
-    const g = svg && svg.querySelector("g.phint");
-    if (g) g.textContent = "";
-  }
-
-  function showHint(h) {  // a hint asked for on the board as it is now
-    hintShown = h;
-    hintBoard = boardKey();
-    hintWords = message(h);
-    drawHint(h);
-  }
-
-  function drawHint(h) {  // the hint's words, and its dashed target on the figure's free squares
-    document.getElementById("p-hint").textContent = hintWords;
-    const g = svg.querySelector("g.phint");
-    g.textContent = "";
-    const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : null;
-    if (!pic) return;
-    const mine = new Set(board.map(b => b.pl.cells.map(key)).flat());
-    pic.forEach((row, r) => [...row].forEach((ch, c) => {
-      if (ch === "." || ch === "#" || mine.has(key([r, c]))) return;
-      const name = combo.pieces.find(n => codeOf(n) === ch);
-      el(g, "rect", { x: (layout.fx + c) * CELL + 2, y: (layout.fy + r) * CELL + 2, width: CELL - 4, height: CELL - 4,
-        fill: PIECES[name].colour, "fill-opacity": 0.45, stroke: "#222", "stroke-dasharray": "4 3", class: "hinted" });
-    }));
-  }
-
-  function askHint(level) {
-    try {
-      showHint(hint(level));
-      UbongoPractice.tell("hint", { level });
-    } catch (err) {
-      document.getElementById("p-hint").textContent = err.message;
-    }
-  }
-
-  // --- controls -----------------------------------------------------------------------------
-
-  const $ = id => document.getElementById(id);
-
-  function show(template, side, face) {
-    play(UbongoPractice.load(template, side, face));
-  }
-
-  function play(c) {  // a combination of the set, or a card drawn in the page (owncard.js)
-    combo = c;
-    reset();
-    draw();
-    UbongoPractice.chosen(combo);
-  }
-
-  $("p-rotate").addEventListener("click", () => turn("rotate"));
-  const skip = document.querySelector("a.skip");
-  if (skip) skip.addEventListener("click", e => {  // the first tab stop: straight to the pieces
-    e.preventDefault();
-    (tray.find(it => !it.at) || tray[0]).g.focus();
-  });
-  $("p-flip").addEventListener("click", () => turn("flip"));
-  $("p-clear").addEventListener("click", () => { reset(); draw(); changed(); });
-  document.querySelectorAll("#practice .p-hint").forEach(b =>
-    b.addEventListener("click", () => askHint(Number(b.getAttribute("data-level")))));
-  document.addEventListener("keydown", e => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest && e.target.closest("input, select, textarea")) return;
-    const k = e.key.toLowerCase();
-    if (k === "r" || k === "f") {
-      e.preventDefault();
-      turn(k === "r" ? "rotate" : "flip");
-    } else if (selected && selected.g && document.activeElement === selected.g && keyboard(k)) {
-      e.preventDefault();  // the piece moved: the page does not scroll
-    }
-  });
-  let narrowNow = null;
-  window.addEventListener("resize", () => {
-    if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); draw(); }
-  });
-
-  // --- the scripting hook (window.ubongo, practice_core.js) -----------------------------------
-
-  function put(item, cells) {  // a piece put down by the hook on cells it has checked
-    item.shape = normalise(cells);
-    putDown(item, [Math.min(...cells.map(p => p[0])), Math.min(...cells.map(p => p[1]))]);
-    draw();
-    changed();
-  }
-
-  UbongoPractice.attach({
-    show, play, solved, put, combo: () => combo, placements: () => board.map(b => b.pl),
-    free: name => tray.find(it => it.name === name && !it.at),
-    clear() { reset(); draw(); changed(); },
-  });
-  narrowNow = isNarrow();
+  P.start();
 })();

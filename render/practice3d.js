@@ -405,10 +405,7 @@
     return true;
   }
 
-  document.addEventListener("keydown", e => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest && e.target.closest("input, select, textarea")) return;
-    const k = e.key.toLowerCase();
+  UbongoPractice.controls(level => showHint(hint(level)), (k, e) => {
     if (k in TURN_KEYS) {
       e.preventDefault();
       turn(TURN_KEYS[k]);
@@ -434,34 +431,15 @@
     hintShown = h;
     $("p-hint").textContent = UbongoPractice.message(h, placed().length);
     unmark("hinted");
-    const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : null;
-    if (!pic) return;
     const mine = new Set(placements().flatMap(pl => pl.cells.map(key)));
     const cells = [];
-    let z = 0, r = 0;
-    for (const row of pic) {
-      if (row === "--") { z++; r = 0; continue; }
-      [...row].forEach((ch, c) => {
-        if (ch === "." || ch === "#" || mine.has(key([z, r, c]))) return;
-        const it = tray.find(x => codeOf(x.name) === ch);
-        cells.push([[z, r, c], it.tone.fill, ch]);
-      });
-      r++;
+    for (const [ch, p] of UbongoPractice.hintCodes(h)) {
+      if (!mine.has(key(p))) cells.push([p, tray.find(x => codeOf(x.name) === ch).tone.fill, ch]);
     }
     mark(cells, { stroke: "#222", cls: "hinted" });
   }
 
-  function askHint(level) {
-    try {
-      showHint(hint(level));
-    } catch (err) {
-      $("p-hint").textContent = err.message;
-    }
-  }
-
   const hint = level => UbongoPractice.hint(combo, placements(), level);
-  document.querySelectorAll("#practice .p-hint").forEach(b =>
-    b.addEventListener("click", () => askHint(Number(b.getAttribute("data-level")))));
 
   // --- choosing a combination, the scripting hook (window.ubongo, practice_core.js) ----------
 

@@ -1,9 +1,10 @@
-// What both practice boards (practice.js for squares, practice3d.js for cubes) share: the page
-// data read into combinations; hints computed from the tilings the page holds, mirroring
-// solver/hints.py step by step so that a board's window.ubongo.hint(level) is the object
-// `ubongo hint --json` prints for the same board (tests/test_browser.py and test_browser3d.py
-// compare them); and what surrounds a board: the status line, the sand timer, the choice of
-// combination and the scripting hook window.ubongo (docs/FORMAT.md).
+// What the practice boards (practice.js for squares, practice_plane.js for hexagons and
+// triangles, practice3d.js for cubes) share: the page data read into combinations; hints
+// computed from the tilings the page holds, mirroring solver/hints.py step by step so that a
+// board's window.ubongo.hint(level) is the object `ubongo hint --json` prints for the same
+// board (tests/test_browser.py and test_browser3d.py compare them); what surrounds a board:
+// the status line, the sand timer, the choice of combination and the scripting hook
+// window.ubongo (docs/FORMAT.md); and the play of a board of flat pieces (`flat`).
 // A cell is [row, col] of the figure as printed (row 0 at the top), or [layer, row, col] on
 // cubes (layer 0 the bottom): every function here takes points of either length. Hexagons and
 // triangles (practice_plane.js) are the lattice's points, [r, q] and [row, column, kind]
@@ -11,6 +12,7 @@
 "use strict";
 const UbongoPractice = (function () {
   const TAP = 6;  // px a press may move and still be a tap (a tap on the chosen piece turns it)
+  const TRAY = 0.6;  // a flat board's tray scale: pieces drawn smaller, full size once picked up
   const DATA = JSON.parse(document.getElementById("ubongo-data").textContent);
   const PIECES = DATA.pieces;
   const LAYERED = DATA.space === "cube";
@@ -52,6 +54,8 @@ const UbongoPractice = (function () {
     return cells.map(p => p.map((v, a) => v - low[a])).sort(cmp);
   }
   const sorted = cells => cells.map(p => p.slice()).sort(cmp);
+  // cells moved by a translation [dr, dc] (a triangle keeps its kind)
+  const moved = (cells, at) => cells.map(p => p.map((v, a) => v + (a < 2 ? at[a] : 0)));
   const lexLess = (a, b) => {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
       if (a[i] !== b[i]) return a[i] < b[i];
@@ -82,14 +86,23 @@ const UbongoPractice = (function () {
     return [t, s];
   }
 
-  function figureCells(rows) {  // a figure's rows (layers parted by "--") as sorted cells
-    const cells = [];
+  function* places(rows) {  // [character, [layer, row, col]] of text rows, layers parted by "--"
     let layer = 0, r = 0;
     for (const row of rows) {
       if (row === "--") { layer++; r = 0; continue; }
-      [...row].forEach((ch, c) => { if (ch === "#") cells.push(LAYERED ? [layer, r, c] : AT(r, c)); });
+      for (const [c, ch] of [...row].entries()) yield [ch, [layer, r, c]];
       r++;
     }
+  }
+
+  function* hintCodes(h) {  // [code, place] of the pieces a hint draws: level 2's picture, level 3's solution
+    const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : [];
+    for (const [ch, p] of places(pic)) if (ch !== "." && ch !== "#") yield [ch, p];
+  }
+
+  function figureCells(rows) {  // a figure's rows (layers parted by "--") as sorted cells
+    const cells = [];
+    for (const [ch, [layer, r, c]] of places(rows)) if (ch === "#") cells.push(LAYERED ? [layer, r, c] : AT(r, c));
     return DATA.space in SPOT_SPACES ? normalise(cells) : cells.sort(cmp);  // Figure.from_cells
   }
 
@@ -460,6 +473,24 @@ const UbongoPractice = (function () {
     board.show(t.id, side, face);
   }
 
+  // What every board wires alike: the hint buttons ask `ask(level)` (an error's words shown
+  // as the hint), and a key pressed outside the choice's fields, without Ctrl, Alt or Meta,
+  // goes lowercased to `onKey(k, e)`.
+  function controls(ask, onKey) {
+    document.querySelectorAll("#practice .p-hint").forEach(x => x.addEventListener("click", () => {
+      try {
+        ask(Number(x.getAttribute("data-level")));
+      } catch (err) {
+        $("p-hint").textContent = err.message;
+      }
+    }));
+    document.addEventListener("keydown", e => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target.closest && e.target.closest("input, select, textarea")) return;
+      onKey(e.key.toLowerCase(), e);
+    });
+  }
+
   // The board takes the controls and the scripting hook, and shows the first combination.
   // `b`: show(template, side, face), play(combo) (a combination made in the page), combo(), solved(), placements(), free(name) (a tray item
   // of the piece not yet down), put(item, cells) (cells checked here), clear().
@@ -506,9 +537,324 @@ const UbongoPractice = (function () {
 
   const play = combo => board.play(combo);  // a card drawn in the page, on the board
 
+  // --- a board of flat pieces: squares (practice.js), hexagons and triangles (practice_plane.js)
+
+  // What both flat boards keep and do alike: the tray, the pieces placed, the chosen piece and
+  // the one the keyboard carries, turns, hints that stay, the controls. A piece lies at `at`, a
+  // translation [dr, dc] of its normalised shape. The board brings its lattice and drawing in
+  // `own`: firstFit(item), inBox(item, at) (`at` moved as little as keeps the piece over the
+  // figure's box), turns {rotate, flip} on a point, anchored(was, now, at) (where a turned
+  // piece lies), arrows (the key names that carry a piece) and step(item, key) (the carried
+  // piece's next `at`), paint() (the figure and every piece drawn anew), hinted(g, cell, name)
+  // (one cell of a hint's target drawn in `g`); and for the pointer, in the board's own units (`unit` px each): point(e) where a pointer
+  // event is, origin(item) where the piece's group is, dropAt(item, x, y) where a piece dropped
+  // with its group at x, y lies (or null: back to the tray).
+  function flat(own) {
+    const b = { combo: null, tray: [], board: [], selected: null };
+    // the hint on screen, the board it was asked on and its words (which count the pieces then)
+    let hintShown = null, hintBoard = null, hintWords = "";
+    const boardKey = () => b.board.map(x => x.pl.id).sort().join(" ");
+    // a phone: the pieces go below the figure, where they stay big enough to drag
+    const isNarrow = () => ($("p-board").clientWidth || window.innerWidth) < 480;
+
+    function reset() {
+      b.tray = b.combo.pieces.map((name, i) => ({ i, name, shape: normalise(PIECES[name].orientations[0]), at: null }));
+      b.board = [];
+      b.selected = null;
+      clearHint();
+      note("");
+    }
+
+    function occupied(except) {
+      const s = new Set();
+      for (const x of b.board) if (x.item !== except) for (const p of x.pl.cells) s.add(key(p));
+      return s;
+    }
+
+    function fitsAt(item, at) {  // the piece's cells at `at`, or null where it cannot go
+      const cells = moved(item.shape, at);
+      const used = occupied(item);
+      return cells.every(p => b.combo.inFigure.has(key(p)) && !used.has(key(p))) ? cells : null;
+    }
+
+    function putDown(item, at) {  // true when the piece now lies at `at`
+      lift(item);
+      const cells = fitsAt(item, at);
+      if (!cells) return false;
+      item.at = at;
+      b.board.push({ item, pl: placement(item.name, cells) });
+      return true;
+    }
+
+    function lift(item) {
+      b.board = b.board.filter(x => x.item !== item);
+      item.at = null;
+    }
+
+    function solved() {
+      return b.board.reduce((n, x) => n + x.pl.cells.length, 0) === b.combo.cells.length;
+    }
+
+    function turn(how) {  // the chosen piece turned (own.turns), or left as it lay, with a word
+      const item = b.selected;
+      if (!item) return note("Choose a piece first, then turn it.");
+      const was = item.shape, at = item.at;
+      item.shape = normalise(was.map(own.turns[how]));
+      note("");
+      if (item.held) item.held = own.inBox(item, own.anchored(was, item.shape, item.held));
+      else if (at && !putDown(item, own.anchored(was, item.shape, at))) {  // the board unchanged
+        item.shape = was;
+        putDown(item, at);
+        note(item.name + " turned does not fit here: move it first.");
+      }
+      draw();
+      if (!item.held) changed();
+    }
+
+    // the keyboard: a piece is carried over the figure cell by cell, then put down
+    function pickUp(item) {  // carry the piece from where it lies, or from its first fit
+      item.from = item.at;
+      item.held = item.at || own.firstFit(item);
+      lift(item);
+    }
+
+    function putBack(item) {  // a carried piece back where it was picked up (or to the tray)
+      item.held = null;
+      if (!(item.from && putDown(item, item.from))) lift(item);
+    }
+
+    function keyboard(k) {  // true when the key was a move of the selected piece
+      const item = b.selected;
+      note("");
+      if (own.arrows.has(k)) {
+        if (!item.held) pickUp(item);
+        item.held = own.step(item, k);
+      } else if (k === "enter" || k === " ") {
+        if (!item.held) pickUp(item);
+        else if (putDown(item, item.held)) item.held = null;
+        else note(item.name + " does not fit there: move it, or Escape.");
+      } else if (k === "escape" && item.held) {
+        putBack(item);
+      } else if (k === "delete" || k === "backspace") {
+        item.held = null;
+        lift(item);
+      } else {
+        return false;
+      }
+      draw();
+      if (!item.held) changed();
+      return true;
+    }
+
+    // the pointer: a press and release within TAP px is a tap (on the chosen piece, a turn); a
+    // drag carries the piece full size, the point pressed staying under the pointer
+    const scaleOf = item => (item.held || item.at ? 1 : TRAY);  // drawn smaller in the tray
+    const translate = (x, y) => "translate(" + (x * own.unit).toFixed(2) + " " + (y * own.unit).toFixed(2) + ")";
+    let drag = null;
+
+    function group(svg, item, [x, y]) {  // the piece's group, at x, y; in the tray, scaled with its slot
+      const where = item.held ? "carried, Enter to put down" : item.at ? "on the figure" : "in the tray";
+      const g = el(svg, "g", { class: "pp" + (item === b.selected ? " selected" : "") + (item.at ? " placed" : "")
+        + (item.held ? " dragging" : ""), "data-piece": item.name, "data-i": item.i,
+        "data-shape": shapeKey(item.shape), tabindex: 0, role: "button",
+        "aria-label": "piece " + item.name + ", " + where });
+      if (item.at) g.setAttribute("data-at", key(item.at));
+      if (item.held) g.setAttribute("data-held", key(item.held));
+      const s = scaleOf(item), u = own.unit;
+      g.setAttribute("transform", translate(x, y) + (s === 1 ? "" : " scale(" + s + ")"));
+      if (s !== 1) {  // in the tray the whole slot takes the pointer: a target a finger hits
+        const [sx, sy, e] = item.slot.map(v => v * u / s);
+        el(g, "rect", { x: (sx - x * u / s).toFixed(2), y: (sy - y * u / s).toFixed(2), width: e.toFixed(2),
+          height: e.toFixed(2), fill: "#fff", "fill-opacity": 0, class: "grip" });
+      }
+      handle(g, item);
+      return g;
+    }
+
+    function handle(g, item) {  // the piece's group takes the pointer, a finger and the focus
+      g.addEventListener("pointerdown", e => grab(e, item));
+      // a finger on a piece drags it: Chromium ignores touch-action on an SVG group, so without
+      // this the page pans and cancels the drag (the svg lets a swipe elsewhere scroll the page)
+      g.addEventListener("touchstart", e => e.preventDefault(), { passive: false });
+      g.addEventListener("focus", () => select(item));
+      item.g = g;
+    }
+
+    function grab(e, item) {
+      e.preventDefault();
+      note("");
+      const again = item === b.selected;  // a tap on the piece already chosen turns it
+      select(item);
+      const g = item.g, s = scaleOf(item);
+      const [px, py] = own.point(e);
+      const [x, y] = own.origin(item);
+      const from = item.held ? item.from : item.at;  // where a tap leaves it
+      item.held = null;  // the pointer takes over a piece the keyboard carried
+      drag = { item, g, dx: (px - x) / s, dy: (py - y) / s, id: e.pointerId, from, again,
+        x: px - (px - x) / s, y: py - (py - y) / s, cx: e.clientX, cy: e.clientY, moved: false };
+      lift(item);
+      g.classList.add("dragging");
+      g.parentNode.appendChild(g);  // on top
+      try { g.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
+      g.addEventListener("pointermove", move);
+      g.addEventListener("pointerup", drop);
+      g.addEventListener("pointercancel", drop);
+    }
+
+    function move(e) {
+      if (!drag || e.pointerId !== drag.id) return;
+      if (Math.hypot(e.clientX - drag.cx, e.clientY - drag.cy) > TAP) drag.moved = true;
+      if (!drag.moved) return;
+      const [px, py] = own.point(e);
+      drag.x = px - drag.dx;
+      drag.y = py - drag.dy;
+      drag.g.setAttribute("transform", translate(drag.x, drag.y));
+    }
+
+    function drop(e) {
+      if (!drag || e.pointerId !== drag.id) return;
+      move(e);
+      const { item, x, y, from, again, moved } = drag;
+      drag.g.removeEventListener("pointermove", move);
+      drag.g.removeEventListener("pointerup", drop);
+      drag.g.removeEventListener("pointercancel", drop);
+      drag = null;
+      // a tap, or a drag the browser took over: as it was
+      const at = moved && e.type === "pointerup" ? own.dropAt(item, x, y) : from;
+      if (at) putDown(item, at);
+      draw();
+      if (!moved && again && e.type === "pointerup") turn("rotate");
+      else changed();
+    }
+
+    function select(item) {
+      const carried = b.selected && b.selected !== item && b.selected.held ? b.selected : null;
+      b.selected = item;
+      if (carried) {  // choosing another piece puts the carried one back
+        putBack(carried);
+        draw();
+        item.g.focus();
+        changed();
+      }
+      for (const it of b.tray) if (it.g) it.g.classList.toggle("selected", it === item);
+    }
+
+    // status and hints: a hint and its words count the pieces on the board it was asked on
+    function note(text) {  // what the page says about the last move (a refusal, a missing choice)
+      $("p-note").textContent = text;
+    }
+
+    function changed() {  // after a move: a hint stays until the board it was asked on changes
+      if (hintShown && boardKey() !== hintBoard) clearHint();
+      if (solved()) won();
+      else if (!timeIsUp()) status(b.board.length + " of " + b.combo.pieces.length + " pieces placed; left: "
+        + b.tray.filter(it => !it.at).map(it => it.name).join(" "));
+    }
+
+    function clearHint() {
+      hintShown = null;
+      const p = $("p-hint");
+      if (p) p.textContent = "";
+      const g = document.querySelector("#p-board g.phint");
+      if (g) g.textContent = "";
+    }
+
+    function draw() {  // the board drawn anew, the focus and the hint kept
+      const focused = b.selected && b.selected.g && document.activeElement === b.selected.g;
+      own.paint();
+      if (focused) b.selected.g.focus();  // drawing replaced the element that had the focus
+      if (hintShown) drawHint(hintShown);
+    }
+
+    function drawHint(h) {  // the hint's words, and its dashed target on the figure's free cells
+      $("p-hint").textContent = hintWords;
+      const g = document.querySelector("#p-board g.phint");
+      g.textContent = "";
+      const mine = new Set(b.board.flatMap(x => x.pl.cells.map(key)));
+      const byKey = new Map(b.combo.cells.map(p => [key(SPOT(p)), p]));  // by place in the text form
+      for (const [ch, [, r, c]] of hintCodes(h)) {
+        const p = byKey.get(key([r + b.combo.origin[0], c + b.combo.origin[1]]));
+        if (p && !mine.has(key(p))) own.hinted(g, p, b.combo.pieces.find(n => codeOf(n) === ch));
+      }
+    }
+
+    function askHint(level) {  // a hint asked for on the board as it is now
+      const h = hint(b.combo, b.board.map(x => x.pl), level);
+      hintShown = h;
+      hintBoard = boardKey();
+      hintWords = message(h, b.board.length);
+      drawHint(h);
+      tell("hint", { level });
+    }
+
+    // the controls, the scripting hook, and the first combination
+    function show(template, side, face) {
+      play(load(template, side, face));
+    }
+
+    function play(c) {  // a combination of the set, or a card drawn in the page (owncard.js)
+      b.combo = c;
+      reset();
+      draw();
+      chosen(b.combo);
+    }
+
+    function put(item, cells) {  // a piece put down by the hook on cells it has checked
+      item.shape = normalise(cells);
+      const first = sorted(cells)[0];  // a translation keeps the order
+      putDown(item, [first[0] - item.shape[0][0], first[1] - item.shape[0][1]]);
+      draw();
+      changed();
+    }
+
+    // The hint buttons sit in the sticky row of turns, in reach wherever the board is, where
+    // the turns' line holds them too (a board 640 px wide: a landscape phone's); narrower, a
+    // second line of buttons in the row would hide more of the board (a phone's lowest tray
+    // pieces), so they go under it. The hint's words are in that row on both.
+    function placeAsks() {
+      const asks = $("p-asks"), inRow = asks.parentNode === $("p-turns");
+      const roomy = ($("p-board").clientWidth || window.innerWidth) >= 640;
+      if (roomy && !inRow) $("p-turns").insertBefore(asks, $("p-hint"));
+      else if (!roomy && inRow) $("p-note").after(asks);
+    }
+
+    function start() {  // the buttons and keys wired; the first combination shown
+      $("p-rotate").addEventListener("click", () => turn("rotate"));
+      $("p-flip").addEventListener("click", () => turn("flip"));
+      const clear = () => { reset(); draw(); changed(); };
+      $("p-clear").addEventListener("click", clear);
+      const skip = document.querySelector("a.skip");
+      if (skip) skip.addEventListener("click", e => {  // the first tab stop: straight to the pieces
+        e.preventDefault();
+        (b.tray.find(it => !it.at) || b.tray[0]).g.focus();
+      });
+      controls(askHint, (k, e) => {
+        if (k === "r" || k === "f") {
+          e.preventDefault();
+          turn(k === "r" ? "rotate" : "flip");
+        } else if (b.selected && b.selected.g && document.activeElement === b.selected.g && keyboard(k)) {
+          e.preventDefault();  // the piece moved: the page does not scroll
+        }
+      });
+      let narrowNow = null;
+      window.addEventListener("resize", () => {
+        placeAsks();
+        if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); draw(); }
+      });
+      attach({
+        show, play, solved, put, combo: () => b.combo, placements: () => b.board.map(x => x.pl),
+        free: name => b.tray.find(it => it.name === name && !it.at), clear,
+      });
+      narrowNow = isNarrow();
+      placeAsks();
+    }
+
+    return Object.assign(b, { TRAY, isNarrow, fitsAt, scaleOf, group, start });
+  }
+
   return {
-    DATA, PIECES, SPOT, AT, el, play, cmp, key, shapeKey, normalise, sorted, isShapeOf, codeOf,
-    thirds, boxOf, textBox, TAP,
+    DATA, PIECES, SPOT, AT, el, play, cmp, key, shapeKey, normalise, sorted, moved, isShapeOf, codeOf,
+    thirds, boxOf, textBox, hintCodes, TAP, flat, controls,
     findSide, load, placement, placeable, rows, hint, message,
     status, timeIsUp, won, chosen, attach, tell,
   };

@@ -9,7 +9,7 @@
 // render/outline.py's Plane draws it, from its place in the text form (UbongoPractice.SPOT).
 "use strict";
 (function () {
-  const { DATA, PIECES, SPOT, el, key, shapeKey, normalise, codeOf, placement, TAP } = UbongoPractice;
+  const { DATA, PIECES, SPOT, el, key, moved } = UbongoPractice;
   const CELL = 34;  // px across a hexagon's flats, or along a triangle's side
   const HEX = DATA.space === "hex";
   const SQ3 = Math.sqrt(3);
@@ -45,56 +45,13 @@
       Math.max(...vs.map(v => v[0])), Math.max(...vs.map(v => v[1]))];
   }
 
-  const moved = (cells, at) => cells.map(p => p.map((v, a) => v + (a < 2 ? at[a] : 0)));
   const points = (p, dx, dy) => corners(p).map(([x, y]) => (x + dx).toFixed(2) + "," + (y + dy).toFixed(2)).join(" ");
 
-  let combo = null;  // UbongoPractice.load's combination
-  const hint = level => UbongoPractice.hint(combo, board.map(b => b.pl), level);
-  const message = h => UbongoPractice.message(h, board.length);
-
-  // --- the board: pieces, placing -------------------------------------------------------------
-
-  let tray = [];   // one entry per piece of the combination: {name, shape, at: [dr, dc] | null}
-  let board = [];  // placed pieces: {item, pl}
-  let selected = null;
-
-  function reset() {
-    tray = combo.pieces.map((name, i) => ({ i, name, shape: normalise(PIECES[name].orientations[0]), at: null }));
-    board = [];
-    selected = null;
-    clearHint();
-    note("");
-  }
-
-  function occupied(except) {
-    const s = new Set();
-    for (const b of board) if (b.item !== except) for (const p of b.pl.cells) s.add(key(p));
-    return s;
-  }
-
-  function fitsAt(item, at) {  // the piece's cells at translation `at`, or null where it cannot go
-    const cells = moved(item.shape, at);
-    const used = occupied(item);
-    return cells.every(p => combo.inFigure.has(key(p)) && !used.has(key(p))) ? cells : null;
-  }
-
-  function putDown(item, at) {  // true when the piece now lies at `at`
-    lift(item);
-    const cells = fitsAt(item, at);
-    if (!cells) return false;
-    item.at = at;
-    board.push({ item, pl: placement(item.name, cells) });
-    return true;
-  }
-
-  function lift(item) {
-    board = board.filter(b => b.item !== item);
-    item.at = null;
-  }
-
-  function solved() {
-    return board.reduce((n, b) => n + b.pl.cells.length, 0) === combo.cells.length;
-  }
+  // the play (practice_core.js): a piece lies at `at`, a translation [dr, dc] of its shape
+  const P = UbongoPractice.flat({
+    firstFit, inBox, turns: TURN, anchored, arrows: new Set(["arrowup", "arrowdown", "arrowleft", "arrowright"]),
+    step, paint, hinted, unit: 1, point, origin, dropAt: snapped,
+  });
 
   // The translation that keeps the shape's first cell where it was: a turned shape is
   // normalised anew, and turning about the first cell keeps the piece in place on the board.
@@ -110,29 +67,10 @@
     return best;
   }
 
-  function turn(how) {  // the chosen piece a sixth of a turn clockwise, or turned over
-    const item = selected;
-    if (!item) return note("Choose a piece first, then turn it.");
-    const was = item.shape, at = item.at;
-    item.shape = normalise(was.map(TURN[how]));
-    note("");
-    if (item.held) item.held = inBox(item, anchored(was, item.shape, item.held));
-    else if (at) {
-      const to = anchored(was, item.shape, at);
-      if (!putDown(item, to)) {  // the piece stays as it lay, the board unchanged
-        item.shape = was;
-        putDown(item, at);
-        note(item.name + " turned does not fit here: move it first.");
-      }
-    }
-    draw();
-    if (!item.held) changed();
-  }
-
   // --- the keyboard: a piece is carried over the figure cell by cell, then put down ----------
 
   function bounds() {  // the figure's least and greatest row and column (lattice coordinates)
-    const rs = combo.cells.map(p => p[0]), cs = combo.cells.map(p => p[1]);
+    const rs = P.combo.cells.map(p => p[0]), cs = P.combo.cells.map(p => p[1]);
     return [Math.min(...rs), Math.max(...rs), Math.min(...cs), Math.max(...cs)];
   }
 
@@ -144,31 +82,27 @@
   }
 
   function firstFit(item) {  // the first translation, in the figure's cell order, that fits
-    for (const q of combo.cells) {
+    for (const q of P.combo.cells) {
       for (const p of item.shape) {
         if (p.length === 3 && p[2] !== q[2]) continue;
         const at = [q[0] - p[0], q[1] - p[1]];
-        if (fitsAt(item, at)) return at;
+        if (P.fitsAt(item, at)) return at;
       }
     }
     return inBox(item, [0, 0]);
   }
 
-  function pickUp(item) {  // carry the piece from where it lies, or from its first fit
-    item.from = item.at;
-    item.held = item.at || firstFit(item);
-    lift(item);
-  }
-
-  function putBack(item) {  // a carried piece back where it was picked up (or to the tray)
-    item.held = null;
-    if (!(item.from && putDown(item, item.from))) lift(item);
-  }
-
   // Left and right a column; up and down a row, choosing of the steps a row up or down the one
   // that keeps the piece nearest straight above or below (hexagons: alternately half a cell
-  // left and right; triangles: a row moves half a side).
-  function step(item, k) {
+  // left and right; triangles: a row moves half a side), where the first step up or down began.
+  function step(item, k) {  // the carried piece's translation after an arrow key
+    const d = nextStep(item, k);
+    if (d[0] === 0) item.keyX = undefined;
+    else if (item.keyX === undefined) item.keyX = centre(moved([item.shape[0]], item.held)[0])[0];
+    return inBox(item, [item.held[0] + d[0], item.held[1] + d[1]]);
+  }
+
+  function nextStep(item, k) {  // the [dr, dc] of one arrow key
     if (k === "arrowleft" || k === "arrowright") return [0, k === "arrowleft" ? -1 : 1];
     const s = k === "arrowup" ? -1 : 1;
     const c = centre(moved([item.shape[0]], item.held)[0]);
@@ -181,79 +115,56 @@
     return best;
   }
 
-  const ARROWS = new Set(["arrowup", "arrowdown", "arrowleft", "arrowright"]);
-
-  function keyboard(k) {  // true when the key was a move of the selected piece
-    const item = selected;
-    note("");
-    if (ARROWS.has(k)) {
-      if (!item.held) pickUp(item);
-      const d = step(item, k);
-      if (d[0] === 0) item.keyX = undefined;
-      else if (item.keyX === undefined) item.keyX = centre(moved([item.shape[0]], item.held)[0])[0];
-      item.held = inBox(item, [item.held[0] + d[0], item.held[1] + d[1]]);
-    } else if (k === "enter" || k === " ") {
-      if (!item.held) pickUp(item);
-      else if (putDown(item, item.held)) item.held = null;
-      else note(item.name + " does not fit there: move it, or Escape.");
-    } else if (k === "escape" && item.held) {
-      putBack(item);
-    } else if (k === "delete" || k === "backspace") {
-      item.held = null;
-      lift(item);
-    } else {
-      return false;
-    }
-    draw();
-    if (!item.held) changed();
-    return true;
-  }
-
   // --- drawing ------------------------------------------------------------------------------
 
   let svg = null, layout = null;
   const PAD = CELL / 2;
 
-  // a phone: the pieces go below the figure, where they stay big enough to drag
-  const isNarrow = () => (document.getElementById("p-board").clientWidth || window.innerWidth) < 480;
-
-  function placeTray() {  // tray slots beside the figure (below it on a narrow screen), px
-    const narrow = isNarrow();
-    const [fl, ft, fr, fb] = box(combo.cells);
-    const fx = PAD - fl, fy = PAD - ft;  // where the lattice's origin is drawn
-    const slot = PAD + Math.max(...combo.pieces.flatMap(n => PIECES[n].orientations.map(o => {
+  function extent(name) {  // px: the side of the square that holds the piece in every turn
+    return Math.max(...PIECES[name].orientations.map(o => {
       const [l, t, r, b] = box(o);
       return Math.max(r - l, b - t);
-    })));
-    const cols = 2;
-    const tx = narrow ? PAD : PAD + (fr - fl) + CELL, ty = narrow ? PAD + (fb - ft) + CELL : PAD;
-    tray.forEach((item, i) => {  // each piece in the middle of its slot
+    }));
+  }
+
+  function placeTray() {  // the tray in rows of square slots, beside the figure (below it on a phone), px
+    const narrow = P.isNarrow();
+    const [fl, ft, fr, fb] = box(P.combo.cells);
+    const fx = PAD - fl, fy = PAD - ft;  // where the lattice's origin is drawn
+    const tx = narrow ? PAD : PAD + (fr - fl) + CELL, ty = narrow ? 2 * PAD + (fb - ft) : PAD;
+    const room = Math.max(fr - fl, 10 * CELL);  // a row of the tray at most this wide
+    let x = 0, y = 0, tall = 0, wide = 0;
+    for (const item of P.tray) {  // each piece in the middle of its slot, which a turn keeps
+      const e = P.TRAY * extent(item.name);
+      if (x && x + e > room) { y += tall + PAD; x = 0; tall = 0; }
       const [l, t, r, b] = box(item.shape);
-      item.x = tx + (i % cols) * slot + (slot - PAD - (r - l)) / 2 - l;
-      item.y = ty + Math.floor(i / cols) * slot + (slot - PAD - (b - t)) / 2 - t;
-    });
-    const trayBottom = ty + Math.ceil(tray.length / cols) * slot;
-    const w = PAD + (narrow ? Math.max(fr - fl + PAD, cols * slot) : tx + cols * slot);
-    const h = PAD + (narrow ? trayBottom : Math.max(fb - ft + PAD, trayBottom));
+      item.x = tx + x + (e - P.TRAY * (r - l)) / 2 - P.TRAY * l;
+      item.y = ty + y + (e - P.TRAY * (b - t)) / 2 - P.TRAY * t;
+      item.slot = [tx + x, ty + y, e];
+      x += e + PAD;
+      tall = Math.max(tall, e);
+      wide = Math.max(wide, x - PAD);
+    }
+    const w = PAD + (narrow ? Math.max(fr - fl, wide) + PAD : tx + wide);
+    const h = PAD + (narrow ? ty + y + tall : Math.max(PAD + fb - ft, ty + y + tall));
     layout = { fx, fy, w, h };
   }
 
-  function draw() {
+  function paint() {  // the figure and every piece, drawn anew
     const host = document.getElementById("p-board");
-    const focused = selected && selected.g && document.activeElement === selected.g;
     host.textContent = "";
     placeTray();
     svg = el(host, "svg", { viewBox: "0 0 " + layout.w.toFixed(1) + " " + layout.h.toFixed(1),
       style: "max-width: " + Math.round(layout.w * 1.3) + "px", class: "plane " + DATA.space,
-      role: "img", "aria-label": "figure " + combo.template + " " + combo.side + " " + combo.face });
+      role: "img", "aria-label": "figure " + P.combo.template + " " + P.combo.side + " " + P.combo.face });
     const fig = el(svg, "g", { class: "pfigure" });
-    for (const p of combo.cells) {
+    for (const p of P.combo.cells) {
       el(fig, "polygon", { points: points(p, layout.fx, layout.fy), fill: "#fff", stroke: "#c4c4c4",
         "stroke-linejoin": "round", "data-cell": key(p) });
     }
     let edge = "";  // the figure's border, drawn dark as on the cards: sides no other cell shares
     const sides = new Map();
-    for (const p of combo.cells) {
+    for (const p of P.combo.cells) {
       const vs = corners(p).map(([x, y]) => [(x + layout.fx).toFixed(1), (y + layout.fy).toFixed(1)]);
       vs.forEach((v, i) => {
         const w = vs[(i + 1) % vs.length], k = v.join(",") + ">" + w.join(","), back = w.join(",") + ">" + v.join(",");
@@ -263,9 +174,7 @@
     for (const [v, w] of sides.values()) edge += "M" + v.join(" ") + "L" + w.join(" ");
     el(fig, "path", { d: edge, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "round", fill: "none" });
     el(svg, "g", { class: "phint" });
-    for (const item of tray) drawPiece(item);
-    if (focused) selected.g.focus();  // drawing replaced the element that had the focus
-    if (hintShown) drawHint(hintShown);
+    for (const item of P.tray) drawPiece(item);
   }
 
   function origin(item) {  // the translation of the piece's group, px
@@ -276,28 +185,15 @@
   }
 
   function drawPiece(item) {
-    const where = item.held ? "carried, Enter to put down" : item.at ? "on the figure" : "in the tray";
-    const g = el(svg, "g", { class: "pp" + (item === selected ? " selected" : "") + (item.at ? " placed" : "")
-      + (item.held ? " dragging" : ""), "data-piece": item.name, "data-i": item.i,
-      "data-shape": shapeKey(item.shape), tabindex: 0, role: "button",
-      "aria-label": "piece " + item.name + ", " + where });
-    if (item.at) g.setAttribute("data-at", key(item.at));
-    if (item.held) g.setAttribute("data-held", key(item.held));
-    const [x, y] = origin(item);
-    g.setAttribute("transform", "translate(" + x.toFixed(2) + " " + y.toFixed(2) + ")");
+    const g = P.group(svg, item, origin(item)), s = P.scaleOf(item);
     item.shape.forEach((p, k) => {
       el(g, "polygon", { points: points(p, 0, 0), fill: PIECES[item.name].colour, stroke: "#222",
         "stroke-width": 1.2, "stroke-linejoin": "round", "data-k": k });
     });
     const [mx, my] = centre(middle(item.shape));  // the name, on the cell nearest the middle
     const label = el(g, "text", { x: mx.toFixed(2), y: my.toFixed(2), class: "pname" + (HEX ? "" : " small") });
+    if (s !== 1) label.style.fontSize = Math.round((HEX ? 11 : 9) / s) + "px";  // as big as on the figure
     label.textContent = item.name;
-    g.addEventListener("pointerdown", e => grab(e, item));
-    // a finger on a piece drags it: Chromium ignores touch-action on an SVG group, so without
-    // this the page pans and cancels the drag (the svg lets a swipe elsewhere scroll the page)
-    g.addEventListener("touchstart", e => e.preventDefault(), { passive: false });
-    g.addEventListener("focus", () => select(item));
-    item.g = g;
   }
 
   function middle(shape) {  // the cell of a shape nearest its centre of mass
@@ -314,45 +210,12 @@
     return [p.x, p.y];
   }
 
-  let drag = null;
-
-  function grab(e, item) {
-    e.preventDefault();
-    note("");
-    const again = item === selected;  // a tap on the piece already chosen turns it
-    select(item);
-    const from = item.held ? item.from : item.at;  // where a tap leaves it
-    item.held = null;  // the pointer takes over a piece the keyboard carried
-    const g = item.g;
-    const [px, py] = point(e);
-    const [x, y] = origin(item);
-    drag = { item, g, dx: px - x, dy: py - y, id: e.pointerId, x, y, from, again,
-      cx: e.clientX, cy: e.clientY, moved: false };
-    lift(item);
-    g.classList.add("dragging");
-    svg.appendChild(g);  // on top
-    try { g.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
-    g.addEventListener("pointermove", move);
-    g.addEventListener("pointerup", drop);
-    g.addEventListener("pointercancel", drop);
-  }
-
-  function move(e) {
-    if (!drag || e.pointerId !== drag.id) return;
-    if (Math.hypot(e.clientX - drag.cx, e.clientY - drag.cy) > TAP) drag.moved = true;
-    if (!drag.moved) return;
-    const [px, py] = point(e);
-    drag.x = px - drag.dx;
-    drag.y = py - drag.dy;
-    drag.g.setAttribute("transform", "translate(" + drag.x.toFixed(2) + " " + drag.y.toFixed(2) + ")");
-  }
-
   function snapped(item, x, y) {  // the translation that puts the dropped piece's first cell on
     // the nearest figure cell of its kind, or null when it is not over the figure
     const p = item.shape[0], c = centre(p);
     const at = [c[0] + x - layout.fx, c[1] + y - layout.fy];
     let best = null, dist = (CELL * 0.75) ** 2;
-    for (const q of combo.cells) {
+    for (const q of P.combo.cells) {
       if (p.length === 3 && p[2] !== q[2]) continue;
       const d = centre(q);
       const e = (d[0] - at[0]) ** 2 + (d[1] - at[1]) ** 2;
@@ -361,137 +224,10 @@
     return best;
   }
 
-  function drop(e) {
-    if (!drag || e.pointerId !== drag.id) return;
-    move(e);
-    const { item, x, y, from, again, moved } = drag;
-    drag.g.removeEventListener("pointermove", move);
-    drag.g.removeEventListener("pointerup", drop);
-    drag.g.removeEventListener("pointercancel", drop);
-    drag = null;
-    const at = moved && e.type === "pointerup" ? snapped(item, x, y) : from;  // a tap: as it was
-    if (at) putDown(item, at);
-    draw();
-    if (!moved && again && e.type === "pointerup") turn("rotate");
-    else changed();
+  function hinted(g, p, name) {  // a cell of a hint's target: dashed, in the piece's colour
+    el(g, "polygon", { points: points(p, layout.fx, layout.fy), fill: PIECES[name].colour, "fill-opacity": 0.45,
+      stroke: "#222", "stroke-dasharray": "4 3", class: "hinted", "data-cell": key(p) });
   }
 
-  function select(item) {
-    const carried = selected && selected !== item && selected.held ? selected : null;
-    selected = item;
-    if (carried) {  // choosing another piece puts the carried one back
-      putBack(carried);
-      draw();
-      item.g.focus();
-      changed();
-    }
-    for (const it of tray) if (it.g) it.g.classList.toggle("selected", it === item);
-  }
-
-  // --- status, hints on screen ----------------------------------------------------------------
-
-  let hintShown = null, hintBoard = null, hintWords = "";
-  const { status } = UbongoPractice;
-  const boardKey = () => board.map(b => b.pl.id).sort().join(" ");
-
-  function note(text) {  // what the page says about the last move (a refusal, a missing choice)
-    document.getElementById("p-note").textContent = text;
-  }
-
-  function changed() {  // after a move: a hint stays until the board it was asked on changes
-    if (hintShown && boardKey() !== hintBoard) clearHint();
-    if (solved()) UbongoPractice.won();
-    else if (!UbongoPractice.timeIsUp()) status(board.length + " of " + combo.pieces.length + " pieces placed; left: "
-      + tray.filter(it => !it.at).map(it => it.name).join(" "));
-  }
-
-  function clearHint() {
-    hintShown = null;
-    const p = document.getElementById("p-hint");
-    if (p) p.textContent = "";
-    const g = svg && svg.querySelector("g.phint");
-    if (g) g.textContent = "";
-  }
-
-  function showHint(h) {
-    hintShown = h;
-    hintBoard = boardKey();
-    hintWords = message(h);
-    drawHint(h);
-  }
-
-  function drawHint(h) {  // the hint's words, and its dashed target on the figure's free cells
-    document.getElementById("p-hint").textContent = hintWords;
-    const g = svg.querySelector("g.phint");
-    g.textContent = "";
-    const pic = h.level === 3 ? h.solution : h.level === 2 ? h.picture : null;
-    if (!pic) return;
-    const mine = new Set(board.map(b => b.pl.cells.map(key)).flat());
-    const byKey = new Map(combo.cells.map(p => [key(SPOT(p)), p]));
-    pic.forEach((row, r) => [...row].forEach((ch, c) => {
-      if (ch === "." || ch === "#") return;
-      const p = byKey.get(key([r + combo.origin[0], c + combo.origin[1]]));
-      if (!p || mine.has(key(p))) return;
-      const name = combo.pieces.find(n => codeOf(n) === ch);
-      el(g, "polygon", { points: points(p, layout.fx, layout.fy), fill: PIECES[name].colour, "fill-opacity": 0.45,
-        stroke: "#222", "stroke-dasharray": "4 3", class: "hinted", "data-cell": key(p) });
-    }));
-  }
-
-  function askHint(level) {
-    try {
-      showHint(hint(level));
-    } catch (err) {
-      document.getElementById("p-hint").textContent = err.message;
-    }
-  }
-
-  // --- controls -----------------------------------------------------------------------------
-
-  const $ = id => document.getElementById(id);
-
-  function show(template, side, face) {
-    combo = UbongoPractice.load(template, side, face);
-    reset();
-    draw();
-    UbongoPractice.chosen(combo);
-  }
-
-  $("p-rotate").addEventListener("click", () => turn("rotate"));
-  $("p-flip").addEventListener("click", () => turn("flip"));
-  $("p-clear").addEventListener("click", () => { reset(); draw(); changed(); });
-  document.querySelectorAll("#practice .p-hint").forEach(b =>
-    b.addEventListener("click", () => askHint(Number(b.getAttribute("data-level")))));
-  document.addEventListener("keydown", e => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest && e.target.closest("input, select, textarea")) return;
-    const k = e.key.toLowerCase();
-    if (k === "r" || k === "f") {
-      e.preventDefault();
-      turn(k === "r" ? "rotate" : "flip");
-    } else if (selected && selected.g && document.activeElement === selected.g && keyboard(k)) {
-      e.preventDefault();  // the piece moved: the page does not scroll
-    }
-  });
-  let narrowNow = null;
-  window.addEventListener("resize", () => {
-    if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); draw(); }
-  });
-
-  // --- the scripting hook (window.ubongo, practice_core.js) -----------------------------------
-
-  function put(item, cells) {  // a piece put down by the hook on cells it has checked
-    item.shape = normalise(cells);
-    const first = cells.slice().sort(UbongoPractice.cmp)[0];  // a translation keeps the order
-    putDown(item, [first[0] - item.shape[0][0], first[1] - item.shape[0][1]]);
-    draw();
-    changed();
-  }
-
-  UbongoPractice.attach({
-    show, solved, put, combo: () => combo, placements: () => board.map(b => b.pl),
-    free: name => tray.find(it => it.name === name && !it.at),
-    clear() { reset(); draw(); changed(); },
-  });
-  narrowNow = isNarrow();
+  P.start();
 })();

@@ -74,6 +74,7 @@ class CompiledPuzzle:
     by_low: dict[Mask, list[Candidate]] | None
     all_used: int
     shifts: tuple[int, ...]  # the lattice's steps in bits, for the core's pruning (or none)
+    widest: int  # bits of the widest Oriented mask, which may pass the figure's (it fits nowhere)
 
     def cells(self, mask: Mask) -> frozenset[Point]:
         """Figure cells of a mask (in the puzzle's own orientation)."""
@@ -178,7 +179,8 @@ def tile(
     core, kit, ids = found
     fig = puzzle.figure
     tick = _ticker(timeout, max_nodes)
-    return _answer(core, kit, ids, fig.cells, fig.height, fig.width, puzzle.pieces, mode, cap, tick)
+    height, width = fig.extent  # the cells' own box (on hexagons not the text form's)
+    return _answer(core, kit, ids, fig.cells, height, width, puzzle.pieces, mode, cap, tick)
 
 
 def _in_core(puzzle: Puzzle) -> tuple[Core, object, list[int]] | None:
@@ -211,7 +213,8 @@ def tile_orbits(
     steps = joined_steps(tuple(p.shape for p in puzzle.pieces), puzzle.lattice)
     tick = _ticker(timeout, None)
     try:
-        args = (kit, cells, fig.height, fig.width, ids, symmetries, tick, CHECK_EVERY)
+        height, width = fig.extent  # the cells' own box (on hexagons not the text form's)
+        args = (kit, cells, height, width, ids, symmetries, tick, CHECK_EVERY)
         return core.orbit_count(*args, steps)
     except ValueError:  # wider than the core's masks
         return None
@@ -814,7 +817,10 @@ def compile_puzzle(puzzle: Puzzle, *, table: bool | None = None) -> CompiledPuzz
     use_table = len(pieces) > TABLE_PIECES if table is None else table
     by_low = _table(full, frame, pieces, slots) if use_table else None
     shifts = _shifts(shapes, frame) if len(pieces) >= PRUNE_FROM else ()
-    return CompiledPuzzle(puzzle, frame, full, slots, by_low, (1 << len(pieces)) - 1, shifts)
+    widest = _widest(shapes, frame)
+    return CompiledPuzzle(
+        puzzle, frame, full, slots, by_low, (1 << len(pieces)) - 1, shifts, widest
+    )
 
 
 PRUNE_FROM = 7
@@ -859,6 +865,12 @@ def _slots(shapes: tuple[Shape, ...], frame: Frame) -> Slots:
             last_copy[key] = bit
         slots.append(((bit | req, req, bit, pos), _oriented(shape, frame)))
     return slots
+
+
+@lru_cache(maxsize=4096)
+def _widest(shapes: tuple[Shape, ...], frame: Frame) -> int:
+    """Bits of the widest Oriented mask of these shapes in the frame."""
+    return max(m.bit_length() for shape in shapes for m in _oriented(shape, frame))
 
 
 def _table(
@@ -940,11 +952,14 @@ def first_solution(compiled: CompiledPuzzle, *, timeout: float | None = None) ->
 
 
 def _core_for(compiled: CompiledPuzzle) -> Core | None:
-    """The compiled core when it is in use and the compiled puzzle fits its widths, else None."""
+    """The compiled core when it is in use and the compiled puzzle fits its widths, else None.
+    An orientation taller than the figure fits nowhere, but its mask must fit the core's too
+    (a triangle piece of 5 rows turned to 6 rows, in a figure of 5)."""
     core = native.CORE
     if (
         core is None
         or compiled.full.bit_length() > core.BITS
+        or compiled.widest > core.BITS
         or len(compiled.slots) > core.MAX_PIECES
     ):
         return None

@@ -357,7 +357,10 @@ class TextSolver:
         self._index = {p.code: i for i, p in enumerate(self._plist)}
         self._index.update({p.name: i for i, p in enumerate(self._plist)})  # names first, as
         # pieces[token] looks them up
-        self._takes = bitboard.kit_takes(pieces.lattice)
+        # the rows are read as rows and columns of cells (by C, or tile_text): only where the
+        # text form is just that (on hexagons a row's column is not a cell's; C found 338 wrong
+        # tilings in 409)
+        self._takes = pieces.lattice.plain and bitboard.kit_takes(pieces.lattice)
         self._kit: object = None  # the set's kit in the compiled core, made on first use
         self._text_kit: bitboard.TextKit | None = None  # its kit in Python, without the core
         self._combos: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[Piece, ...]] | None]

@@ -186,6 +186,11 @@ class Lattice:
         """The edge (face) neighbours of a cell."""
         return [tuple(a + b for a, b in zip(p, s, strict=True)) for s in self.steps]
 
+    def step(self, start: Point, end: Point) -> Point | None:
+        """The translation taking cell ``start`` onto cell ``end``, or None where no whole
+        lattice step does (every cell reaches every other on squares, cubes and hexagons)."""
+        return tuple(b - a for a, b in zip(start, end, strict=True))
+
     def symmetries(
         self, cells: Shape, turns: Sequence[Turn] | None = None
     ) -> list[tuple[Turn, Point]]:
@@ -374,6 +379,10 @@ class Triangles(Lattice):
         """The three triangles sharing an edge: those of the six steps that land on a kind."""
         a, b, k = p
         return [(a + da, b + db, k + dk) for da, db, dk in self.steps if 0 < k + dk < 3]
+
+    def step(self, start: Point, end: Point) -> Point | None:
+        """Rows and columns only: a triangle never lands on one of the other kind."""
+        return None if start[2] != end[2] else (end[0] - start[0], end[1] - start[1], 0)
 
     def colour(self, p: Point) -> int:
         """1 for a triangle pointing up, 0 for one pointing down: neighbours always differ."""

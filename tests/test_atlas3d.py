@@ -301,11 +301,6 @@ def test_stats_find_and_figure_on_the_3d_atlas() -> None:
         (["figure", "ubongo-3d", "###/#.#/###"], 1, "no such figure (it has a hole)"),
         (["build", "--height", "2", "-o", "{tmp}/a.duckdb"], 2, "these pieces are squares"),
         (
-            ["build", "--pieces", "{hex}", "-o", "{tmp}/a.duckdb"],
-            1,
-            "atlases of hexagons are not made",
-        ),
-        (
             ["build", "--pieces", "{one-sided}", "-o", "{tmp}/a.duckdb"],
             1,
             "atlases of one-sided squares are not made",
@@ -314,7 +309,6 @@ def test_stats_find_and_figure_on_the_3d_atlas() -> None:
 )
 def test_mistakes_are_one_line(args: list[str], code: int, message: str, tmp_path: Path) -> None:
     files = {
-        "hex": {"lattice": "hex", "pieces": {"H2": {"cells": [[0, 0], [0, 1]]}}},
         "one-sided": {"lattice": "one-sided", "pieces": {"L4": {"rows": ["#.", "#.", "##"]}}},
     }
     paths = {}
@@ -341,7 +335,7 @@ def test_an_atlas_of_squares_keeps_its_meta_byte_for_byte() -> None:
 
 def test_a_damaged_lattice_or_height_is_named(tmp_path: Path) -> None:
     for key, value, shown in [
-        ("lattice", '"hex"', '"hex"'),
+        ("lattice", '"one-sided"', '"one-sided"'),
         ("lattice", "[1]", "[1]"),
         ("height", "0", "0"),
         ("holes", '"yes"', '"yes"'),

@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 from hextri import extreme_set, many_tilings_set, trigo_set
 from test_browser import (  # the one browser driver and the hint comparison of the 2D page
+    BOXES,
     ENTER,
     STATUS,
     TAB,
@@ -26,6 +27,9 @@ from test_browser import (  # the one browser driver and the hint comparison of 
     _boards,
     _compare,
     _errors,
+    _focused_piece,
+    _inside,
+    _screen,
     driver,  # noqa: F401  (a fixture)
 )
 
@@ -260,7 +264,61 @@ def test_the_page_fits_the_screen_and_the_phone(
         driver.s("POST", "/window/rect", {"width": 1200, "height": 900})
 
 
-del TAB
+BAR = "return (r => [r.left, r.top, r.right, r.bottom])(document.getElementById('p-turns')"
+BAR += ".getBoundingClientRect())"
+
+
+def test_a_phone_shows_figure_and_pieces_first_clear_of_the_turns(
+    driver: WebDriver, made: tuple[PuzzleSet, str]
+) -> None:
+    """On a 360 x 740 touch screen, as on squares, every combination's first screen holds the
+    figure, then every piece of the tray above the sticky row of turn buttons (a piece under
+    it could not be grabbed until scrolled); a piece taken from the tray by a finger is put
+    on the figure without a scroll."""
+    ps, url = made
+    lattice = ps.pieces.lattice
+    with _screen(driver, 360, 740, touch=True):
+        driver.s("POST", "/url", {"url": url})
+        driver.log()
+        for c in ps.combinations():
+            driver.script("window.ubongo.select(...arguments)", c.template, c.side, c.face)
+            seen, bar = driver.script(BOXES), driver.script(BAR)
+            assert seen["scroll"] == 0 and seen["view"] == [360, 740]
+            assert len(seen["pieces"]) == len(c.puzzle.pieces)
+            shown = [seen["figure"], *seen["pieces"], *seen["turns"]]
+            assert all(_inside(b, seen["view"]) for b in shown), (c.template, c.side, c.face, seen)
+            assert all(seen["figure"][3] < b[1] and b[3] <= bar[1] for b in seen["pieces"]), (
+                c.template, c.side, c.face, seen, bar
+            )  # fmt: skip
+        pl = next(solutions(c.puzzle, engine="bitboard"))[0]
+        piece = f'#p-board g.pp[data-piece="{pl.piece}"]'
+        spot = driver.centre(piece + " polygon")
+        driver.drag(spot, spot, "touch")  # chosen
+        start = lattice.normalise(ps.pieces[pl.piece].orientations[0])
+        for press in _turns(lattice, start, lattice.normalise(pl.cells)):
+            button = driver.find("#p-rotate" if press == "r" else "#p-flip")
+            driver.s("POST", f"/element/{button}/click")
+        grip = driver.centre(f'{piece} polygon[data-k="0"]')
+        driver.drag(grip, _cell_centre(driver, min(pl.cells)), "touch")
+        board = driver.script("return window.ubongo.board()").splitlines()
+        assert board == solution_rows(c.puzzle.figure, [pl], ps.pieces)
+        assert driver.script("return scrollY") == 0
+        assert _errors(driver) == []
+
+
+def test_the_skip_link_takes_the_keyboard_to_a_piece(
+    driver: WebDriver, made: tuple[PuzzleSet, str]
+) -> None:
+    """As on squares, two key presses from a fresh page (Tab to "Skip to the pieces", Enter)
+    put the focus on a piece (the link used to go to the board and focus nothing)."""
+    ps, url = made
+    driver.s("POST", "/url", {"url": url})
+    driver.log()
+    driver.key(TAB)
+    assert driver.script("return document.activeElement.matches('a.skip')")
+    driver.key(ENTER)
+    assert _focused_piece(driver) == next(iter(ps.combinations())).puzzle.pieces[0].name
+    assert _errors(driver) == []
 
 
 def test_a_piece_on_the_figure_turns_about_its_first_cell_or_stays_and_says_so(

@@ -44,6 +44,7 @@ from ubongo.solver.lattice import (
     closure,
     compose,
     normalise,
+    translated,
 )
 from ubongo.solver.pieces import Piece
 from ubongo.solver.puzzle import Placement, parse_solution
@@ -116,6 +117,24 @@ def test_a_triangle_keeps_its_kind_under_translation_and_turns_it_under_a_sixth(
         for image in TRI.transforms(shape):
             assert all(p[2] in (1, 2) for p in image)
             assert Figure.from_cells(image, TRI).is_connected()
+
+
+@pytest.mark.parametrize("lattice", list(LATTICES.values()), ids=list(LATTICES))
+@given(st.data())
+def test_a_step_takes_one_cell_onto_another_by_whole_lattice_steps(
+    lattice: Lattice, data: st.DataObject
+) -> None:
+    """``step`` moves the start onto the end and every cell onto a cell, and is None exactly
+    where no translation of the lattice does it (a triangle onto one of the other kind)."""
+    axis = {"kind": st.integers(1, 2)}  # a triangle's kind is 1 or 2; the rest any integer
+    cell = st.tuples(*[axis.get(a, st.integers(-9, 9)) for a in lattice.axes])
+    start, end, other = data.draw(cell), data.draw(cell), data.draw(cell)
+    by = lattice.step(start, end)
+    if by is None:
+        assert lattice is TRI and start[2] != end[2]
+        return
+    assert translated([start], by) == {end}
+    assert all(lattice.is_cell(p) for p in translated([other], by))
 
 
 @pytest.mark.parametrize("lattice", list(LATTICES.values()), ids=list(LATTICES))
@@ -762,6 +781,40 @@ def planted_on(lattice: Lattice, seed: int, area: int) -> tuple[Puzzle, tuple[Pl
     )
     return Puzzle(figure, pieces), tuple(
         Placement(p.name, m) for p, m in zip(pieces, moved, strict=True)
+    )
+
+
+def test_a_piece_turned_taller_than_the_core_s_board_leaves_the_puzzle_to_python() -> None:
+    """The figure (5 rows of triangles) fits the core's 128 bits, but the large piece turned
+    to 6 rows makes an Oriented mask past them: the core refused the call (a ValueError, a
+    traceback from ``ubongo solve``); the Python engine now takes the puzzle."""
+    from ubongo.solver import solve
+
+    figure = Figure.from_cells(
+        [(0, 0, 1), (0, 1, 1), (0, 2, 1), (0, 2, 2), (1, 0, 1), (1, 0, 2), (1, 1, 1)]
+        + [(1, 1, 2), (1, 2, 1), (1, 2, 2), (2, 0, 2), (2, 1, 1), (2, 1, 2), (2, 2, 1)]
+        + [(2, 2, 2), (2, 3, 1), (3, 0, 2), (3, 1, 1), (3, 1, 2), (3, 2, 1), (3, 2, 2)]
+        + [(4, 2, 1), (4, 2, 2), (4, 3, 1), (4, 3, 2)],
+        TRI,
+    )
+    large = [(0, 0, 1), (0, 1, 1), (0, 1, 2), (1, 0, 1), (1, 0, 2), (1, 1, 1), (1, 1, 2)]
+    large += [(2, 0, 2), (2, 1, 1), (2, 1, 2), (2, 2, 1), (3, 1, 1), (3, 1, 2), (4, 1, 1)]
+    shapes = [
+        [(0, 0, 1), (1, 0, 1), (1, 0, 2)],
+        [(0, 0, 1), (0, 0, 2)],
+        large + [(4, 1, 2)],
+        [(0, 0, 2)],
+        [(0, 0, 2), (0, 1, 1)],
+        [(0, 0, 1), (0, 0, 2)],
+    ]
+    pieces = tuple(Piece(f"P{i}", chr(65 + i), TRI.normalise(s), TRI) for i, s in enumerate(shapes))
+    puzzle = Puzzle(figure, pieces)
+    compiled, pure = on_both_cores(lambda: solve(puzzle))
+    assert compiled is not None and is_solution(puzzle, compiled)
+    assert pure is not None and is_solution(puzzle, pure)
+    assert (
+        on_both_cores(lambda: count(puzzle, engine="bitboard"))
+        == (count(puzzle, engine="cpsat"),) * 2
     )
 
 

@@ -299,6 +299,25 @@ def test_a_card_too_large_for_the_paper_names_the_largest_cell_size_that_fits(tm
     assert over.exit_code == 1 and f"--cell-mm {largest:g}" in over.stderr
 
 
+def test_without_a_cell_size_a_card_too_wide_at_16_mm_prints_at_the_largest_that_fits(
+    tmp_path: Path,
+):
+    """The bundled Trigo-style example does not fit A4 at 16 mm: asked for, that is the error
+    above; not asked for, the cards print at the largest size that fits, and the summary says
+    it. Cards that fit at 16 mm keep 16 mm."""
+    pytest.importorskip("fpdf")
+    trigo = str(Path(__file__).parent.parent / "examples" / "trigo-style.json")
+    out = str(tmp_path / "t.pdf")
+    asked = run("render", trigo, "--pdf", out, "--cell-mm", "16")
+    assert asked.exit_code == 1 and not (tmp_path / "t.pdf").exists()
+    largest = float(re.search(r"--cell-mm ([\d.]+)\)", asked.stderr).group(1))
+    given = run("render", trigo, "--pdf", out)
+    assert given.exit_code == 0, given.output
+    assert f"cells {largest:g} mm" in given.stderr and largest < 16
+    assert cards(trigo).cell_mm == largest
+    assert f"cells {16:g} mm" in run("render", "sample", "--pdf", out).stderr
+
+
 def test_more_cards_per_page_need_smaller_cells():
     unit = card_size(bundled("sample"), 1.0)
     for paper in PAPERS:

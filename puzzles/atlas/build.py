@@ -5,10 +5,11 @@ Glossary
               blocks of cubes the height each footprint is stacked to; whether figures with
               holes are kept. Equal specs give byte-identical shards, whatever process or
               machine computes them.
-    Footprint a figure of the atlas as its mask holds it: squares. On the square lattice it is
-              the figure; for blocks of cubes the figure is the footprint ``height`` layers
-              high, and a footprint's 8 turns keep every count, since each is a proper
-              rotation of the prism (a mirror of the footprint is the prism turned over).
+    Footprint a figure of the atlas as its mask holds it, of the footprint lattice:
+              on a flat lattice (squares, hexagons, triangles) it is the figure; for blocks of
+              cubes the figure is a footprint of squares ``height`` layers high, and a
+              footprint's 8 turns keep every count, since each is a proper rotation of the
+              prism (a mirror of the footprint is the prism turned over).
     Rows      a shard's rows as columns of ints (``figures`` and ``puzzles``, see FORMAT.md),
               sorted, ready for the writer; plain lists, so they pickle small and fast.
 
@@ -20,11 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ubongo.puzzles.atlas.enumerate import Found, Mask, Shard, cells_of, grow, shard_plan
+from ubongo.puzzles.atlas.enumerate import Found, Mask, Shard, figure_of_mask, grow, shard_plan
 from ubongo.puzzles.game import Frame
 from ubongo.solver.analyze import analyze, fitting_sizes
 from ubongo.solver.figure import Figure, stacked
-from ubongo.solver.lattice import Lattice
+from ubongo.solver.lattice import SQUARE, Lattice
 from ubongo.solver.pieces import PieceSet
 
 FIGURE_COLUMNS = ("mask", "area", "rows", "cols", "symmetry")
@@ -44,6 +45,11 @@ class Spec:
     pieces: PieceSet
     height: int = 1
     holes: bool = False
+
+    @property
+    def footprint_lattice(self) -> Lattice:
+        """The lattice of the figures enumerated (see the glossary)."""
+        return footprint_lattice(self.pieces.lattice)
 
     def figure(self, mask: Mask) -> Figure:
         """The figure the pieces tile for a footprint's mask (see the glossary)."""
@@ -84,14 +90,21 @@ def default_shards(frame: Frame) -> int:
 
 def tasks(spec: Spec, shards: int) -> list[Task]:
     """The tasks of a build, in shard order."""
-    return [Task(spec, s) for s in shard_plan(spec.frame, spec.areas, shards, spec.holes)]
+    plan = shard_plan(spec.frame, spec.areas, shards, spec.holes, spec.footprint_lattice.name)
+    return [Task(spec, s) for s in plan]
+
+
+def footprint_lattice(lattice: Lattice) -> Lattice:
+    """The lattice of an atlas's figures for pieces of ``lattice``: their own on a flat one,
+    squares (footprints) for blocks of cubes."""
+    return SQUARE if lattice.layered else lattice
 
 
 def figure_of(mask: Mask, cols: int, lattice: Lattice, height: int) -> Figure:
     """The figure of a footprint's mask (stride ``cols``): the footprint itself on a flat
     lattice, else its squares stacked ``height`` layers of cubes high."""
-    footprint = Figure(frozenset(cells_of(mask, cols)))
-    return footprint if lattice.dims == 2 else stacked(footprint, height, lattice)
+    footprint = figure_of_mask(mask, cols, footprint_lattice(lattice))
+    return footprint if not lattice.layered else stacked(footprint, height, lattice)
 
 
 def build_shard(task: Task) -> Rows:
@@ -121,10 +134,10 @@ def build_shard(task: Task) -> Rows:
 
 
 def _symmetry(found: Found, figure: Figure) -> int:
-    """How many turns of the pieces' lattice map the figure onto itself: the footprint's on
-    squares; for cubes the prism's proper rotations, which are the footprint's 8 turns (each
+    """How many turns of the pieces' lattice map the figure onto itself: the figure's own on a
+    flat lattice; for cubes the prism's proper rotations, which are the footprint's 8 turns (each
     made proper) and more where the prism is more symmetric than its footprint (a 2 x n
     footprint two high also turns a quarter about its length: 8, not 4)."""
-    if figure.lattice.dims == 2:
+    if not figure.lattice.layered:
         return found.symmetry
     return len(figure.lattice.symmetries(figure.cells))

@@ -1,12 +1,19 @@
 """Every connected figure that fits a frame, once each, hole-free unless asked, in shards.
 
 Glossary
-    Frame     ``(rows, cols)`` with rows <= cols: a figure fits when its box fits either way round.
-    Mask      a figure in its canonical orientation: bit ``r * cols + c`` for cell (r, c), the
-              figure touching row 0 and column 0 (the frame's column count is the stride).
-    Canonical the smallest mask among the figure's orientations (of the 8 rotations and
-              reflections) whose box fits the frame as it stands (``rows`` by ``cols``).
-    Symmetry  how many of the 8 rotations and reflections map the figure onto itself (1-8).
+    Lattice   the figures' own (``solver.lattice``, by name): squares, hexagons or triangles;
+              an atlas of cubes enumerates footprints, of squares.
+    Picture   a figure's text form (``Figure.rows``): one character per cell, a line per row;
+              on squares the cells' own rows and columns.
+    Frame     ``(rows, cols)`` with rows <= cols: a figure fits when one of its orientations'
+              pictures is at most ``rows`` lines of ``cols`` characters (on squares: when its
+              box fits either way round, a quarter turn being one of its orientations).
+    Mask      a figure in its canonical orientation: bit ``r * cols + c`` for the picture's
+              cell at line r, character c, the picture touching line 0 and character 0 (the
+              frame's column count is the stride).
+    Canonical the smallest mask among the figure's orientations (the lattice's turns: 8 on
+              squares, 12 on hexagons and triangles) whose picture fits the frame as it stands.
+    Symmetry  how many of the lattice's turns map the figure onto itself (1-8, or 1-12).
     Prefix    a node of the growth tree: a fixed polyomino of ``depth`` cells, the cells still
               to try and the cells already seen (Redelmeier's algorithm); the subtrees of the
               prefixes of one depth are disjoint and together hold every larger polyomino.
@@ -19,6 +26,12 @@ Redelmeier's growth lists every fixed polyomino once, from its first cell in rea
 without remembering any of them; a figure is kept only where the polyomino is its canonical
 orientation, so memory stays flat however many figures there are. Growth stops as soon as the
 box leaves ``rows`` by ``cols``: every orientation a canonical form can take fits that way round.
+
+The growth grid is the picture's: a bit per character of ``rows`` lines, so growth on any
+lattice is the same code, with the lattice's neighbours. A fixed figure is grown from its first
+cell in reading order (its least point: every lattice here orders its points as its pictures
+read), placed on the first line at one of the ``period`` first characters, since a picture
+moves by whole periods only: one root on squares and hexagons, an up and a down triangle.
 """
 
 from __future__ import annotations
@@ -28,6 +41,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ubongo.puzzles.game import Frame
+from ubongo.solver.figure import Figure
+from ubongo.solver.lattice import LATTICES, SQUARE, Lattice, Point, apply
 
 Mask = int
 MAX_DEPTH = 10
@@ -63,19 +78,21 @@ class Prefix:
 
 @dataclass(frozen=True)
 class Shard:
-    """One unit of work: its index, the frame, the areas kept, its prefixes, and whether
-    figures with holes are kept."""
+    """One unit of work: its index, the frame, the areas kept, its prefixes, whether
+    figures with holes are kept, and the figures' lattice."""
 
     index: int
     frame: Frame
     areas: tuple[int, int]
     prefixes: tuple[Prefix, ...]
     holes: bool = False
+    lattice: str = SQUARE.name  # by name: lattices are compared by identity, shards pickled
 
 
 @dataclass(frozen=True)
 class _Grid:
-    """The growth grid: rows 0..R-1, columns -(C-1)..C-1 around the first cell, as bits."""
+    """The growth grid: picture lines 0..R-1, characters -(C-1)..C-1 around the first cell
+    (and one period further right, for a first cell further along the first line), as bits."""
 
     rows: int
     cols: int
@@ -83,30 +100,35 @@ class _Grid:
     neighbours: tuple[tuple[int, ...], ...]  # by bit index, inside the grid only
     row_of: tuple[int, ...]
     col_of: tuple[int, ...]
-    start: int  # bit of the first cell
-    blocked: int  # cells before the first cell in reading order: never grown into
+    points: tuple[Point, ...]  # the lattice's cell at each bit
+    around: tuple[tuple[tuple[int, int], ...], ...]  # (line, character) of every neighbour
+    lattice: str
+    starts: tuple[int, ...]  # the bits a first cell may stand on, one per kind of cell
+
+    def root(self, start: int) -> Prefix:
+        """The empty prefix growing from ``start``: the cells before it in reading order are
+        seen already, so never grown into."""
+        return Prefix(0, 0, (start,), (1 << start) - 1 | 1 << start)
 
 
 @cache
-def _grid(frame: Frame) -> _Grid:
+def _grid(frame: Frame, name: str = SQUARE.name) -> _Grid:
     rows, cols = frame
-    stride = 2 * cols - 1
+    lattice = LATTICES[name]
+    shift = lattice.period[1]  # first cells of other kinds stand up to a period along line 0
+    stride = 2 * cols - 2 + shift
     size = rows * stride
     row_of = tuple(i // stride for i in range(size))
     col_of = tuple(i % stride - (cols - 1) for i in range(size))
-    nbrs = []
-    for i in range(size):
-        r, c = row_of[i], i % stride
-        nbrs.append(
-            tuple(
-                rr * stride + cc
-                for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
-                if 0 <= rr < rows and 0 <= cc < stride
-            )
-        )
-    start = cols - 1
-    blocked = (1 << start) - 1
-    return _Grid(rows, cols, stride, tuple(nbrs), row_of, col_of, start, blocked)
+    points = tuple(lattice.at(r, c) for r, c in zip(row_of, col_of, strict=True))
+    bit = {(r, c): i for i, (r, c) in enumerate(zip(row_of, col_of, strict=True))}
+    nbrs = tuple(
+        tuple(bit[spot] for n in lattice.neighbours(p) if (spot := lattice.spot(n)) in bit)
+        for p in points
+    )
+    around = tuple(tuple(lattice.spot(n) for n in lattice.neighbours(p)) for p in points)
+    starts = tuple(cols - 1 + k for k in range(shift))
+    return _Grid(rows, cols, stride, nbrs, row_of, col_of, points, around, name, starts)
 
 
 def check_frame(frame: Frame) -> Frame:
@@ -119,13 +141,13 @@ def check_frame(frame: Frame) -> Frame:
     return rows, cols
 
 
-def prefixes(frame: Frame, depth: int) -> list[Prefix]:
-    """Every node of the growth tree with ``depth`` cells, in growth order."""
-    g = _grid(check_frame(frame))
+def prefixes(frame: Frame, depth: int, lattice: str = SQUARE.name) -> list[Prefix]:
+    """Every node of the growth tree with ``depth`` cells, in growth order (root by root)."""
+    g = _grid(check_frame(frame), lattice)
     out: list[Prefix] = []
-    root = Prefix(0, 0, (g.start,), g.blocked | 1 << g.start)
+    roots = [g.root(s) for s in g.starts]
     if depth == 0:
-        return [root]
+        return roots
 
     def collect(poly: int, size: int, untried: tuple[int, ...], seen: int) -> None:
         for cell, rest in _children(g, poly, untried, seen):
@@ -138,7 +160,8 @@ def prefixes(frame: Frame, depth: int) -> list[Prefix]:
             else:
                 collect(grown, size + 1, extended, seen_now)
 
-    collect(root.poly, 0, root.untried, root.seen)
+    for root in roots:
+        collect(root.poly, 0, root.untried, root.seen)
     return out
 
 
@@ -174,7 +197,11 @@ def _box(g: _Grid, poly: int) -> tuple[int, int, int, int]:
 
 
 def shard_plan(
-    frame: Frame, areas: tuple[int, int], count: int, holes: bool = False
+    frame: Frame,
+    areas: tuple[int, int],
+    count: int,
+    holes: bool = False,
+    lattice: str = SQUARE.name,
 ) -> list[Shard]:
     """The shards of a build: the prefixes of one depth dealt round-robin into ``count`` groups.
 
@@ -183,20 +210,20 @@ def shard_plan(
     dropped.
     """
     frame = check_frame(frame)
-    depth, nodes = 0, prefixes(frame, 0)
+    depth, nodes = 0, prefixes(frame, 0, lattice)
     while len(nodes) < MAX_NODES and depth < areas[0] - 1 and depth < MAX_DEPTH:
         depth += 1
-        nodes = prefixes(frame, depth)
+        nodes = prefixes(frame, depth, lattice)
     n = max(1, min(count, len(nodes)))
-    return [Shard(k, frame, areas, tuple(nodes[k::n]), holes) for k in range(n)]
+    return [Shard(k, frame, areas, tuple(nodes[k::n]), holes, lattice) for k in range(n)]
 
 
 def grow(shard: Shard) -> Iterator[Found]:
     """Every canonical figure in the subtrees of the shard's prefixes (hole-free unless the
     shard keeps holes)."""
-    g = _grid(shard.frame)
+    g = _grid(shard.frame, shard.lattice)
     lo, hi = shard.areas
-    keep = _keeper(g.rows, g.cols, shard.holes)
+    keep = _KEEPERS.get(shard.lattice, _lattice_keeper)(g, shard.holes)
     for p in shard.prefixes:
         if lo <= p.size <= hi:
             found = keep(p.poly, *_box(g, p.poly))
@@ -244,14 +271,16 @@ def _grow(
         stack.extend(reversed(children))  # popped in growth order: the order is deterministic
 
 
-def _keeper(
-    rows: int, cols: int, holes: bool = False
-) -> Callable[[int, int, int, int, int], Found | None]:
-    """``keep(poly, minr, minc, maxr, maxc)``: the Found when ``poly`` is canonical and
-    hole-free (or ``holes`` are kept), else None. Bit tables make each orientation a handful
-    of lookups."""
-    g = _grid((rows, cols))
-    stride = g.stride
+Keeper = Callable[[int, int, int, int, int], Found | None]
+"""``keep(poly, minr, minc, maxr, maxc)``: the Found when the fixed figure ``poly`` (bits of
+the growth grid, its box in grid lines and characters) is canonical and hole-free (or holes
+are kept), else None."""
+
+
+def _square_keeper(g: _Grid, holes: bool = False) -> Keeper:
+    """The keeper of squares: ``_lattice_keeper``'s answers, from bit tables that make each of
+    the 8 orientations a handful of lookups (the 5x6 atlas keeps 2.4 million figures)."""
+    rows, cols, stride = g.rows, g.cols, g.stride
     full = [(1 << w) - 1 for w in range(cols + 1)]
     rev = [[_reverse(b, w) for b in range(1 << w)] for w in range(cols + 1)]
     spread = [sum(1 << (j * cols) for j in range(cols) if b >> j & 1) for b in range(1 << cols)]
@@ -296,6 +325,76 @@ def _keeper(
     return keep
 
 
+def _lattice_keeper(g: _Grid, holes: bool = False) -> Keeper:
+    """The keeper of any lattice: each of its turns applied to the cells, and the picture of
+    each image that fits the frame made into a mask."""
+    lattice = LATTICES[g.lattice]
+    rows, cols, stride, points = g.rows, g.cols, g.stride, g.points
+    period = lattice.period[1]
+
+    def keep(poly: int, minr: int, minc: int, maxr: int, maxc: int) -> Found | None:
+        left = minc - minc % period
+        h, w = maxr - minr + 1, maxc - left + 1
+        if h > rows or w > cols:  # a picture may start a character early: a period's whole
+            return None
+        bits = [i for i in range(poly.bit_length()) if poly >> i & 1]
+        mask = sum(1 << ((i // stride - minr) * cols + g.col_of[i] - left) for i in bits)
+        cells = [points[i] for i in bits]
+        sym = 1
+        for turn in lattice.turns[1:]:
+            m = picture_mask(lattice.normalise(apply(turn, cells)), lattice, (rows, cols))
+            if m is not None and m < mask:
+                return None
+            sym += m == mask
+        if not holes and _enclosed(g, poly, minr, minc, maxr, maxc):
+            return None
+        return Found(mask, len(bits), h, w, sym)
+
+    return keep
+
+
+def _enclosed(g: _Grid, poly: int, minr: int, minc: int, maxr: int, maxc: int) -> bool:
+    """Whether an empty cell of the figure's box (grid lines and characters) reaches no cell
+    outside the box through empty cells: a hole (``Figure.holes``, on the grid's bits)."""
+    empty = {
+        i
+        for r in range(minr, maxr + 1)
+        for i in range(r * g.stride + minc + g.cols - 1, r * g.stride + maxc + g.cols)
+        if not poly >> i & 1
+    }
+    # an empty cell with a neighbour past the box reaches the outside; the rest only through
+    # those (a triangle on the top line touches the line above only when it points down)
+    todo = [
+        i
+        for i in empty
+        if any(not (minr <= r <= maxr and minc <= c <= maxc) for r, c in g.around[i])
+    ]
+    reached = set(todo)
+    while todo:
+        for n in g.neighbours[todo.pop()]:
+            if n in empty and n not in reached:
+                reached.add(n)
+                todo.append(n)
+    return len(reached) < len(empty)
+
+
+_KEEPERS: dict[str, Callable[[_Grid, bool], Keeper]] = {SQUARE.name: _square_keeper}
+"""Keepers written for one lattice's speed; any other lattice has ``_lattice_keeper``."""
+
+
+def picture_mask(cells: frozenset[Point], lattice: Lattice, frame: Frame) -> Mask | None:
+    """The mask of the picture of normalised cells (stride: the frame's columns), or None when
+    the picture does not fit the frame as it stands."""
+    spots = [lattice.spot(p) for p in cells]
+    top = min(r for r, _ in spots)
+    left = min(c for _, c in spots)
+    top, left = top - top % lattice.period[0], left - left % lattice.period[1]
+    rows, cols = frame
+    if max(r for r, _ in spots) - top >= rows or max(c for _, c in spots) - left >= cols:
+        return None
+    return sum(1 << ((r - top) * cols + c - left) for r, c in spots)
+
+
 def _pack(lines: list[int], cols: int) -> int:
     out = 0
     for r, x in enumerate(lines):
@@ -329,20 +428,23 @@ def _has_hole(lines: list[int], w: int) -> bool:
 
 
 def cells_of(mask: Mask, cols: int) -> list[tuple[int, int]]:
-    """The (row, col) cells of a mask of stride ``cols``, in reading order."""
+    """The (row, col) cells of a mask of stride ``cols``, in reading order (on squares the
+    figure's cells; elsewhere its picture's lines and characters)."""
     return [divmod(i, cols) for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def canonical_mask(cells: set[tuple[int, ...]], frame: Frame) -> Mask | None:
-    """The canonical mask of any set of cells, or None when no orientation fits the frame."""
-    from ubongo.solver.pieces import orientations
+def figure_of_mask(mask: Mask, cols: int, lattice: Lattice = SQUARE) -> Figure:
+    """The figure a mask of stride ``cols`` draws on ``lattice`` (``canonical_mask``'s inverse up
+    to orientation)."""
+    return Figure.from_cells([lattice.at(r, c) for r, c in cells_of(mask, cols)], lattice)
 
-    rows, cols = check_frame(frame)
-    best: Mask | None = None
-    for shape in orientations(frozenset(cells)):
-        h = 1 + max(r for r, _ in shape)
-        w = 1 + max(c for _, c in shape)
-        if h <= rows and w <= cols:
-            m = sum(1 << (r * cols + c) for r, c in shape)
-            best = m if best is None else min(best, m)
-    return best
+
+def canonical_mask(
+    cells: set[tuple[int, ...]], frame: Frame, lattice: Lattice = SQUARE
+) -> Mask | None:
+    """The canonical mask of any set of cells of ``lattice``, or None when no orientation's
+    picture fits the frame."""
+    frame = check_frame(frame)
+    shapes = lattice.orientations(frozenset(cells))
+    masks = (picture_mask(shape, lattice, frame) for shape in shapes)
+    return min((m for m in masks if m is not None), default=None)

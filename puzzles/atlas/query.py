@@ -18,20 +18,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeGuard
 
-from ubongo.puzzles.atlas.build import Spec
-from ubongo.puzzles.atlas.enumerate import Mask, cells_of
+from ubongo.puzzles.atlas.build import Spec, footprint_lattice
+from ubongo.puzzles.atlas.enumerate import Mask, figure_of_mask
 from ubongo.solver.errors import UbongoError
 from ubongo.solver.figure import MAX_LEVELS, Figure
-from ubongo.solver.lattice import CUBE, SQUARE, Lattice
+from ubongo.solver.lattice import CUBE, HEX, SQUARE, TRI, Lattice
 from ubongo.solver.pieces import Piece, PieceSet, piece_from_json
 
 SCHEMA = 1
 """The schema version written into ``meta``; readers refuse any other."""
-LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBE)}
-"""The lattices an atlas is made on: its figures are polyominoes up to the 8 turns of the
-square, which change no count of pieces of squares turned over, nor of blocks of cubes on a
-footprint stacked in layers (each turn is a proper rotation of the prism). Pieces of one-sided
-squares or hexagons would need other canonical forms."""
+LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBE, HEX, TRI)}
+"""The lattices an atlas is made on: its figures are polyforms up to the turns of their lattice
+(8 on squares, 12 on hexagons and triangles), which change no count of pieces turned and turned
+over, nor of blocks of cubes on a footprint stacked in layers (each turn of the square is a
+proper rotation of the prism). Pieces of one-sided squares would need other canonical forms
+(a figure and its mirror image have different counts)."""
 
 
 class Connection(Protocol):
@@ -61,6 +62,11 @@ class Info:
         """The pieces the atlas was built with, in bit order."""
         return PieceSet(self.defs, self.lattice)
 
+    @property
+    def footprint_lattice(self) -> Lattice:
+        """The lattice of the atlas's figures (footprints of squares for blocks of cubes)."""
+        return footprint_lattice(self.lattice)
+
     def names(self, bits: int) -> tuple[str, ...]:
         """The piece names of a pieces bit set."""
         return tuple(n for i, n in enumerate(self.pieces) if bits >> i & 1)
@@ -81,10 +87,10 @@ class Match:
     symmetry: int
     combos: tuple[tuple[tuple[str, ...], int], ...]
 
-    def figure(self, cols: int) -> Figure:
+    def figure(self, cols: int, lattice: Lattice = SQUARE) -> Figure:
         """The figure drawn from its mask, a footprint in an atlas of cubes (``cols``: the
-        frame's columns, the mask's stride)."""
-        return Figure(frozenset(cells_of(self.mask, cols)))
+        frame's columns, the mask's stride; ``lattice``: ``Info.footprint_lattice``)."""
+        return figure_of_mask(self.mask, cols, lattice)
 
 
 def meta_rows(spec: Spec, shards: int) -> list[tuple[str, str]]:
@@ -106,11 +112,13 @@ def meta_rows(spec: Spec, shards: int) -> list[tuple[str, str]]:
 
 def described(lattice: Lattice, height: int, holes: bool) -> dict[str, Any]:
     """What an atlas is besides one of hole-free figures of squares, as ``meta`` and ``stats``
-    give it: ``lattice`` and ``height`` off squares, ``holes`` when kept; nothing for an atlas
-    of squares, whose meta and answers stay what they were before atlases of cubes."""
+    give it: ``lattice`` off squares and ``height`` for cubes, ``holes`` when kept; nothing for
+    an atlas of squares, whose meta and answers stay what they were before atlases of cubes."""
     out: dict[str, Any] = {}
     if lattice is not SQUARE:
-        out |= {"lattice": lattice.name, "height": height}
+        out["lattice"] = lattice.name
+    if lattice.layered:
+        out["height"] = height
     if holes:
         out["holes"] = True
     return out
@@ -228,9 +236,7 @@ def _described(meta: dict[str, Any], name: str) -> Info:
     if lattice is None:
         raise bad("lattice")
     height = meta.get("height", 1)
-    if not (
-        type(height) is int and 1 <= height <= MAX_HEIGHT and (height == 1 or lattice.dims > 2)
-    ):
+    if not (type(height) is int and 1 <= height <= MAX_HEIGHT and (height == 1 or lattice.layered)):
         raise bad("height")
     holes = meta.get("holes", False)
     if type(holes) is not bool:

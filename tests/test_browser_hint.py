@@ -1,0 +1,173 @@
+"""The hint's words on a phone, in headless Chromium with the driver of tests/test_browser.py:
+on squares, hexagons, triangles and cubes, at 360 x 740 and 740 x 360 (touch), a hint asked
+with the hint buttons just scrolled into view is read without scrolling: every line of its
+words lies inside the viewport, uncovered (the sticky row of turns once hid it), and the
+figure, with the dashed target of levels 2 and 3, is still on screen and uncovered."""
+
+# ruff: noqa: F811  (the one browser fixture, `driver`, is imported from test_browser.py)
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hextri import extreme_set, trigo_set
+from test_browser import WebDriver, _errors, _screen, driver  # noqa: F401  (a fixture)
+from test_sets3d import document
+
+from ubongo.cli import main
+from ubongo.puzzles import bundled, parse_set
+from ubongo.solver.engine import solutions
+
+SETS = {"squares": None, "hexagons": extreme_set, "triangles": trigo_set, "cubes": document}
+
+
+@pytest.fixture(scope="module", params=list(SETS))
+def tall(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A page of each lattice and its combination with the tallest figure (the hardest case:
+    the most board between the status line and the buttons)."""
+    folder = tmp_path_factory.mktemp(f"hint-{request.param}")
+    args = ["render", "--html", str(folder / "site")]
+    if SETS[request.param] is None:
+        ps = bundled()
+    else:
+        doc = SETS[request.param]()
+        (folder / "set.json").write_text(json.dumps(doc))
+        args.insert(1, str(folder / "set.json"))
+        ps = parse_set(doc)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    c = max(ps.combinations(), key=lambda c: (c.puzzle.figure.height, c.side == "hard"))
+    return (folder / "site" / "index.html").as_uri(), c
+
+
+SEEN = """const h = document.getElementById('p-hint'), view = [innerWidth, innerHeight];
+const range = document.createRange();
+range.selectNodeContents(h);
+const mine = (r, e) => {  // the element on top at a box's middle, and whether it is `e`'s
+  const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return !!at && e.contains(at);
+};
+const box = r => [r.left, r.top, r.right, r.bottom];
+const lines = [...range.getClientRects()].filter(r => r.width > 0);
+const figure = document.querySelector('#p-board g.pfigure, #p-layers');
+const bar = document.getElementById('p-turns');
+const marks = [...document.querySelectorAll('#p-board .hinted, #p-layers rect.hinted')];
+return {view, text: h.textContent,
+  lines: lines.map(r => [...box(r), mine(r, h)]),
+  figure: box(figure.getBoundingClientRect()),
+  status: [...box(document.getElementById('p-status').getBoundingClientRect()),
+    mine(document.getElementById('p-status').getBoundingClientRect(),
+      document.getElementById('p-status'))],
+  statusText: document.getElementById('p-status').textContent,
+  marks: marks.map(m => [...box(m.getBoundingClientRect()),
+    !bar || !bar.contains(document.elementFromPoint(...(r => [(r.left + r.right) / 2,
+      (r.top + r.bottom) / 2])(m.getBoundingClientRect())))])}"""
+
+
+PUT = """const box = e => (r => [r.left, r.top, r.right, r.bottom])(e.getBoundingClientRect());
+return [box(document.querySelector(arguments[0])),
+  box(document.querySelector('#p-board svg, #p-layers')), scrollY]"""
+"""Where a button and the board are on screen: a hint shown moves neither (nothing under the
+finger moves)."""
+
+SCROLL = """const board = document.querySelector('#p-board, #p-layers');
+board.scrollIntoView({block: arguments[1]});
+const bar = document.getElementById('p-turns');  // the board's foot just above the sticky row
+const under = bar ? board.getBoundingClientRect().bottom - bar.getBoundingClientRect().top : 0;
+if (arguments[1] === 'end' && under > 0) scrollBy(0, under);
+document.querySelector(arguments[0]).scrollIntoView({block: 'nearest'});"""
+"""The board brought into view as a player sees it whole, its top at the screen's top (start)
+or its foot at the screen's (end: above the sticky row of turns), then the hint button
+scrolled into view as little as it takes."""
+
+
+def _inside(box: list[float], view: list[int]) -> bool:
+    left, top, right, bottom = box[:4]
+    return left >= -0.5 and top >= -0.5 and right <= view[0] + 0.5 and bottom <= view[1] + 0.5
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (740, 360)])
+@pytest.mark.parametrize("where", ["start", "end"])
+def test_a_hint_asked_on_a_phone_is_seen_with_the_figure(
+    driver: WebDriver, tall: Any, width: int, height: int, where: str
+) -> None:
+    """The board scrolled to the screen's top (or foot), then its hint button into view: a tap
+    on each hint level moves neither button nor board, and shows its words whole and uncovered,
+    the figure on screen and the level 2 and 3 target in view and uncovered."""
+    url, c = tall
+    combo = (c.template, c.side, c.face)
+    with _screen(driver, width, height, touch=True):
+        driver.s("POST", "/url", {"url": url})
+        driver.log()
+        driver.script("window.ubongo.select(...arguments)", *combo)
+        for level in (1, 2, 3):
+            button = f"button.p-hint[data-level='{level}']"
+            driver.script(SCROLL, button, where)
+            x, y = driver.centre(button)
+            was = driver.script(PUT, button)
+            driver.drag((x, y), (x, y), "touch")  # a tap where the player sees the button
+            seen = driver.script(SEEN)
+            what = (combo, level, seen)
+            assert driver.script(PUT, button) == was, what  # the button and board stayed put
+            assert seen["text"] and seen["lines"], what
+            assert all(_inside(line, seen["view"]) and line[4] for line in seen["lines"]), what
+            assert _inside(seen["figure"], seen["view"]), what
+            if level > 1:
+                assert seen["marks"], what
+                assert all(_inside(m, seen["view"]) and m[4] for m in seen["marks"]), what
+        assert _errors(driver) == []
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (740, 360)])
+def test_ubongo_is_seen_where_the_last_piece_goes(
+    driver: WebDriver, tall: Any, width: int, height: int
+) -> None:
+    """With the board's top at the screen's top (its status line above, out of sight), the
+    last piece put down shows "Ubongo!" in view and uncovered."""
+    url, c = tall
+    tiling = next(solutions(c.puzzle, engine="bitboard"))
+    with _screen(driver, width, height, touch=True):
+        driver.s("POST", "/url", {"url": url})
+        driver.log()
+        driver.script("window.ubongo.select(...arguments)", c.template, c.side, c.face)
+        driver.script("document.querySelector('#p-board, #p-layers').scrollIntoView()")
+        for pl in tiling:
+            driver.script("window.ubongo.place(...arguments)", pl.piece, sorted(pl.cells))
+        seen = driver.script(SEEN)
+        assert seen["statusText"].startswith("Ubongo!"), seen
+        assert _inside(seen["status"], seen["view"]) and seen["status"][4], seen
+        assert _errors(driver) == []
+
+
+ROW = """const top = e => Math.round(e.getBoundingClientRect().top);
+const bar = document.getElementById('p-turns');
+if (!bar) return null;  // the cubes' page: no sticky row
+const turn = top(document.getElementById('p-rotate'));
+return [...document.querySelectorAll('button.p-hint')].map(b => [bar.contains(b), top(b) - turn])"""
+
+
+SIZES = [(360, 740, True), (560, 800, False), (740, 360, True), (1280, 900, False)]
+"""A phone, a narrow desktop window, a landscape phone, a desktop: width, height, touch."""
+
+
+@pytest.mark.parametrize("width,height,touch", SIZES)
+def test_hint_buttons_in_the_sticky_row_only_beside_the_turns(
+    driver: WebDriver, tall: Any, width: int, height: int, touch: bool
+) -> None:
+    """The hint buttons are in the sticky row only where they fit on the turns' line: on a
+    window too narrow for that they stay under it (the row would hide more of the board);
+    the cubes' page has no sticky row."""
+    url, c = tall
+    with _screen(driver, width, height, touch=touch):
+        driver.s("POST", "/url", {"url": url})
+        driver.log()
+        driver.script("window.ubongo.select(...arguments)", c.template, c.side, c.face)
+        placed = driver.script(ROW)
+        if c.puzzle.figure.lattice.layered:
+            assert placed is None  # the cubes' hint buttons are in their own panel
+            return
+        assert all(not inside or dy == 0 for inside, dy in placed), placed
+        assert [inside for inside, _ in placed] == [width >= 740] * 3, placed
+        assert _errors(driver) == []
