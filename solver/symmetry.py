@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ubongo.solver.bitboard import Frame, figure_mask, frame_for, tile, tile_orbits
+from ubongo.solver import core as native
+from ubongo.solver.bitboard import Frame, figure_mask, frame_for, kit_takes, tile, tile_orbits
 from ubongo.solver.bitboard import placements as bitboard_placements
 from ubongo.solver.bits import Mask
 from ubongo.solver.cells import Point, Shape
@@ -162,12 +163,17 @@ def count_by_orbits(
     in one call within ``timeout`` (the same pivot, orbits and count) and the first tiling is
     searched for only when asked.
     """
-    group = puzzle.lattice.symmetries(puzzle.figure.cells)
+    lattice = puzzle.lattice
+    if native.CORE is not None and kit_takes(lattice):  # the symmetries as the core takes them
+        cells, maps = lattice.cell_maps(puzzle.figure.cells)
+        if not maps:
+            return None
+        fast = _compiled(puzzle, cells, maps, count, timeout)
+        if fast is not None:
+            return fast
+    group = lattice.symmetries(puzzle.figure.cells)
     if len(group) == 1:
         return None
-    fast = _compiled(puzzle, group, count, timeout)
-    if fast is not None:
-        return fast
     plan = orbits(puzzle, group)
     if plan is None:
         return None
@@ -190,14 +196,16 @@ def count_by_orbits(
 
 
 def _compiled(
-    puzzle: Puzzle, group: list[tuple[Turn, Point]], count: Counter, timeout: float | None
+    puzzle: Puzzle,
+    cells: list[Point],
+    maps: list[list[int]],
+    count: Counter,
+    timeout: float | None,
 ) -> tuple[int, Callable[[], Solution] | None] | None:
     """``count_by_orbits`` by the compiled core (``bitboard.tile_orbits``); None when it does
-    not take the puzzle. The cells go in reading order, the order ``_in_order`` sorts
-    placements by, so the core picks the same pivot and meets the orbits in the same order."""
-    cells = sorted(puzzle.figure.cells)
-    index = {p: i for i, p in enumerate(cells)}
-    maps = [[index[q] for q in moved(turn, shift, cells)] for turn, shift in group[1:]]
+    not take the puzzle. ``cells`` and ``maps`` as ``Lattice.cell_maps`` gives them: the cells
+    in reading order, the order ``_in_order`` sorts placements by, so the core picks the same
+    pivot and meets the orbits in the same order."""
     got = tile_orbits(puzzle, cells, maps, timeout)
     if got is None:
         return None
