@@ -2354,6 +2354,168 @@ done:
     return out;
 }
 
+/* ---- cell_maps: a figure's symmetries as index maps, for orbit_count --------------------- */
+
+#define MAX_BOX (1L << 22) /* cells in a figure's box cell_maps takes (its index grid) */
+
+/* One turn ((a, b), (c, d)) into t[0..4): a tuple of two tuples of two ints from -4 to 4. */
+static int
+read_turn(PyObject *obj, long *t)
+{
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 2) {
+        PyErr_SetString(PyExc_TypeError, "a turn must be a tuple ((a, b), (c, d))");
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        PyObject *row = PyTuple_GET_ITEM(obj, i);
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a turn must be a tuple ((a, b), (c, d))");
+            return -1;
+        }
+        for (int j = 0; j < 2; j++) {
+            long long v;
+            if (int_in(PyTuple_GET_ITEM(row, j), "a turn's entry", -4, 4, &v)) return -1;
+            t[2 * i + j] = (long)v;
+        }
+    }
+    return 0;
+}
+
+/* The figure's cells (tuples of two ints from 0) on an index grid of its box (-1: no cell,
+ * else its rank), each cell's tuple in *order in reading order; *height and *width the box's.
+ * 0, or -1 on error. */
+static int
+grid_cells(PyObject *cells, long *height, long *width, Py_ssize_t **grid, PyObject **order)
+{
+    PyObject *seq = PySequence_Fast(cells, "cells must be an iterable");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int ok = -1;
+    long rows = 0, cols = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *cell = PySequence_Fast_GET_ITEM(seq, i);
+        long long r, c;
+        if (!PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a cell of the figure must be a tuple (row, column)");
+            goto done;
+        }
+        if (int_in(PyTuple_GET_ITEM(cell, 0), "a cell's row", 0, MAX_BOX - 1, &r) ||
+            int_in(PyTuple_GET_ITEM(cell, 1), "a cell's column", 0, MAX_BOX - 1, &c))
+            goto done;
+        rows = r >= rows ? (long)r + 1 : rows;
+        cols = c >= cols ? (long)c + 1 : cols;
+    }
+    if (n == 0 || rows * cols > MAX_BOX) { /* both below 2^22: no overflow */
+        PyErr_Format(PyExc_ValueError, "a figure of at least one cell in a box of at most %ld",
+                     MAX_BOX);
+        goto done;
+    }
+    *grid = PyMem_Malloc((size_t)(rows * cols + 2 * n) * sizeof(Py_ssize_t));
+    if (*grid == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (long i = 0; i < rows * cols; i++) (*grid)[i] = -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *cell = PySequence_Fast_GET_ITEM(seq, i);
+        long at = PyLong_AsLong(PyTuple_GET_ITEM(cell, 0)) * cols +
+                  PyLong_AsLong(PyTuple_GET_ITEM(cell, 1));
+        if ((*grid)[at] >= 0) {
+            PyErr_SetString(PyExc_ValueError, "a cell of the figure is given twice");
+            goto done;
+        }
+        (*grid)[at] = i;
+    }
+    *order = PyList_New(n);
+    if (*order == NULL) goto done;
+    Py_ssize_t rank = 0, *rc = *grid + rows * cols; /* each rank's row and column after it */
+    for (long i = 0; i < rows * cols; i++)
+        if ((*grid)[i] >= 0) {
+            PyList_SET_ITEM(*order, rank, Py_NewRef(PySequence_Fast_GET_ITEM(seq, (*grid)[i])));
+            rc[2 * rank] = i / cols;
+            rc[2 * rank + 1] = i % cols;
+            (*grid)[i] = rank++;
+        }
+    *height = rows;
+    *width = cols;
+    ok = 0;
+done:
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* The map of one turn (t, then the translation bringing the image's least row and column to
+ * 0) as a list of the index of every cell's image, or None when it is no symmetry. rc: each
+ * of the n cells' row and column, in reading order. */
+static PyObject *
+turn_map(const long *t, const Py_ssize_t *rc, Py_ssize_t n, const Py_ssize_t *grid,
+         long height, long width)
+{
+    long r0 = LONG_MAX, c0 = LONG_MAX;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long r = (long)rc[2 * i], c = (long)rc[2 * i + 1];
+        long ir = t[0] * r + t[1] * c, ic = t[2] * r + t[3] * c;
+        r0 = ir < r0 ? ir : r0;
+        c0 = ic < c0 ? ic : c0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) { /* first whether it is a symmetry at all */
+        long r = (long)rc[2 * i], c = (long)rc[2 * i + 1];
+        long ir = t[0] * r + t[1] * c - r0, ic = t[2] * r + t[3] * c - c0;
+        if (ir >= height || ic >= width || grid[ir * width + ic] < 0) return Py_NewRef(Py_None);
+    }
+    PyObject *map = PyList_New(n);
+    for (Py_ssize_t i = 0; map != NULL && i < n; i++) {
+        long r = (long)rc[2 * i], c = (long)rc[2 * i + 1];
+        PyObject *v = PyLong_FromSsize_t(grid[(t[0] * r + t[1] * c - r0) * width +
+                                              t[2] * r + t[3] * c - c0]);
+        if (v == NULL) Py_CLEAR(map);
+        else PyList_SET_ITEM(map, i, v);
+    }
+    return map;
+}
+
+PyDoc_STRVAR(cell_maps_doc,
+"cell_maps(cells, turns) -> (order, maps)\n\n"
+"A figure's symmetries as orbit_count takes them: order, its cells ((row, column) tuples, the\n"
+"least row and column 0) in reading order; maps, for each turn (a matrix ((a, b), (c, d)) of\n"
+"small ints) that maps the cells onto themselves once followed by the translation bringing\n"
+"its image's least row and column to 0, the index in order of every cell's image, in the\n"
+"order of turns.");
+
+static PyObject *
+core_cell_maps(PyObject *module, PyObject *args)
+{
+    PyObject *cells, *turns_obj, *order = NULL, *maps = NULL;
+    if (!PyArg_ParseTuple(args, "OO:cell_maps", &cells, &turns_obj)) return NULL;
+    PyObject *turns = seq_of(turns_obj, "turns");
+    if (turns == NULL) return NULL;
+    long t[MAX_SYMMETRIES][4], height, width;
+    Py_ssize_t nturn = PySequence_Fast_GET_SIZE(turns);
+    PyObject *out = NULL;
+    Py_ssize_t *grid = NULL;
+    if (nturn > MAX_SYMMETRIES) {
+        PyErr_Format(PyExc_ValueError, "at most %d turns, not %zd", MAX_SYMMETRIES, nturn);
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < nturn; g++)
+        if (read_turn(PySequence_Fast_GET_ITEM(turns, g), t[g])) goto done;
+    if (grid_cells(cells, &height, &width, &grid, &order)) goto done;
+    maps = PyList_New(0);
+    for (Py_ssize_t g = 0; maps != NULL && g < nturn; g++) {
+        Py_ssize_t n = PyList_GET_SIZE(order);
+        PyObject *map = turn_map(t[g], grid + height * width, n, grid, height, width);
+        if (map == NULL || (map != Py_None && PyList_Append(maps, map))) Py_CLEAR(maps);
+        Py_XDECREF(map);
+    }
+    if (maps != NULL) out = PyTuple_Pack(2, order, maps);
+done:
+    PyMem_Free(grid);
+    Py_XDECREF(order);
+    Py_XDECREF(maps);
+    Py_DECREF(turns);
+    return out;
+}
+
 static PyMethodDef core_methods[] = {
     {"effort", core_effort, METH_VARARGS, effort_doc},
     {"first", core_first, METH_VARARGS, first_doc},
@@ -2364,6 +2526,7 @@ static PyMethodDef core_methods[] = {
     {"kit", core_kit, METH_O, kit_doc},
     {"tile", core_tile, METH_VARARGS, tile_doc},
     {"orbit_count", core_orbit_count, METH_VARARGS, orbit_count_doc},
+    {"cell_maps", core_cell_maps, METH_VARARGS, cell_maps_doc},
     {"cells", core_cells, METH_VARARGS, cells_doc},
     {"placements", core_placements, METH_VARARGS, placements_doc},
     {NULL, NULL, 0, NULL},

@@ -85,6 +85,11 @@ def orbit_count(
     steps: Sequence[tuple[int, ...]] = (),
     /,
 ) -> tuple[int, int, tuple[int, ...] | None] | None: ...
+def cell_maps(
+    cells: Iterable[tuple[int, ...]],
+    turns: Sequence[tuple[tuple[int, ...], ...]],
+    /,
+) -> tuple[list[tuple[int, ...]], list[list[int]]]: ...
 def cells(
     rows: Sequence[str], most: int, /
 ) -> tuple[frozenset[tuple[int, ...]], int, int] | None: ...

@@ -109,6 +109,13 @@ if TYPE_CHECKING:  # type names only: ``ubongo --version`` names the core throug
             /,
         ) -> tuple[int, int, tuple[int, ...] | None] | None: ...
 
+        def cell_maps(
+            self,
+            cells: Iterable[Point],
+            turns: Sequence[tuple[tuple[int, ...], ...]],
+            /,
+        ) -> tuple[list[Point], list[list[int]]]: ...
+
         def count(
             self,
             full: Mask,
