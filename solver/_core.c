@@ -2354,6 +2354,210 @@ done:
     return out;
 }
 
+/* ---- fixed_counts: the tilings each symmetry keeps, for up_to_symmetry (Burnside) --------
+ *
+ * A tiling a symmetry g keeps is made of whole orbits of placements under g: runs p, g(p),
+ * g(g(p)), ... back to p, pairwise disjoint, of one class (g is a turn of the pieces' own
+ * lattice, which holds the mirror image on every lattice the kit takes, so a piece's image is
+ * a piece of its shape), each run using as many copies of the class as it has placements. So
+ * they are the exact covers of the figure by such runs, each class used as often as the
+ * puzzle has copies of it (solver.symmetry._fixed, the Python engine's). */
+
+typedef struct {
+    board_t cells;   /* the union of the run's placements */
+    int cls, copies; /* the class it uses, and how many of its copies */
+} Run;
+
+typedef struct {
+    Run *runs;                        /* by lowest cell */
+    Py_ssize_t start[BOARD_BITS + 1]; /* cell i's runs: runs[start[i] .. start[i + 1]) */
+    int left[MAX_PIECES];             /* copies of each class not yet down */
+    unsigned long long found;
+    Clock *clock;
+} Cover;
+
+/* Add the exact covers of rem by the runs (each class used left[] times) to c->found. */
+static int
+cover_rec(Cover *c, board_t rem)
+{
+    if (visit(c->clock)) return -1;
+    int low = lowest_index(rem);
+    for (Py_ssize_t e = c->start[low]; e < c->start[low + 1]; e++) {
+        const Run *r = &c->runs[e];
+        if ((r->cells & rem) != r->cells || c->left[r->cls] < r->copies) continue;
+        c->left[r->cls] -= r->copies;
+        int stop = 0;
+        if (r->cells != rem)
+            stop = cover_rec(c, rem ^ r->cells);
+        else {
+            int done = 1;
+            for (int i = 0; i < MAX_PIECES && done; i++) done = c->left[i] == 0;
+            c->found += done;
+        }
+        c->left[r->cls] += r->copies;
+        if (stop) return -1;
+    }
+    return 0;
+}
+
+/* The image of a placement (a board mask) under the symmetry to[] (board bit to board bit),
+ * and in *o the orientation of om[0 .. n) it is, or -1 (ValueError) when it is none. */
+static board_t
+image_placement(board_t m, const unsigned char *to, const board_t *om, Py_ssize_t n,
+                Py_ssize_t *o)
+{
+    board_t img = 0;
+    for (; m; m &= m - 1) img |= (board_t)1 << to[lowest_index(m)];
+    int at = lowest_index(img);
+    for (*o = 0; *o < n && om[*o] != img >> at; (*o)++) {}
+    if (*o == n) {
+        PyErr_SetString(PyExc_ValueError, "a symmetry maps a placement onto none");
+        return 0;
+    }
+    return img;
+}
+
+/* The tilings symmetry to[] keeps: classes cls[] of the pieces (ncls of them, numbered 0 on,
+ * first[c] a slot of class c, copies[c] its pieces); runs: room for every placement. */
+static int
+fixed_by(const Search *s, board_t full, const unsigned char *to, const int *first,
+         const int *copies, int ncls, Run *runs, Cover *c)
+{
+    for (int pass = 0; pass < 2; pass++) { /* first: does every lone class have a kept place? */
+        Py_ssize_t nrun = 0;
+        for (int cl = 0; cl < ncls; cl++) {
+            if (pass == 0 && copies[cl] > 1) continue;
+            const Slot *slot = &s->slots[first[cl]];
+            const board_t *om = &s->oriented[slot->first];
+            Py_ssize_t had = nrun;
+            for (board_t cells = full; cells; cells &= cells - 1) {
+                int low = lowest_index(cells);
+                board_t r = full >> low;
+                for (Py_ssize_t j = 0; j < slot->n; j++) {
+                    if ((r & om[j]) != om[j]) continue;
+                    board_t p = om[j] << low, cur = p, all = p;
+                    int len = 1, least = 1, ok = 1;
+                    Py_ssize_t o;
+                    for (;;) {
+                        cur = image_placement(cur, to, om, slot->n, &o);
+                        if (o == slot->n) return -1;
+                        if (cur == p) break;
+                        if ((cur & all) || ++len > copies[cl]) {
+                            ok = 0;
+                            break;
+                        }
+                        least &= cur > p; /* p the least of its run: each run once */
+                        all |= cur;
+                    }
+                    if (!ok || !least) continue;
+                    if (pass == 0) {
+                        nrun++;
+                        break;
+                    }
+                    runs[nrun].cells = all;
+                    runs[nrun].cls = cl;
+                    runs[nrun++].copies = len;
+                }
+                if (pass == 0 && nrun > had) break;
+            }
+            if (nrun == had) return 0; /* a class no run holds: no tiling is kept */
+        }
+        if (pass == 0) continue;
+        memset(c->start, 0, sizeof c->start); /* the runs bucketed by their lowest cell */
+        for (Py_ssize_t e = 0; e < nrun; e++) c->start[lowest_index(runs[e].cells) + 1]++;
+        for (int b = 0; b < BOARD_BITS; b++) c->start[b + 1] += c->start[b];
+        Py_ssize_t at[BOARD_BITS];
+        memcpy(at, c->start, sizeof at);
+        for (Py_ssize_t e = 0; e < nrun; e++) c->runs[at[lowest_index(runs[e].cells)]++] = runs[e];
+        for (int cl = 0; cl < MAX_PIECES; cl++) c->left[cl] = cl < ncls ? copies[cl] : 0;
+        c->found = 0;
+        if (cover_rec(c, full)) return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(fixed_counts_doc,
+"fixed_counts(kit, cells, height, width, ids, symmetries, tick, every) -> [int, ...]\n\n"
+"For each symmetry (as orbit_count takes them) the tilings of the pieces ids of kit on the\n"
+"figure of the given cells that it maps onto themselves, each piece onto a piece of its shape:\n"
+"Burnside's lemma makes the count up to symmetry of them (solver.symmetry.up_to_symmetry).\n"
+"ValueError as orbit_count's.");
+
+static PyObject *
+core_fixed_counts(PyObject *module, PyObject *args)
+{
+    PyObject *kit_obj, *cells, *height_obj, *width_obj, *ids_obj, *syms, *tick, *every;
+    long long height, width;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO:fixed_counts", &kit_obj, &cells, &height_obj,
+                          &width_obj, &ids_obj, &syms, &tick, &every))
+        return NULL;
+    if (!PyCapsule_IsValid(kit_obj, KIT)) {
+        PyErr_SetString(PyExc_TypeError, "kit must be what kit() made");
+        return NULL;
+    }
+    const Kit *k = PyCapsule_GetPointer(kit_obj, KIT);
+    if (int_in(height_obj, "height", 1, BOARD_BITS, &height) ||
+        int_in(width_obj, "width", 1, BOARD_BITS, &width))
+        return NULL;
+    Py_ssize_t id[MAX_PIECES], n;
+    if (read_ids(ids_obj, k, id, &n)) return NULL;
+    Chosen ch = {k, id, n};
+    Search s;
+    memset(&s, 0, offsetof(Search, path_pos));
+    if (start_clock(&s.clock, tick, every)) return NULL;
+    Figure f;
+    memset(&f, 0, sizeof f);
+    f.height = (long)height;
+    f.width = (long)width;
+    Ranks rk;
+    rk.image = NULL;
+    if (read_ranked_cells(&f, &rk, cells, &ch) || read_symmetries(&rk, syms)) {
+        PyMem_Free(rk.image);
+        return NULL;
+    }
+    board_t oriented[MAX_PIECES * ORIENTS];
+    arm(&s, k, id, n, &f, oriented);
+    int cls_of[MAX_PIECES], first[MAX_PIECES], copies[MAX_PIECES], ncls = 0;
+    for (Py_ssize_t i = 0; i < n; i++) { /* classes numbered in order of first meeting */
+        int c = 0;
+        while (c < ncls && k->pieces[id[first[c]]].cls != k->pieces[id[i]].cls) c++;
+        if (c == ncls) {
+            first[ncls] = (int)i;
+            copies[ncls++] = 0;
+        }
+        cls_of[i] = c;
+        copies[c]++;
+    }
+    Py_ssize_t room = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (first[cls_of[i]] == i) room += s.slots[i].n * BOARD_BITS;
+    PyObject *out = NULL;
+    unsigned char *to = PyMem_Malloc((size_t)BOARD_BITS);
+    Run *runs = PyMem_Malloc((size_t)(2 * room + 1) * sizeof(Run));
+    Cover c;
+    c.runs = runs + room;
+    c.clock = &s.clock;
+    if (to == NULL || runs == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    out = PyList_New(rk.nsym);
+    for (Py_ssize_t g = 0; out != NULL && g < rk.nsym; g++) {
+        for (Py_ssize_t i = 0; i < rk.ncells; i++)
+            to[rk.bit[i]] = (unsigned char)rk.bit[rk.image[g * rk.ncells + i]];
+        c.found = 0;
+        PyObject *v = fixed_by(&s, f.full, to, first, copies, ncls, runs, &c) ? NULL
+                      : PyLong_FromUnsignedLongLong(c.found);
+        if (v == NULL) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, g, v);
+    }
+done:
+    PyMem_Free(to);
+    PyMem_Free(runs);
+    PyMem_Free(rk.image);
+    return out;
+}
+
 /* ---- cell_maps: a figure's symmetries as index maps, for orbit_count --------------------- */
 
 #define MAX_BOX (1L << 22) /* cells in a figure's box cell_maps takes (its index grid) */
@@ -2527,6 +2731,7 @@ static PyMethodDef core_methods[] = {
     {"tile", core_tile, METH_VARARGS, tile_doc},
     {"orbit_count", core_orbit_count, METH_VARARGS, orbit_count_doc},
     {"cell_maps", core_cell_maps, METH_VARARGS, cell_maps_doc},
+    {"fixed_counts", core_fixed_counts, METH_VARARGS, fixed_counts_doc},
     {"cells", core_cells, METH_VARARGS, cells_doc},
     {"placements", core_placements, METH_VARARGS, placements_doc},
     {NULL, NULL, 0, NULL},

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ubongo.solver import core as native
-from ubongo.solver.bitboard import Frame, figure_mask, frame_for, kit_takes, tile, tile_orbits
+from ubongo.solver.bitboard import Frame, figure_mask, frame_for, kit_takes, tile, tile_fixed, tile_orbits
 from ubongo.solver.bitboard import placements as bitboard_placements
 from ubongo.solver.bits import Mask
 from ubongo.solver.cells import Point, Shape
@@ -271,6 +271,12 @@ def up_to_symmetry(puzzle: Puzzle, tilings: int) -> int:
     if tilings == 0:
         return 0
     figure, lattice = puzzle.figure, puzzle.lattice
+    if native.CORE is not None and kit_takes(lattice) and lattice.has(lattice.mirror):
+        # every piece's mirror image is a turn of it: each symmetry keeps each piece's shape
+        cells, maps = lattice.cell_maps(figure.cells)
+        fixed = tile_fixed(puzzle, cells, maps) if maps else []
+        if fixed is not None:
+            return (tilings + sum(fixed)) // (len(fixed) + 1)
     kinds: dict[tuple[Point, ...], int] = {}  # shape key -> copies in the puzzle
     shapes: dict[tuple[Point, ...], Shape] = {}
     for p in puzzle.pieces:
