@@ -28,8 +28,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar, cast
 
-from ubongo.solver import core as native
-
 Point = tuple[int, ...]
 Shape = frozenset[Point]
 PLURALS = {"hex": "hexagons", "tri": "triangles"}
@@ -213,12 +211,10 @@ class Lattice:
     def cell_maps(self, cells: Shape) -> tuple[list[Point], list[list[int]]]:
         """These normalised cells in reading order, and each of their symmetries but the
         identity (as ``symmetries`` finds them, in its order) as the index in that order of
-        every cell's image: what the compiled core takes. One pass per turn, no Points kept
-        (finding the symmetries, then mapping the cells again, was a quarter of counting the
-        12 pentominoes in 3x20 by orbits)."""
-        core = native.CORE
-        if core is not None and self.dims == 2:  # the box shift and the image's box are one
-            return core.cell_maps(cells, self.turns[1:])  # for 2D turns: both in C
+        every cell's image: what the compiled core takes (solver.symmetry.cell_maps asks the core
+        itself for them when it is in use). One pass per turn, no Points kept (finding the
+        symmetries, then mapping the cells again, was a quarter of counting the 12 pentominoes
+        in 3x20 by orbits)."""
         order = sorted(cells)
         index = {p: i for i, p in enumerate(order)}
         spans = extent(order)

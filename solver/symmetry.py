@@ -24,7 +24,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ubongo.solver import core as native
-from ubongo.solver.bitboard import Frame, figure_mask, frame_for, kit_takes, tile, tile_fixed, tile_orbits
+from ubongo.solver.bitboard import (
+    Frame,
+    figure_mask,
+    frame_for,
+    kit_takes,
+    tile,
+    tile_fixed,
+    tile_orbits,
+)
 from ubongo.solver.bitboard import placements as bitboard_placements
 from ubongo.solver.bits import Mask
 from ubongo.solver.cells import Point, Shape
@@ -148,6 +156,16 @@ def _image(mask: Mask, table: dict[Mask, Mask]) -> Mask:
     return out
 
 
+def cell_maps(lattice: Lattice, cells: Shape) -> tuple[list[Point], list[list[int]]]:
+    """``Lattice.cell_maps``, by the compiled core when it is in use and the cells are 2D:
+    the same cells in reading order and the same maps in the same order (no Python loop per
+    cell: the Python one was a sixth of counting 3x20 by orbits)."""
+    core = native.CORE
+    if core is not None and lattice.dims == 2:
+        return core.cell_maps(cells, lattice.turns[1:])
+    return lattice.cell_maps(cells)
+
+
 Counter = Callable[[Puzzle], tuple[int, Callable[[], Solution] | None]]
 """A count of a puzzle's tilings and its first tiling met (None when it has none)."""
 
@@ -165,7 +183,7 @@ def count_by_orbits(
     """
     lattice = puzzle.lattice
     if native.CORE is not None and kit_takes(lattice):  # the symmetries as the core takes them
-        cells, maps = lattice.cell_maps(puzzle.figure.cells)
+        cells, maps = cell_maps(lattice, puzzle.figure.cells)
         if not maps:
             return None
         fast = _compiled(puzzle, cells, maps, count, timeout)
@@ -273,10 +291,10 @@ def up_to_symmetry(puzzle: Puzzle, tilings: int) -> int:
     figure, lattice = puzzle.figure, puzzle.lattice
     if native.CORE is not None and kit_takes(lattice) and lattice.has(lattice.mirror):
         # every piece's mirror image is a turn of it: each symmetry keeps each piece's shape
-        cells, maps = lattice.cell_maps(figure.cells)
-        fixed = tile_fixed(puzzle, cells, maps) if maps else []
-        if fixed is not None:
-            return (tilings + sum(fixed)) // (len(fixed) + 1)
+        cells, maps = cell_maps(lattice, figure.cells)
+        kept = tile_fixed(puzzle, cells, maps) if maps else []
+        if kept is not None:
+            return (tilings + sum(kept)) // (len(kept) + 1)
     kinds: dict[tuple[Point, ...], int] = {}  # shape key -> copies in the puzzle
     shapes: dict[tuple[Point, ...], Shape] = {}
     for p in puzzle.pieces:
