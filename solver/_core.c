@@ -1906,8 +1906,21 @@ pocket64(const Table64 *t, uint64_t rem, uint64_t m, int least)
     return 0;
 }
 
-static int
-count64(const Table64 *t, uint64_t rem, uint64_t used)
+/* dead64 for a lattice of nstep / 2 steps (a constant once inlined: the loop unrolled). */
+static inline __attribute__((always_inline)) int
+dead64_n(const Table64 *t, uint64_t rem, const int nstep)
+{
+    uint64_t near = 0;
+    for (int i = 0; i < nstep; i += 2)
+        near |= (rem & t->from[i]) << t->step[i] | (rem & t->from[i + 1]) >> t->step[i];
+    return (rem & ~near) != 0;
+}
+
+/* The search of count64 for nstep / 2 steps (0: any number), as count_step. */
+typedef int (*Count64Fn)(const Table64 *, uint64_t, uint64_t);
+
+static inline __attribute__((always_inline)) int
+count64_step(const Table64 *t, uint64_t rem, uint64_t used, const int nstep, Count64Fn self)
 {
     Search *s = t->s;
     if (visit(&s->clock)) return -1;
@@ -1921,11 +1934,36 @@ count64(const Table64 *t, uint64_t rem, uint64_t used)
             if ((rem & m) != m) continue;
             if (!next) {
                 if ((used | slot->bit) == s->goal) s->found++;
-            } else if (!dead64(t, next) && count64(t, next, used | slot->bit) < 0)
+            } else if (!(nstep ? dead64_n(t, next, nstep) : dead64(t, next)) &&
+                       self(t, next, used | slot->bit) < 0)
                 return -1;
         }
     }
     return 0;
+}
+
+static int count64_any(const Table64 *t, uint64_t rem, uint64_t used);
+static int count64_square(const Table64 *t, uint64_t rem, uint64_t used);
+
+static int
+count64_any(const Table64 *t, uint64_t rem, uint64_t used)
+{
+    return count64_step(t, rem, used, 0, count64_any);
+}
+
+/* Squares' two steps written out (every pentomino board): the search of 3x20's rests 1.95M ->
+ * 1.71M instructions (callgrind). */
+static int
+count64_square(const Table64 *t, uint64_t rem, uint64_t used)
+{
+    return count64_step(t, rem, used, 4, count64_square);
+}
+
+/* Add the tilings of rem with the free pieces to the count; -1 on error. */
+static int
+count64(const Table64 *t, uint64_t rem, uint64_t used)
+{
+    return t->nstep == 4 ? count64_square(t, rem, used) : count64_any(t, rem, used);
 }
 
 /* The 64-bit layout of figure f: a cell's index row * across + column (as stored). */
