@@ -1877,11 +1877,13 @@ cells64(uint64_t x)
     return (int)(x * 0x0101010101010101ULL >> 56);
 }
 
-static inline uint64_t
-near64(const Table64 *t, uint64_t m)
+/* The cells next to m through the steps, for nstep / 2 steps (0: t->nstep; a constant once
+ * inlined, so squares' loop is unrolled). */
+static inline __attribute__((always_inline)) uint64_t
+near64_n(const Table64 *t, uint64_t m, const int nstep)
 {
     uint64_t near = 0;
-    for (int i = 0; i < t->nstep; i += 2)
+    for (int i = 0; i < (nstep ? nstep : t->nstep); i += 2)
         near |= (m & t->from[i]) << t->step[i] | (m & t->from[i + 1]) >> t->step[i];
     return near;
 }
@@ -1889,14 +1891,14 @@ near64(const Table64 *t, uint64_t m)
 /* Whether placement m leaves next to it a pocket of rem (cells joined through the steps)
  * with fewer cells than the smallest piece (least): nothing can fill it. Each neighbour of m
  * is grown a step at a time until it stops (a pocket) or holds least cells. */
-static int
-pocket64(const Table64 *t, uint64_t rem, uint64_t m, int least)
+static inline __attribute__((always_inline)) int
+pocket64_n(const Table64 *t, uint64_t rem, uint64_t m, int least, const int nstep)
 {
-    uint64_t seeds = near64(t, m) & rem;
+    uint64_t seeds = near64_n(t, m, nstep) & rem;
     while (seeds) {
         uint64_t part = seeds & (~seeds + 1);
         for (;;) {
-            uint64_t grown = (part | near64(t, part)) & rem;
+            uint64_t grown = (part | near64_n(t, part, nstep)) & rem;
             if (grown == part) return 1;
             part = grown;
             if (cells64(part) >= least) break;
@@ -1904,6 +1906,13 @@ pocket64(const Table64 *t, uint64_t rem, uint64_t m, int least)
         seeds &= ~part;
     }
     return 0;
+}
+
+/* pocket64_n, squares' steps written out (3x20's table: 0.94M -> 0.88M instructions). */
+static int
+pocket64(const Table64 *t, uint64_t rem, uint64_t m, int least)
+{
+    return t->nstep == 4 ? pocket64_n(t, rem, m, least, 4) : pocket64_n(t, rem, m, least, 0);
 }
 
 /* dead64 for a lattice of nstep / 2 steps (a constant once inlined: the loop unrolled). */
