@@ -27,6 +27,8 @@
  * nodes either way. orbit_count() (counting by orbits, solver.symmetry) does use one, on 64-bit
  * boards without padding, for figures whose box holds 64 cells: there the table is what lets
  * the padding go, and it leaves out the placements that wall off a pocket (see Table64).
+ * fixed_counts() gives Burnside's terms for counting up to symmetry (solver.symmetry), and
+ * cell_maps() a figure's symmetries as the index maps both take, from 2D turns as matrices.
  *
  * Every entry point checks what it is handed before it searches (issue 19): containers are
  * tuples or lists (nested ones exactly so, so that reading them runs no Python code that could
