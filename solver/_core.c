@@ -1852,6 +1852,7 @@ typedef struct {
     uint64_t *place;    /* the placements, by cell then slot then orientation */
     uint32_t *start;    /* placements of slot k at cell b: place[start[b*n+k] .. start[b*n+k+1]) */
     Py_ssize_t n;       /* slots */
+    uint64_t req[MAX_PIECES]; /* each slot's req (its need less its own bit) */
     int nstep;
     int step[2 * MAX_SHIFTS]; /* a step as a bit distance, then the same for its opposite */
     long way[2 * MAX_SHIFTS]; /* step i's (row, column) at way[i], way[i + 1] (i even) */
@@ -1936,17 +1937,17 @@ count64_step(const Table64 *t, uint64_t rem, uint64_t used, const int nstep, Cou
     Search *s = t->s;
     if (visit(&s->clock)) return -1;
     const uint32_t *at = &t->start[(Py_ssize_t)__builtin_ctzll(rem) * t->n];
-    for (uint64_t free_ = s->goal & ~used; free_; free_ &= free_ - 1) { /* slot k's bit is 1 << k */
-        int k = __builtin_ctzll(free_);
-        const Slot *slot = &s->slots[k];
-        if ((used & slot->req) != slot->req) continue;
-        for (uint32_t e = at[k]; e < at[k + 1]; e++) {
+    uint64_t free_ = s->goal & ~used;
+    for (uint64_t left = free_; left; left &= left - 1) { /* slot k's bit is 1 << k */
+        int k = __builtin_ctzll(left);
+        if ((used & t->req[k]) != t->req[k]) continue; /* a copy before it is not down yet */
+        for (uint32_t e = at[k], end = at[k + 1]; e < end; e++) {
             uint64_t m = t->place[e], next = rem ^ m;
             if ((rem & m) != m) continue;
-            if (!next) {
-                if ((used | slot->bit) == s->goal) s->found++;
-            } else if (!(nstep ? dead64_n(t, next, nstep) : dead64(t, next)) &&
-                       self(t, next, used | slot->bit) < 0)
+            if (!next)
+                s->found += free_ == (left & (~left + 1)); /* it was the last piece */
+            else if (!(nstep ? dead64_n(t, next, nstep) : dead64(t, next)) &&
+                     self(t, next, used | (left & (~left + 1))) < 0)
                 return -1;
         }
     }
@@ -1995,6 +1996,7 @@ build64(Table64 *t, Search *s, const Kit *k, const Py_ssize_t *id, const Figure 
     if (!s->nshift || steps == NULL || rows * across > 64) return 1;
     memset(t, 0, sizeof *t);
     t->s = s;
+    for (Py_ssize_t j = 0; j < s->nslots; j++) t->req[j] = s->slots[j].req;
     t->n = s->nslots;
     *full64 = 0;
     for (Py_ssize_t i = 0; i < rk->ncells; i++) {
