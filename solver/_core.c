@@ -27,6 +27,8 @@
  * nodes either way. orbit_count() (counting by orbits, solver.symmetry) does use one, on 64-bit
  * boards without padding, for figures whose box holds 64 cells: there the table is what lets
  * the padding go, and it leaves out the placements that wall off a pocket (see Table64).
+ * fixed_counts() gives Burnside's terms for counting up to symmetry (solver.symmetry), and
+ * cell_maps() a figure's symmetries as the index maps both take, from 2D turns as matrices.
  *
  * Every entry point checks what it is handed before it searches (issue 19): containers are
  * tuples or lists (nested ones exactly so, so that reading them runs no Python code that could
@@ -1850,6 +1852,7 @@ typedef struct {
     uint64_t *place;    /* the placements, by cell then slot then orientation */
     uint32_t *start;    /* placements of slot k at cell b: place[start[b*n+k] .. start[b*n+k+1]) */
     Py_ssize_t n;       /* slots */
+    uint64_t req[MAX_PIECES]; /* each slot's req (its need less its own bit) */
     int nstep;
     int step[2 * MAX_SHIFTS]; /* a step as a bit distance, then the same for its opposite */
     long way[2 * MAX_SHIFTS]; /* step i's (row, column) at way[i], way[i + 1] (i even) */
@@ -1877,11 +1880,13 @@ cells64(uint64_t x)
     return (int)(x * 0x0101010101010101ULL >> 56);
 }
 
-static inline uint64_t
-near64(const Table64 *t, uint64_t m)
+/* The cells next to m through the steps, for nstep / 2 steps (0: t->nstep; a constant once
+ * inlined, so squares' loop is unrolled). */
+static inline __attribute__((always_inline)) uint64_t
+near64_n(const Table64 *t, uint64_t m, const int nstep)
 {
     uint64_t near = 0;
-    for (int i = 0; i < t->nstep; i += 2)
+    for (int i = 0; i < (nstep ? nstep : t->nstep); i += 2)
         near |= (m & t->from[i]) << t->step[i] | (m & t->from[i + 1]) >> t->step[i];
     return near;
 }
@@ -1889,14 +1894,14 @@ near64(const Table64 *t, uint64_t m)
 /* Whether placement m leaves next to it a pocket of rem (cells joined through the steps)
  * with fewer cells than the smallest piece (least): nothing can fill it. Each neighbour of m
  * is grown a step at a time until it stops (a pocket) or holds least cells. */
-static int
-pocket64(const Table64 *t, uint64_t rem, uint64_t m, int least)
+static inline __attribute__((always_inline)) int
+pocket64_n(const Table64 *t, uint64_t rem, uint64_t m, int least, const int nstep)
 {
-    uint64_t seeds = near64(t, m) & rem;
+    uint64_t seeds = near64_n(t, m, nstep) & rem;
     while (seeds) {
         uint64_t part = seeds & (~seeds + 1);
         for (;;) {
-            uint64_t grown = (part | near64(t, part)) & rem;
+            uint64_t grown = (part | near64_n(t, part, nstep)) & rem;
             if (grown == part) return 1;
             part = grown;
             if (cells64(part) >= least) break;
@@ -1906,26 +1911,71 @@ pocket64(const Table64 *t, uint64_t rem, uint64_t m, int least)
     return 0;
 }
 
+/* pocket64_n, squares' steps written out (3x20's table: 0.94M -> 0.88M instructions). */
 static int
-count64(const Table64 *t, uint64_t rem, uint64_t used)
+pocket64(const Table64 *t, uint64_t rem, uint64_t m, int least)
+{
+    return t->nstep == 4 ? pocket64_n(t, rem, m, least, 4) : pocket64_n(t, rem, m, least, 0);
+}
+
+/* dead64 for a lattice of nstep / 2 steps (a constant once inlined: the loop unrolled). */
+static inline __attribute__((always_inline)) int
+dead64_n(const Table64 *t, uint64_t rem, const int nstep)
+{
+    uint64_t near = 0;
+    for (int i = 0; i < nstep; i += 2)
+        near |= (rem & t->from[i]) << t->step[i] | (rem & t->from[i + 1]) >> t->step[i];
+    return (rem & ~near) != 0;
+}
+
+/* The search of count64 for nstep / 2 steps (0: any number), as count_step. */
+typedef int (*Count64Fn)(const Table64 *, uint64_t, uint64_t);
+
+static inline __attribute__((always_inline)) int
+count64_step(const Table64 *t, uint64_t rem, uint64_t used, const int nstep, Count64Fn self)
 {
     Search *s = t->s;
     if (visit(&s->clock)) return -1;
     const uint32_t *at = &t->start[(Py_ssize_t)__builtin_ctzll(rem) * t->n];
-    for (uint64_t free_ = s->goal & ~used; free_; free_ &= free_ - 1) { /* slot k's bit is 1 << k */
-        int k = __builtin_ctzll(free_);
-        const Slot *slot = &s->slots[k];
-        if ((used & slot->req) != slot->req) continue;
-        for (uint32_t e = at[k]; e < at[k + 1]; e++) {
+    uint64_t free_ = s->goal & ~used;
+    for (uint64_t left = free_; left; left &= left - 1) { /* slot k's bit is 1 << k */
+        int k = __builtin_ctzll(left);
+        if ((used & t->req[k]) != t->req[k]) continue; /* a copy before it is not down yet */
+        for (uint32_t e = at[k], end = at[k + 1]; e < end; e++) {
             uint64_t m = t->place[e], next = rem ^ m;
             if ((rem & m) != m) continue;
-            if (!next) {
-                if ((used | slot->bit) == s->goal) s->found++;
-            } else if (!dead64(t, next) && count64(t, next, used | slot->bit) < 0)
+            if (!next)
+                s->found += free_ == (left & (~left + 1)); /* it was the last piece */
+            else if (!(nstep ? dead64_n(t, next, nstep) : dead64(t, next)) &&
+                     self(t, next, used | (left & (~left + 1))) < 0)
                 return -1;
         }
     }
     return 0;
+}
+
+static int count64_any(const Table64 *t, uint64_t rem, uint64_t used);
+static int count64_square(const Table64 *t, uint64_t rem, uint64_t used);
+
+static int
+count64_any(const Table64 *t, uint64_t rem, uint64_t used)
+{
+    return count64_step(t, rem, used, 0, count64_any);
+}
+
+/* Squares' two steps written out (every pentomino board): the search of 3x20's rests 1.95M ->
+ * 1.71M instructions (callgrind). */
+static int
+count64_square(const Table64 *t, uint64_t rem, uint64_t used)
+{
+    return count64_step(t, rem, used, 4, count64_square);
+}
+
+/* Add the tilings of rem with the free pieces to the count; -1 on error. */
+static int
+count64(const Table64 *t, uint64_t rem, uint64_t used)
+{
+    return t->nstep == 4 ? count64_square(t, rem, used) : count64_any(t, rem, used);
 }
 
 /* The 64-bit layout of figure f: a cell's index row * across + column (as stored). */
@@ -1946,6 +1996,7 @@ build64(Table64 *t, Search *s, const Kit *k, const Py_ssize_t *id, const Figure 
     if (!s->nshift || steps == NULL || rows * across > 64) return 1;
     memset(t, 0, sizeof *t);
     t->s = s;
+    for (Py_ssize_t j = 0; j < s->nslots; j++) t->req[j] = s->slots[j].req;
     t->n = s->nslots;
     *full64 = 0;
     for (Py_ssize_t i = 0; i < rk->ncells; i++) {
@@ -1999,28 +2050,59 @@ build64(Table64 *t, Search *s, const Kit *k, const Py_ssize_t *id, const Figure 
     int least = 64; /* the fewest cells of a piece */
     for (Py_ssize_t j = 0; j < t->n; j++)
         if (k->pieces[id[j]].ncells < least) least = (int)k->pieces[id[j]].ncells;
+    /* each orientation's cells as a mask with its lowest cell at bit 0 and the cells where it
+     * can start: one shift-and per cell of it finds them all (its columns kept inside the box,
+     * so that nothing wraps), instead of a test per cell, piece and orientation */
+    uint64_t *shape = PyMem_Malloc((size_t)(2 * norient + 1) * sizeof(uint64_t));
+    if (shape == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    uint64_t *anchors = shape + norient;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t j = 0; j < t->n; j++) {
+        const KitPiece *p = &k->pieces[id[j]];
+        for (Py_ssize_t o = 0; o < p->norient; o++) {
+            const long *off = &k->off[p->first + 2 * p->ncells * o];
+            int fits = p->span[o] <= across; /* the orientations arm() kept, in its order */
+            for (Py_ssize_t c = 0; c < p->ncells && fits; c++)
+                fits = (long long)off[2 * c] * f->stride + off[2 * c + 1] < BOARD_BITS;
+            if (!fits) continue;
+            long lo = 0, hi = 0, down = 0;
+            uint64_t m = 0;
+            for (Py_ssize_t c = 0; c < p->ncells; c++) {
+                long dr = off[2 * c], dc = off[2 * c + 1];
+                lo = dc < lo ? dc : lo;
+                hi = dc > hi ? dc : hi;
+                down = dr > down ? dr : down;
+            }
+            uint64_t where = 0; /* the starts whose every cell is in the box */
+            for (long r = 0; r + down < rows; r++)
+                for (long c = -lo; c + hi < across; c++) where |= (uint64_t)1 << (r * across + c);
+            where &= *full64;
+            for (Py_ssize_t c = 0; c < p->ncells && where; c++) { /* where: d < 64 */
+                long d = off[2 * c] * across + off[2 * c + 1]; /* >= 0: the lowest cell first */
+                m |= (uint64_t)1 << d;
+                where &= *full64 >> d;
+            }
+            shape[at] = m;
+            anchors[at++] = where;
+        }
+    }
     uint32_t next = 0;
-    for (long b = 0; b < 64; b++)
+    for (long b = 0; b < 64; b++) {
+        Py_ssize_t e = 0;
         for (Py_ssize_t j = 0; j < t->n; j++) {
             t->start[b * t->n + j] = next;
-            if (!(*full64 >> b & 1)) continue;
-            const KitPiece *p = &k->pieces[id[j]];
-            long r0 = b / across, c0 = b % across;
-            for (Py_ssize_t o = 0; o < p->norient; o++) {
-                if (p->span[o] > across) continue; /* as arm(): it fits nowhere */
-                const long *off = &k->off[p->first + 2 * p->ncells * o];
-                uint64_t m = 0;
-                int fits = 1;
-                for (Py_ssize_t c = 0; c < p->ncells && fits; c++) {
-                    long r = r0 + off[2 * c], col = c0 + off[2 * c + 1];
-                    fits = r >= 0 && r < rows && col >= 0 && col < across &&
-                           (*full64 >> (r * across + col) & 1);
-                    if (fits) m |= (uint64_t)1 << (r * across + col);
-                }
-                if (fits && (m == *full64 || !pocket64(t, *full64 ^ m, m, least)))
-                    t->place[next++] = m;
+            Py_ssize_t end = e + s->slots[j].n;
+            for (; e < end; e++) {
+                if (!(anchors[e] >> b & 1)) continue;
+                uint64_t m = shape[e] << b;
+                if (m == *full64 || !pocket64(t, *full64 ^ m, m, least)) t->place[next++] = m;
             }
         }
+    }
+    PyMem_Free(shape);
     t->start[64 * t->n] = next;
     return 0;
 }
@@ -2098,28 +2180,72 @@ orbits_in(const Ranks *rk, const board_t *placed, Py_ssize_t n, char *seen, boar
     return found;
 }
 
+/* The number of orbits of slot k's placements inside full, or -1 (ValueError) when a symmetry
+ * maps one of them onto none. Each placement is named by its lowest board bit and orientation,
+ * so an image is found by shifting it down to bit 0 and comparing it with the piece's few
+ * orientations: no placement list, no sorting, no search (the orbits in reading order are
+ * needed for the pivot alone; listing and sorting them for every piece was a sixth of counting
+ * 3x20 by orbits). imgbit[g * BOARD_BITS + b]: the board bit of symmetry g's image of bit b.
+ * seen: BOARD_BITS * ORIENTS bytes. */
+static Py_ssize_t
+orbits_counted(const Search *s, const Ranks *rk, const unsigned char *imgbit, board_t full,
+               Py_ssize_t k, char *seen)
+{
+    const Slot *slot = &s->slots[k];
+    const board_t *om = &s->oriented[slot->first];
+    Py_ssize_t n = slot->n, found = 0;
+    memset(seen, 0, (size_t)(BOARD_BITS * n));
+    for (board_t cells = full; cells; cells &= cells - 1) {
+        int low = lowest_index(cells);
+        board_t r = full >> low;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            if ((r & om[j]) != om[j] || seen[low * n + j]) continue;
+            found++;
+            for (Py_ssize_t g = 0; g < rk->nsym; g++) {
+                const unsigned char *to = &imgbit[g * BOARD_BITS];
+                board_t img = 0;
+                for (board_t m = om[j] << low; m; m &= m - 1)
+                    img |= (board_t)1 << to[lowest_index(m)];
+                int at = lowest_index(img);
+                Py_ssize_t o = 0;
+                while (o < n && om[o] != img >> at) o++;
+                if (o == n) {
+                    PyErr_SetString(PyExc_ValueError, "a symmetry maps a placement onto none");
+                    return -1;
+                }
+                seen[at * n + o] = 1;
+            }
+        }
+    }
+    return found;
+}
+
 /* The pivot (a piece whose class no other piece has, with the fewest orbits; the first such
- * in puzzle order) and its orbits into rep[] and size[] (room for buffer boards each); the
- * pivot's position, -1 when every piece has copies, -2 on error. */
+ * in puzzle order) and its orbits, in reading order, into rep[] and size[] (room for buffer
+ * boards each); the pivot's position, -1 when every piece has copies, -2 on error. */
 static Py_ssize_t
 choose_pivot(const Search *s, const Ranks *rk, board_t full, const long *cls, board_t *rep,
              long *size, Py_ssize_t *norbits, Py_ssize_t buffer)
 {
     Py_ssize_t pivot = -1;
-    board_t *placed = PyMem_Malloc((size_t)buffer * (2 * sizeof(board_t) + sizeof(long) + 1));
-    if (placed == NULL) {
+    unsigned char *imgbit = PyMem_Malloc((size_t)(rk->nsym * BOARD_BITS + BOARD_BITS * ORIENTS));
+    board_t *placed = PyMem_Malloc((size_t)buffer * sizeof(board_t));
+    if (placed == NULL || imgbit == NULL) {
+        PyMem_Free(placed);
+        PyMem_Free(imgbit);
         PyErr_NoMemory();
         return -2;
     }
-    board_t *trial = placed + buffer;
-    long *trial_size = (long *)(trial + buffer);
-    char *seen = (char *)(trial_size + buffer);
+    char *seen = (char *)imgbit + rk->nsym * BOARD_BITS;
+    for (Py_ssize_t g = 0; g < rk->nsym; g++)
+        for (Py_ssize_t i = 0; i < rk->ncells; i++)
+            imgbit[g * BOARD_BITS + rk->bit[i]] =
+                (unsigned char)rk->bit[rk->image[g * rk->ncells + i]];
     for (Py_ssize_t k = 0; k < s->nslots; k++) {
         int alone = 1;
         for (Py_ssize_t j = 0; j < s->nslots; j++) alone &= j == k || cls[j] != cls[k];
         if (!alone) continue;
-        Py_ssize_t n = placements_of(s, rk, full, k, placed);
-        Py_ssize_t got = orbits_in(rk, placed, n, seen, trial, trial_size);
+        Py_ssize_t got = orbits_counted(s, rk, imgbit, full, k, seen);
         if (got < 0) {
             pivot = -2;
             break;
@@ -2127,11 +2253,15 @@ choose_pivot(const Search *s, const Ranks *rk, board_t full, const long *cls, bo
         if (pivot < 0 || got < *norbits) {
             pivot = k;
             *norbits = got;
-            memcpy(rep, trial, (size_t)got * sizeof(board_t));
-            memcpy(size, trial_size, (size_t)got * sizeof(long));
         }
     }
+    if (pivot >= 0) { /* its orbits in reading order, as solver.symmetry lists them */
+        Py_ssize_t n = placements_of(s, rk, full, pivot, placed);
+        *norbits = orbits_in(rk, placed, n, seen, rep, size);
+        if (*norbits < 0) pivot = -2;
+    }
     PyMem_Free(placed);
+    PyMem_Free(imgbit);
     return pivot;
 }
 
@@ -2275,6 +2405,372 @@ done:
     return out;
 }
 
+/* ---- fixed_counts: the tilings each symmetry keeps, for up_to_symmetry (Burnside) --------
+ *
+ * A tiling a symmetry g keeps is made of whole orbits of placements under g: runs p, g(p),
+ * g(g(p)), ... back to p, pairwise disjoint, of one class (g is a turn of the pieces' own
+ * lattice, which holds the mirror image on every lattice the kit takes, so a piece's image is
+ * a piece of its shape), each run using as many copies of the class as it has placements. So
+ * they are the exact covers of the figure by such runs, each class used as often as the
+ * puzzle has copies of it (solver.symmetry._fixed, the Python engine's). */
+
+typedef struct {
+    board_t cells;   /* the union of the run's placements */
+    int cls, copies; /* the class it uses, and how many of its copies */
+} Run;
+
+typedef struct {
+    Run *runs;                        /* by lowest cell */
+    Py_ssize_t start[BOARD_BITS + 1]; /* cell i's runs: runs[start[i] .. start[i + 1]) */
+    int left[MAX_PIECES];             /* copies of each class not yet down */
+    unsigned long long found;
+    Clock *clock;
+} Cover;
+
+/* Add the exact covers of rem by the runs (each class used left[] times) to c->found. */
+static int
+cover_rec(Cover *c, board_t rem)
+{
+    if (visit(c->clock)) return -1;
+    int low = lowest_index(rem);
+    for (Py_ssize_t e = c->start[low]; e < c->start[low + 1]; e++) {
+        const Run *r = &c->runs[e];
+        if ((r->cells & rem) != r->cells || c->left[r->cls] < r->copies) continue;
+        c->left[r->cls] -= r->copies;
+        int stop = 0;
+        if (r->cells != rem)
+            stop = cover_rec(c, rem ^ r->cells);
+        else {
+            int done = 1;
+            for (int i = 0; i < MAX_PIECES && done; i++) done = c->left[i] == 0;
+            c->found += done;
+        }
+        c->left[r->cls] += r->copies;
+        if (stop) return -1;
+    }
+    return 0;
+}
+
+/* The image of a placement (a board mask) under the symmetry to[] (board bit to board bit),
+ * and in *o the orientation of om[0 .. n) it is, or -1 (ValueError) when it is none. */
+static board_t
+image_placement(board_t m, const unsigned char *to, const board_t *om, Py_ssize_t n,
+                Py_ssize_t *o)
+{
+    board_t img = 0;
+    for (; m; m &= m - 1) img |= (board_t)1 << to[lowest_index(m)];
+    int at = lowest_index(img);
+    for (*o = 0; *o < n && om[*o] != img >> at; (*o)++) {}
+    if (*o == n) {
+        PyErr_SetString(PyExc_ValueError, "a symmetry maps a placement onto none");
+        return 0;
+    }
+    return img;
+}
+
+/* The tilings symmetry to[] keeps: classes cls[] of the pieces (ncls of them, numbered 0 on,
+ * first[c] a slot of class c, copies[c] its pieces); runs: room for every placement. */
+static int
+fixed_by(const Search *s, board_t full, const unsigned char *to, const int *first,
+         const int *copies, int ncls, Run *runs, Cover *c)
+{
+    for (int pass = 0; pass < 2; pass++) { /* first: does every lone class have a kept place? */
+        Py_ssize_t nrun = 0;
+        for (int cl = 0; cl < ncls; cl++) {
+            if (pass == 0 && copies[cl] > 1) continue;
+            const Slot *slot = &s->slots[first[cl]];
+            const board_t *om = &s->oriented[slot->first];
+            Py_ssize_t had = nrun;
+            for (board_t cells = full; cells; cells &= cells - 1) {
+                int low = lowest_index(cells);
+                board_t r = full >> low;
+                for (Py_ssize_t j = 0; j < slot->n; j++) {
+                    if ((r & om[j]) != om[j]) continue;
+                    board_t p = om[j] << low, cur = p, all = p;
+                    int len = 1, least = 1, ok = 1;
+                    Py_ssize_t o;
+                    for (;;) {
+                        cur = image_placement(cur, to, om, slot->n, &o);
+                        if (o == slot->n) return -1;
+                        if (cur == p) break;
+                        if ((cur & all) || ++len > copies[cl]) {
+                            ok = 0;
+                            break;
+                        }
+                        least &= cur > p; /* p the least of its run: each run once */
+                        all |= cur;
+                    }
+                    if (!ok || !least) continue;
+                    if (pass == 0) {
+                        nrun++;
+                        break;
+                    }
+                    runs[nrun].cells = all;
+                    runs[nrun].cls = cl;
+                    runs[nrun++].copies = len;
+                }
+                if (pass == 0 && nrun > had) break;
+            }
+            if (nrun == had) return 0; /* a class no run holds: no tiling is kept */
+        }
+        if (pass == 0) continue;
+        memset(c->start, 0, sizeof c->start); /* the runs bucketed by their lowest cell */
+        for (Py_ssize_t e = 0; e < nrun; e++) c->start[lowest_index(runs[e].cells) + 1]++;
+        for (int b = 0; b < BOARD_BITS; b++) c->start[b + 1] += c->start[b];
+        Py_ssize_t at[BOARD_BITS];
+        memcpy(at, c->start, sizeof at);
+        for (Py_ssize_t e = 0; e < nrun; e++) c->runs[at[lowest_index(runs[e].cells)]++] = runs[e];
+        for (int cl = 0; cl < MAX_PIECES; cl++) c->left[cl] = cl < ncls ? copies[cl] : 0;
+        c->found = 0;
+        if (cover_rec(c, full)) return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(fixed_counts_doc,
+"fixed_counts(kit, cells, height, width, ids, symmetries, tick, every) -> [int, ...]\n\n"
+"For each symmetry (as orbit_count takes them) the tilings of the pieces ids of kit on the\n"
+"figure of the given cells that it maps onto themselves, each piece onto a piece of its shape:\n"
+"Burnside's lemma makes the count up to symmetry of them (solver.symmetry.up_to_symmetry).\n"
+"ValueError as orbit_count's.");
+
+static PyObject *
+core_fixed_counts(PyObject *module, PyObject *args)
+{
+    PyObject *kit_obj, *cells, *height_obj, *width_obj, *ids_obj, *syms, *tick, *every;
+    long long height, width;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO:fixed_counts", &kit_obj, &cells, &height_obj,
+                          &width_obj, &ids_obj, &syms, &tick, &every))
+        return NULL;
+    if (!PyCapsule_IsValid(kit_obj, KIT)) {
+        PyErr_SetString(PyExc_TypeError, "kit must be what kit() made");
+        return NULL;
+    }
+    const Kit *k = PyCapsule_GetPointer(kit_obj, KIT);
+    if (int_in(height_obj, "height", 1, BOARD_BITS, &height) ||
+        int_in(width_obj, "width", 1, BOARD_BITS, &width))
+        return NULL;
+    Py_ssize_t id[MAX_PIECES], n;
+    if (read_ids(ids_obj, k, id, &n)) return NULL;
+    Chosen ch = {k, id, n};
+    Search s;
+    memset(&s, 0, offsetof(Search, path_pos));
+    if (start_clock(&s.clock, tick, every)) return NULL;
+    Figure f;
+    memset(&f, 0, sizeof f);
+    f.height = (long)height;
+    f.width = (long)width;
+    Ranks rk;
+    rk.image = NULL;
+    if (read_ranked_cells(&f, &rk, cells, &ch) || read_symmetries(&rk, syms)) {
+        PyMem_Free(rk.image);
+        return NULL;
+    }
+    board_t oriented[MAX_PIECES * ORIENTS];
+    arm(&s, k, id, n, &f, oriented);
+    int cls_of[MAX_PIECES], first[MAX_PIECES], copies[MAX_PIECES], ncls = 0;
+    for (Py_ssize_t i = 0; i < n; i++) { /* classes numbered in order of first meeting */
+        int c = 0;
+        while (c < ncls && k->pieces[id[first[c]]].cls != k->pieces[id[i]].cls) c++;
+        if (c == ncls) {
+            first[ncls] = (int)i;
+            copies[ncls++] = 0;
+        }
+        cls_of[i] = c;
+        copies[c]++;
+    }
+    Py_ssize_t room = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (first[cls_of[i]] == i) room += s.slots[i].n * BOARD_BITS;
+    PyObject *out = NULL;
+    unsigned char *to = PyMem_Malloc((size_t)BOARD_BITS);
+    Run *runs = PyMem_Malloc((size_t)(2 * room + 1) * sizeof(Run));
+    Cover c;
+    c.runs = runs + room;
+    c.clock = &s.clock;
+    if (to == NULL || runs == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    out = PyList_New(rk.nsym);
+    for (Py_ssize_t g = 0; out != NULL && g < rk.nsym; g++) {
+        for (Py_ssize_t i = 0; i < rk.ncells; i++)
+            to[rk.bit[i]] = (unsigned char)rk.bit[rk.image[g * rk.ncells + i]];
+        c.found = 0;
+        PyObject *v = fixed_by(&s, f.full, to, first, copies, ncls, runs, &c) ? NULL
+                      : PyLong_FromUnsignedLongLong(c.found);
+        if (v == NULL) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, g, v);
+    }
+done:
+    PyMem_Free(to);
+    PyMem_Free(runs);
+    PyMem_Free(rk.image);
+    return out;
+}
+
+/* ---- cell_maps: a figure's symmetries as index maps, for orbit_count --------------------- */
+
+#define MAX_BOX (1L << 22) /* cells in a figure's box cell_maps takes (its index grid) */
+
+/* One turn ((a, b), (c, d)) into t[0..4): a tuple of two tuples of two ints from -4 to 4. */
+static int
+read_turn(PyObject *obj, long *t)
+{
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 2) {
+        PyErr_SetString(PyExc_TypeError, "a turn must be a tuple ((a, b), (c, d))");
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        PyObject *row = PyTuple_GET_ITEM(obj, i);
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a turn must be a tuple ((a, b), (c, d))");
+            return -1;
+        }
+        for (int j = 0; j < 2; j++) {
+            long long v;
+            if (int_in(PyTuple_GET_ITEM(row, j), "a turn's entry", -4, 4, &v)) return -1;
+            t[2 * i + j] = (long)v;
+        }
+    }
+    return 0;
+}
+
+/* The figure's cells (tuples of two ints from 0) on an index grid of its box (-1: no cell,
+ * else its rank), each cell's tuple in *order in reading order; *height and *width the box's.
+ * 0, or -1 on error. */
+static int
+grid_cells(PyObject *cells, long *height, long *width, Py_ssize_t **grid, PyObject **order)
+{
+    PyObject *seq = PySequence_Fast(cells, "cells must be an iterable");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int ok = -1;
+    long rows = 0, cols = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *cell = PySequence_Fast_GET_ITEM(seq, i);
+        long long r, c;
+        if (!PyTuple_Check(cell) || PyTuple_GET_SIZE(cell) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a cell of the figure must be a tuple (row, column)");
+            goto done;
+        }
+        if (int_in(PyTuple_GET_ITEM(cell, 0), "a cell's row", 0, MAX_BOX - 1, &r) ||
+            int_in(PyTuple_GET_ITEM(cell, 1), "a cell's column", 0, MAX_BOX - 1, &c))
+            goto done;
+        rows = r >= rows ? (long)r + 1 : rows;
+        cols = c >= cols ? (long)c + 1 : cols;
+    }
+    if (n == 0 || rows * cols > MAX_BOX) { /* both below 2^22: no overflow */
+        PyErr_Format(PyExc_ValueError, "a figure of at least one cell in a box of at most %ld",
+                     MAX_BOX);
+        goto done;
+    }
+    *grid = PyMem_Malloc((size_t)(rows * cols + 2 * n) * sizeof(Py_ssize_t));
+    if (*grid == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (long i = 0; i < rows * cols; i++) (*grid)[i] = -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *cell = PySequence_Fast_GET_ITEM(seq, i);
+        long at = PyLong_AsLong(PyTuple_GET_ITEM(cell, 0)) * cols +
+                  PyLong_AsLong(PyTuple_GET_ITEM(cell, 1));
+        if ((*grid)[at] >= 0) {
+            PyErr_SetString(PyExc_ValueError, "a cell of the figure is given twice");
+            goto done;
+        }
+        (*grid)[at] = i;
+    }
+    *order = PyList_New(n);
+    if (*order == NULL) goto done;
+    Py_ssize_t rank = 0, *rc = *grid + rows * cols; /* each rank's row and column after it */
+    for (long i = 0; i < rows * cols; i++)
+        if ((*grid)[i] >= 0) {
+            PyList_SET_ITEM(*order, rank, Py_NewRef(PySequence_Fast_GET_ITEM(seq, (*grid)[i])));
+            rc[2 * rank] = i / cols;
+            rc[2 * rank + 1] = i % cols;
+            (*grid)[i] = rank++;
+        }
+    *height = rows;
+    *width = cols;
+    ok = 0;
+done:
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* The map of one turn (t, then the translation bringing the image's least row and column to
+ * 0) as a list of the index of every cell's image, or None when it is no symmetry. rc: each
+ * of the n cells' row and column, in reading order. */
+static PyObject *
+turn_map(const long *t, const Py_ssize_t *rc, Py_ssize_t n, const Py_ssize_t *grid,
+         long height, long width)
+{
+    long r0 = LONG_MAX, c0 = LONG_MAX;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long r = (long)rc[2 * i], c = (long)rc[2 * i + 1];
+        long ir = t[0] * r + t[1] * c, ic = t[2] * r + t[3] * c;
+        r0 = ir < r0 ? ir : r0;
+        c0 = ic < c0 ? ic : c0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) { /* first whether it is a symmetry at all */
+        long r = (long)rc[2 * i], c = (long)rc[2 * i + 1];
+        long ir = t[0] * r + t[1] * c - r0, ic = t[2] * r + t[3] * c - c0;
+        if (ir >= height || ic >= width || grid[ir * width + ic] < 0) return Py_NewRef(Py_None);
+    }
+    PyObject *map = PyList_New(n);
+    for (Py_ssize_t i = 0; map != NULL && i < n; i++) {
+        long r = (long)rc[2 * i], c = (long)rc[2 * i + 1];
+        PyObject *v = PyLong_FromSsize_t(grid[(t[0] * r + t[1] * c - r0) * width +
+                                              t[2] * r + t[3] * c - c0]);
+        if (v == NULL) Py_CLEAR(map);
+        else PyList_SET_ITEM(map, i, v);
+    }
+    return map;
+}
+
+PyDoc_STRVAR(cell_maps_doc,
+"cell_maps(cells, turns) -> (order, maps)\n\n"
+"A figure's symmetries as orbit_count takes them: order, its cells ((row, column) tuples, the\n"
+"least row and column 0) in reading order; maps, for each turn (a matrix ((a, b), (c, d)) of\n"
+"small ints) that maps the cells onto themselves once followed by the translation bringing\n"
+"its image's least row and column to 0, the index in order of every cell's image, in the\n"
+"order of turns.");
+
+static PyObject *
+core_cell_maps(PyObject *module, PyObject *args)
+{
+    PyObject *cells, *turns_obj, *order = NULL, *maps = NULL;
+    if (!PyArg_ParseTuple(args, "OO:cell_maps", &cells, &turns_obj)) return NULL;
+    PyObject *turns = seq_of(turns_obj, "turns");
+    if (turns == NULL) return NULL;
+    long t[MAX_SYMMETRIES][4], height, width;
+    Py_ssize_t nturn = PySequence_Fast_GET_SIZE(turns);
+    PyObject *out = NULL;
+    Py_ssize_t *grid = NULL;
+    if (nturn > MAX_SYMMETRIES) {
+        PyErr_Format(PyExc_ValueError, "at most %d turns, not %zd", MAX_SYMMETRIES, nturn);
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < nturn; g++)
+        if (read_turn(PySequence_Fast_GET_ITEM(turns, g), t[g])) goto done;
+    if (grid_cells(cells, &height, &width, &grid, &order)) goto done;
+    maps = PyList_New(0);
+    for (Py_ssize_t g = 0; maps != NULL && g < nturn; g++) {
+        Py_ssize_t n = PyList_GET_SIZE(order);
+        PyObject *map = turn_map(t[g], grid + height * width, n, grid, height, width);
+        if (map == NULL || (map != Py_None && PyList_Append(maps, map))) Py_CLEAR(maps);
+        Py_XDECREF(map);
+    }
+    if (maps != NULL) out = PyTuple_Pack(2, order, maps);
+done:
+    PyMem_Free(grid);
+    Py_XDECREF(order);
+    Py_XDECREF(maps);
+    Py_DECREF(turns);
+    return out;
+}
+
 static PyMethodDef core_methods[] = {
     {"effort", core_effort, METH_VARARGS, effort_doc},
     {"first", core_first, METH_VARARGS, first_doc},
@@ -2285,6 +2781,8 @@ static PyMethodDef core_methods[] = {
     {"kit", core_kit, METH_O, kit_doc},
     {"tile", core_tile, METH_VARARGS, tile_doc},
     {"orbit_count", core_orbit_count, METH_VARARGS, orbit_count_doc},
+    {"cell_maps", core_cell_maps, METH_VARARGS, cell_maps_doc},
+    {"fixed_counts", core_fixed_counts, METH_VARARGS, fixed_counts_doc},
     {"cells", core_cells, METH_VARARGS, cells_doc},
     {"placements", core_placements, METH_VARARGS, placements_doc},
     {NULL, NULL, 0, NULL},

@@ -85,6 +85,22 @@ def orbit_count(
     steps: Sequence[tuple[int, ...]] = (),
     /,
 ) -> tuple[int, int, tuple[int, ...] | None] | None: ...
+def fixed_counts(
+    kit: object,
+    cells: Sequence[tuple[int, ...]],
+    height: int,
+    width: int,
+    ids: Sequence[int],
+    symmetries: Sequence[Sequence[int]],
+    tick: Callable[[int], None] | None,
+    every: int,
+    /,
+) -> list[int]: ...
+def cell_maps(
+    cells: Iterable[tuple[int, ...]],
+    turns: Sequence[tuple[tuple[int, ...], ...]],
+    /,
+) -> tuple[list[tuple[int, ...]], list[list[int]]]: ...
 def cells(
     rows: Sequence[str], most: int, /
 ) -> tuple[frozenset[tuple[int, ...]], int, int] | None: ...

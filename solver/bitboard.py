@@ -220,6 +220,25 @@ def tile_orbits(
         return None
 
 
+def tile_fixed(
+    puzzle: Puzzle, cells: Sequence[Point], symmetries: Sequence[Sequence[int]]
+) -> list[int] | None:
+    """For each symmetry of the figure (``cells`` and ``symmetries`` as ``tile_orbits`` takes
+    them) the tilings it maps onto themselves, each piece onto a piece of its shape, by the
+    compiled core in one call; None when the core cannot take the puzzle."""
+    found = _in_core(puzzle)
+    if found is None:
+        return None
+    core, kit, ids = found
+    fig = puzzle.figure
+    try:
+        return core.fixed_counts(
+            kit, cells, fig.height, fig.width, ids, symmetries, None, CHECK_EVERY
+        )
+    except ValueError:  # wider than the core's masks
+        return None
+
+
 def tile_rows(
     core: Core,
     kit: object,

@@ -109,6 +109,26 @@ if TYPE_CHECKING:  # type names only: ``ubongo --version`` names the core throug
             /,
         ) -> tuple[int, int, tuple[int, ...] | None] | None: ...
 
+        def fixed_counts(
+            self,
+            kit: object,
+            cells: Sequence[Point],
+            height: int,
+            width: int,
+            ids: Sequence[int],
+            symmetries: Sequence[Sequence[int]],
+            tick: Tick | None,
+            every: int,
+            /,
+        ) -> list[int]: ...
+
+        def cell_maps(
+            self,
+            cells: Iterable[Point],
+            turns: Sequence[tuple[tuple[int, ...], ...]],
+            /,
+        ) -> tuple[list[Point], list[list[int]]]: ...
+
         def count(
             self,
             full: Mask,

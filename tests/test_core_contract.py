@@ -203,6 +203,8 @@ def valid_calls() -> dict[str, tuple[Any, ...]]:
         "kit": (kit_pieces([(p.shape, p.lattice) for p in pieces]),),
         "tile": (kit, fig.cells, fig.height, fig.width, [0, 1, 2], 2, -1, None, 4),
         "orbit_count": (kit, ORBIT_CELLS, 1, 6, [0, 1], [[5, 4, 3, 2, 1, 0]], None, 4),
+        "fixed_counts": (kit, ORBIT_CELLS, 1, 6, [0, 1], [[5, 4, 3, 2, 1, 0]], None, 4),
+        "cell_maps": (frozenset(ORBIT_CELLS), STANDARD.lattice.turns[1:]),
         "cells": ([".##.", "####"], 100),
         "placements": (b"\x80\x80\n\x81.", 2),
     }
@@ -215,6 +217,9 @@ def test_the_well_formed_calls_are_answered() -> None:
     assert CORE.effort(*calls["effort"]) == (8, 1)
     assert CORE.tile(*calls["tile"])[0] == 1
     assert CORE.orbit_count(*calls["orbit_count"]) == (2, 1, (0, 1, 2, 3))
+    assert CORE.fixed_counts(*calls["fixed_counts"]) == [0]  # the half turn swaps the two
+    back, same = [5, 4, 3, 2, 1, 0], list(range(6))  # the half turn, the two mirrors
+    assert CORE.cell_maps(*calls["cell_maps"]) == (ORBIT_CELLS, [back, back, same])
     assert CORE.cells(*calls["cells"])[1:] == (2, 4)
     assert len(CORE.analyze(*calls["analyze"])) > 0
     for name, args in calls.items():
@@ -402,6 +407,22 @@ def bad_core_calls() -> list[tuple[str, tuple[Any, ...]]]:
         replaced("orbit_count", 5, [[1, 0, *range(2, 6)]]),  # maps a placement onto none
         replaced("orbit_count", 5, (iter(range(6)),)),
         replaced("orbit_count", 5, [range(6)]),
+        replaced("fixed_counts", 6, 5),
+        ("cell_maps", (5, ((1, 0), (0, 1)))),
+        ("cell_maps", ([], ((1, 0), (0, 1)))),  # no cell
+        ("cell_maps", ([(0, 0), (0, 0)], ())),  # a cell twice
+        ("cell_maps", ([(0, 0), (-1, 0)], ())),
+        ("cell_maps", ([(0, 0), (0, 2**70)], ())),
+        ("cell_maps", ([(0, 0), (1 << 21, 1 << 21)], ())),  # a box too large
+        ("cell_maps", ([(0, 0), [0, 1]], ())),
+        ("cell_maps", ([(0, 0), (0, 1, 2)], ())),
+        replaced("cell_maps", 1, iter(STANDARD.lattice.turns)),
+        replaced("cell_maps", 1, [((1, 0), (0, 1))] * 49),  # more than the cube has
+        replaced("cell_maps", 1, [((1, 0), (0, 5))]),
+        replaced("cell_maps", 1, [((1, 0),)]),
+        replaced("cell_maps", 1, [((1, 0), [0, 1])]),
+        replaced("cell_maps", 1, [((1, 0), (0, 1, 0))]),
+        replaced("cell_maps", 1, [((1, 0), (0, "1"))]),
         ("cells", ([".#"], -1)),
         ("cells", (5, 10)),
         ("placements", ("\x80", 1)),
@@ -410,6 +431,8 @@ def bad_core_calls() -> list[tuple[str, tuple[Any, ...]]]:
         ("placements", (b"\x80", -1)),
         ("placements", (b"\x80", 65)),
     ]
+    # fixed_counts reads its arguments as orbit_count does (but steps: it takes none)
+    out += [("fixed_counts", a) for name, a in out if name == "orbit_count" and len(a) == 8]
     return out
 
 
@@ -520,6 +543,8 @@ CORE_CALLS = [
     "kit",
     "tile",
     "orbit_count",
+    "fixed_counts",
+    "cell_maps",
     "cells",
     "placements",
 ]

@@ -191,6 +191,19 @@ def test_the_compiled_count_by_orbits_is_the_python_one(puzzle):
         assert is_solution(puzzle, compiled[1])
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(symmetric_puzzle(), symmetric_hex_puzzle()))
+def test_the_compiled_count_up_to_symmetry_is_the_python_one(puzzle):
+    """The core's fixed_counts (the tilings each symmetry keeps, Burnside's terms, in one call)
+    against the Python exact covers by orbits: the same count up to symmetry, on squares and
+    hexagons, copies of a shape allowed; and the same index maps of the symmetries."""
+    tilings = count(puzzle)
+    compiled, pure = on_both_cores(lambda: symmetry.up_to_symmetry(puzzle, tilings))
+    assert compiled == pure <= tilings
+    maps = on_both_cores(lambda: symmetry.cell_maps(puzzle.lattice, puzzle.figure.cells))
+    assert maps[0] == maps[1]
+
+
 BOARDS = [  # the 12 pentominoes' classic boards and their counts (2339 up to symmetry on 6x10)
     (["#" * 10] * 6, 9356),
     (["#" * 12] * 5, 4040),
