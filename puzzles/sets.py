@@ -122,6 +122,12 @@ class PuzzleSet:
     pieces_name: str | None = None  # a bundled piece set the file names instead of listing
     height: int | None = None  # figures written as footprints this many layers of cubes high
 
+    @property
+    def rolled(self) -> bool:
+        """Whether a die picks a side's row: not with a die of one face, where the card itself
+        names the one row (Trigo, docs/EDITIONS.md), so a printed side shows no die face."""
+        return len(self.die) > 1
+
     def combinations(self) -> Iterator[Combination]:
         """Every combination in set order: template, easy then hard, die order."""
         for t in self.templates:

@@ -213,6 +213,13 @@ CHOICE = """
 <span id="p-timer" aria-live="off"></span>
 </div>"""
 """The choice of combination and the sand timer, the same on both boards (practice_core.js)."""
+DIE_CHOICE = (
+    '<label>Die <select id="p-face"></select></label>\n<button type="button" id="p-roll">',
+    '<label hidden>Die <select id="p-face"></select></label>\n<button type="button" id="p-roll" '
+    "hidden>",
+)
+"""The die's controls, and the same hidden where no die picks the row (``PuzzleSet.rolled``:
+the script still reads the one face)."""
 
 PRACTICE = f"""
 <section id="practice" aria-label="Practice">
@@ -447,6 +454,7 @@ def _sides(ps: PuzzleSet, t: Template, listings: Listings) -> Iterator[str]:
             pieces=ps.pieces,
             others=s.others,
             on=s.on,
+            faces=s.rolled,
         )
         note = (
             f'<p class="nosolution">No tiling: die {html.escape(", ".join(none))}</p>'
@@ -640,7 +648,13 @@ def page(
         if cubes
         else "Practise below, or click a die face on a template to see a solution; "
         "click it again to hide it."
+        if ps.rolled
+        else "Practise below, or click the pieces on a card to see a solution; click them "
+        "again to hide it."
     )
+    practice = PRACTICE_3D if cubes else _practice(ps.pieces.lattice)
+    if not ps.rolled:
+        practice = practice.replace(*DIE_CHOICE)
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
@@ -653,7 +667,7 @@ def page(
         f"<p>{len(ps.templates)} templates, {n} combinations."
         f"{missing} {how}</p></header>\n"
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
-        f"{PRACTICE_3D if cubes else _practice(ps.pieces.lattice)}\n<main>\n{body}\n</main>\n"
+        f"{practice}\n<main>\n{body}\n</main>\n"
         f'<script type="application/json" id="ubongo-data">'
         f"{_script_json(page_data(ps, listings, daily, relative))}"
         f"</script>\n<script>{JS_PLAY if cubes else JS_REVEAL}</script>\n"
