@@ -218,6 +218,8 @@ class PuzzleSet:
             out["pieces"] = self.pieces_name
         elif self.custom_pieces:
             out["pieces"] = {p.name: _piece_json(p) for p in self.pieces.values()}
+            if self.pieces.by_face:
+                out["pieces_by_face"] = {f: list(n) for f, n in self.pieces.by_face.items()}
         if self.height is not None:
             out["height"] = self.height
         if self.die != DEFAULT_DIE:
@@ -328,6 +330,11 @@ def _side_problems(
         out.append(f"{where}: {len(side.combos)} combinations, expected {edition.combos[name]}")
     if edition is not None:
         out += _edition_problems(side, name, where, edition, labels)
+    for face, combo in zip(labels, side.combos, strict=False):
+        own = ps.pieces.by_face.get(face)
+        others = [n for n in combo if own is not None and n not in own]
+        if others:
+            out.append(f"{where}, face {face}: {', '.join(others)} not among the {face} pieces")
     on = side.on or (0,) * len(side.combos)
     if len({(k, frozenset(c)) for k, c in zip(on, side.combos, strict=True)}) != len(on):
         out.append(f"{where}: two die faces have the same combination")
