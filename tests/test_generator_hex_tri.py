@@ -284,3 +284,32 @@ def test_pieces_by_face_must_name_the_editions_faces(tmp_path: Path) -> None:
         "ubongo generate: pieces_by_face names the faces yellow; extreme cards have a row per "
         "face of yellow, blue, red, green\n"
     )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_pieces_by_face_round_trips_and_the_strict_check_names_exactly_the_strangers(
+    data: st.DataObject,
+) -> None:
+    """Any faces' pieces, written into a set file and read back, are the same; the strict
+    check names a row's pieces exactly where they are not among its face's."""
+    document = json.loads((EXAMPLES / "extreme-style.json").read_text())
+    document["templates"] = document["templates"][:1]
+    names = sorted(document["pieces"])
+    kits = {
+        face: data.draw(st.lists(st.sampled_from(names), min_size=1, unique=True), label=face)
+        for face in document["die"]
+    }
+    document["pieces_by_face"] = kits
+    ps = parse_set(document, "drawn")
+    again = parse_set(json.loads(json.dumps(ps.to_json())), "again")
+    assert again.pieces.by_face == ps.pieces.by_face == {f: tuple(k) for f, k in kits.items()}
+    want = [
+        f"template 01 {side}, face {face}: {', '.join(strangers)} not among the {face} pieces"
+        for side in ("easy", "hard")
+        for face, combo in zip(
+            document["die"], document["templates"][0][side]["combos"], strict=True
+        )
+        if (strangers := [n for n in combo if n not in kits[face]])
+    ]
+    assert [p for p in strict_problems(ps) if "not among" in p] == want
