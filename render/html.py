@@ -154,7 +154,7 @@ for (const side of document.querySelectorAll("figure.side")) {
   if (first) rowTo(first);
 }
 for (const row of document.querySelectorAll(".combo[data-label]")) {  // read out, not just "1"
-  row.setAttribute("aria-label", "die " + row.dataset.label);
+  row.setAttribute("aria-label", row.dataset.label);
 }
 document.addEventListener("click", e => {
   const row = e.target.closest && e.target.closest(".combo");
@@ -189,7 +189,7 @@ function reveal(row) {
   const id = row.getAttribute("data-combo");
   const sol = [...side.querySelectorAll(".solution")]
     .find(g => g.getAttribute("data-combo") === id);
-  const label = "die " + row.getAttribute("data-label");
+  const label = row.getAttribute("data-label");
   if (sol) {
     sol.setAttribute("display", "inline");
     answer.textContent = label + "\\n" + sol.getAttribute("data-rows").split("/").join("\\n");

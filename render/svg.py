@@ -360,7 +360,9 @@ def side_element(
         g = _el(svg, "g", class_="combo")
         if ids is not None:
             g.set("data-combo", ids[i])
-            g.set("data-label", f"{face}: {' '.join(p.name for p in combos[i])}")
+            names = " ".join(p.name for p in combos[i])
+            # what a reader says of the row: its die face, or, with no die, that it is pieces
+            g.set("data-label", f"die {face}: {names}" if faces else f"pieces {names}")
             g.set("tabindex", "0")
             g.set("role", "button")
         _el(

@@ -215,6 +215,8 @@ def test_a_trigo_side_prints_no_die_face_in_svg_pdf_or_page(
     assert len(cards) == 4
     inline = [c.replace("<svg ", f'<svg xmlns="{NS[1:-1]}" ', 1) for c in cards]  # HTML's SVG
     assert all(printed_faces(ET.fromstring(c)) == faces for c in inline)
+    said = re.findall(r'data-label="(\w+)', page)  # what a reader says of each row first
+    assert said == (["die"] * 16 if faces else ["pieces"] * 4)
     assert ("<label hidden>Die" in page) == (not faces) and "Roll the die" in page
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True)
     lines = {line.strip() for line in text.stdout.splitlines()}  # a face is a line of its own
