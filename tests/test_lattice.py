@@ -386,6 +386,7 @@ def test_ubongo_3d_counts_match_three_public_solvers(
     figure = parse_figure(footprint, height=2)
     puzzle = Puzzle(figure, UBONGO_3D.resolve(blocks.split()))
     assert on_both_cores(lambda: count(puzzle)) == (tilings, tilings)
+    assert count(puzzle, engine="cpsat") == tilings  # the 19 in 1.9 s under a load of 8
     verdict = check(puzzle, want_count=True)
     assert verdict.tilings == tilings and verdict.solvable == (tilings > 0)
     if tilings:
