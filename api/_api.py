@@ -386,23 +386,24 @@ def pieces(piece_set: PieceSetLike = None) -> PieceSet:
 
 
 def generate(
-    templates: int = 36,
+    templates: int | None = None,
     *,
     seed: int = 0,
-    frame: tuple[int, int] | str = (5, 6),
-    faces: int = 6,
-    sizes: tuple[int, int] = (3, 4),
+    frame: tuple[int, int] | str | None = None,
+    faces: int | None = None,
+    sizes: tuple[int, int] | None = None,
     piece_set: PieceSetLike = None,
     profile: str = "published",
     name: str | None = None,
     executor: Executor | None = None,
     timeout: float | None = None,
+    edition: str | None = None,
 ) -> PuzzleSet:
     """Design a complete set of templates, every combination proven solvable
     (``ubongo generate``): the same seed and options give the same set, on any ``executor``.
     ``frame`` is ``(rows, columns)`` or ``"5x6"``; ``sizes`` the pieces per combination on the
-    easy and the hard side; ``profile`` ``published``, ``hard`` or ``unique``. ``design``
-    takes the same and also says what the work took.
+    easy and the hard side; ``profile`` ``published``, ``hard`` or ``unique``. What is not
+    given is the edition's own, as ``design`` says (which also says what the work took).
 
     >>> ps = generate(1, seed=1)
     >>> [len(t.easy.combos) for t in ps.templates if t.easy]
@@ -419,6 +420,7 @@ def generate(
         name=name,
         executor=executor,
         timeout=timeout,
+        edition=edition,
     ).puzzle_set
 
 

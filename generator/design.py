@@ -67,7 +67,7 @@ from ubongo.puzzles.game import (
     fits,
 )
 from ubongo.puzzles.sets import PuzzleSet, Side, Template
-from ubongo.solver.analyze import analyze
+from ubongo.solver.analyze import ComboCount, analyze
 from ubongo.solver.cells import Point
 from ubongo.solver.figure import Figure, parse_figure, stacked
 from ubongo.solver.lattice import LATTICES
@@ -193,6 +193,8 @@ class Planted:
     regions: int
     frame: Frame
     shapes: tuple[tuple[Point, ...], ...]  # each piece's cells
+    kits: tuple[tuple[tuple[Point, ...], ...], ...] = ()
+    """Per die face with pieces of its own, its pieces' cells: a figure is made of one face's."""
 
     def __call__(self, rng: Random, slot: Slot) -> Figure | None:
         """A figure for the slot, or None for a miss."""
@@ -215,7 +217,7 @@ class Planted:
         """``slot.size`` distinct pieces of ``slot.area`` cells in all, at random; None if
         ``DRAWS`` draws miss."""
         for _ in range(DRAWS):
-            picked = rng.sample(self.shapes, slot.size)
+            picked = rng.sample(rng.choice(self.kits) if self.kits else self.shapes, slot.size)
             if sum(map(len, picked)) == slot.area:
                 return picked
         return None
@@ -228,7 +230,16 @@ def source_for(opts: Options) -> FigureSource:
     if opts.edition.regions == 1 and lattice.plain:
         return carved
     shapes = tuple(tuple(sorted(p.shape)) for p in opts.pieces.values())
-    return Planted(lattice.name, opts.edition.regions, opts.frame, shapes)
+    kits = tuple(tuple(tuple(sorted(p.shape)) for p in k.values()) for k in _kits(opts))
+    return Planted(lattice.name, opts.edition.regions, opts.frame, shapes, kits)
+
+
+def _kits(opts: Options) -> tuple[PieceSet, ...]:
+    """Per die face, in die order, the pieces its row may use; () when every row may use every
+    piece (``PieceSet.by_face``: one piece set per Extreme colour)."""
+    if not opts.pieces.by_face:
+        return ()
+    return tuple(opts.pieces.kit(face) for face in opts.die)
 
 
 @dataclass(frozen=True)
@@ -268,6 +279,8 @@ class Task:
     avoid: frozenset[Key] = frozenset()
     spread: float = 1.0
     """Share of the figures this seed may take in its own rounds (``SideProfile.spread``)."""
+    kits: tuple[PieceSet, ...] = ()
+    """Per die face, the pieces its row may use (``_kits``); () any piece."""
 
 
 @dataclass(frozen=True)
@@ -358,11 +371,13 @@ def _analysed(
     t0 = time.perf_counter()
     most = task.max_tilings * order
     solid = _solid(fig, task)
-    combos = analyze(solid, slot.size, task.pieces, max_tilings=most + 1, timeout=_left(task))
+    combos = _combos(solid, slot.size, task, most + 1)
     seconds = time.perf_counter() - t0
     kept = [c for c in combos if c.tilings <= most]
     usable = tuple((c.pieces, -(-c.tilings // order)) for c in kept)
     ones = sum(n == 1 for _, n in usable)
+    if any(not any(set(c) <= set(kit) for c, _ in usable) for kit in task.kits):
+        return None, seconds  # a face whose own pieces do not fill the figure
     if (
         slot.loose
         and len(usable) >= task.faces
@@ -371,6 +386,20 @@ def _analysed(
         counted = tuple(c.tilings for c in kept)
         return Candidate(tuple(fig.rows()), usable, key, counted), seconds
     return None, seconds
+
+
+def _combos(solid: Figure, size: int, task: Task, most: int) -> list[ComboCount]:
+    """The figure's combinations of ``size`` pieces and their tilings (up to ``most``): of
+    the whole set, or of each face's own pieces (no row mixes two faces' own), in set order."""
+    if not task.kits:
+        return analyze(solid, size, task.pieces, max_tilings=most, timeout=_left(task))
+    found = {
+        c.pieces: c
+        for kit in {tuple(k): k for k in task.kits}.values()
+        for c in analyze(solid, size, kit, max_tilings=most, timeout=_left(task))
+    }
+    order = {name: i for i, name in enumerate(task.pieces)}
+    return sorted(found.values(), key=lambda c: [order[n] for n in c.pieces])
 
 
 def _rank(task: Task, key: Key) -> float:
@@ -440,8 +469,16 @@ class _Deviation:
 class _Balance:
     """Running piece use and tiling buckets of one kind of side, scored against its target."""
 
-    def __init__(self, target: Target, sides: int, faces: int, pieces: PieceSet) -> None:
+    def __init__(
+        self,
+        target: Target,
+        sides: int,
+        faces: int,
+        pieces: PieceSet,
+        kits: tuple[PieceSet, ...] = (),
+    ) -> None:
         self.target = target
+        self.kits = tuple(frozenset(k) for k in kits)  # per face its row's pieces; () any
         self.turns = {n: len(p.orientations) for n, p in pieces.items()}
         self.names = [p for p, _ in target.pieces]
         self.index = {p: i for i, p in enumerate(self.names)}
@@ -488,6 +525,8 @@ class _Balance:
                     return None
                 b = min(sorted(many), key=lambda x: tilings.after([x]))
                 bracket = [cn for cn in pool if self.bucket[cn[1]] == b and cn[1] > 1]
+            if self.kits:
+                bracket = self._own(k, bracket, pool)
             bracket = [cn for cn in bracket if all(cap_left[self.index[p]] > 0 for p in cn[0])]
             if not bracket:
                 return None
@@ -501,6 +540,15 @@ class _Balance:
         for combo, _ in picked:
             pieces.add([self.index[p] for p in combo])
         return pieces.after([]) + BUCKET_WEIGHT * tilings.after([]), picked
+
+    def _own(
+        self, face: int, bracket: list[tuple[Combo, int]], pool: list[tuple[Combo, int]]
+    ) -> list[tuple[Combo, int]]:
+        """The bracket's combinations of the face's own pieces; else any of them in the pool
+        (a face's pieces may fill the figure only in another tiling bracket)."""
+        kit = self.kits[face]
+        own = [cn for cn in bracket if kit.issuperset(cn[0])]
+        return own or [cn for cn in pool if kit.issuperset(cn[0])]
 
     def _awkward(self, combo: Combo) -> int:
         """The combination's orientation sum: awkward pieces (L4, L5, P5, Y5) have 8."""
@@ -542,7 +590,8 @@ class _Balance:
             self.pieces.add([self.index[p] for p in combo])
             self.tilings.add([self.bucket[n]])
         picked = [(combo, counted[combo]) for combo, _ in picked]
-        order = self._faces(picked)
+        # a row drawn from a face's own pieces stays on that face
+        order = list(range(len(picked))) if self.kits else self._faces(picked)
         for f, (combo, n) in zip(order, picked, strict=True):
             self.face_sum[f] += n
             self.face_unique[f] += n == 1
@@ -650,6 +699,7 @@ def _task(
         opts.edition.height,
         opts.avoid,
         t.spread,
+        _kits(opts),
     )
 
 
@@ -674,6 +724,7 @@ def generate(
     if opts.profile not in profiles:
         raise GenerationError(f"unknown profile {opts.profile!r}; expected {', '.join(profiles)}")
     profile = profiles[opts.profile]
+    _check_kits(opts)
     targets = {
         s: drawn_tilings(
             resolve(profile, s, opts.pieces, size, opts.frame, opts.edition),
@@ -688,7 +739,8 @@ def generate(
     )
     figures = opts.edition.figures
     slots = opts.templates * figures
-    balance = {s: _Balance(targets[s], slots, opts.rows(s), opts.pieces) for s in SIDES}
+    kits = _kits(opts)
+    balance = {s: _Balance(targets[s], slots, opts.rows(s), opts.pieces, kits) for s in SIDES}
     taken: dict[str, set[Key]] = {}  # per group of distinct sides
     printed: list[tuple[Figure, tuple[Combo, ...]]] = []
     found: list[Found] = []
@@ -740,6 +792,18 @@ def generate(
         seconds=time.perf_counter() - start,
     )
     return ps, report
+
+
+def _check_kits(opts: Options) -> None:
+    """Pieces given per die face must name the set's die faces, on cards of a row per face."""
+    faces = set(opts.pieces.by_face)
+    if not faces:
+        return
+    if opts.edition.combos or faces != set(opts.die):
+        raise GenerationError(
+            f"pieces_by_face names the faces {', '.join(sorted(faces))}; {opts.edition.name} "
+            f"cards have a row per face of {', '.join(opts.die)}"
+        )
 
 
 def _side(printed: list[tuple[Figure, tuple[Combo, ...]]], opts: Options, name: str) -> Side:

@@ -17,7 +17,17 @@ MAX_NUMBER_ID = 999_999
 """The largest template id given as a number (ids are card numbers)."""
 MAX_LABEL = 64
 """The longest template id or die label, in characters."""
-TOP_KEYS = ("format", "version", "name", "lattice", "pieces", "height", "die", "templates")
+TOP_KEYS = (
+    "format",
+    "version",
+    "name",
+    "lattice",
+    "pieces",
+    "pieces_by_face",
+    "height",
+    "die",
+    "templates",
+)
 TEMPLATE_KEYS = ("id", *SIDES)
 SIDE_KEYS = ("figure", "combos")
 SIDES_KEYS = ("figures",)
@@ -320,6 +330,8 @@ def _read_set(data: Any, at: Place) -> PuzzleSet | None:
     lattice = _read_lattice(data, version, at)
     named = data.get("pieces") if isinstance(data.get("pieces"), str) else None
     pieces = _set_pieces(data, lattice, at)
+    if pieces is not None and "pieces_by_face" in data:
+        pieces = _by_face(pieces, data["pieces_by_face"], at)
     height = data.get("height")
     if height is not None and not at.check(
         _is_int(height) and 1 <= height <= MAX_HEIGHT and lattice is not None and lattice.layered,
@@ -411,9 +423,38 @@ def _pieces_document(data: Mapping[str, Any], source: str) -> PieceSet:
     lattice = data.get("lattice", "square")
     known = at.check(lattice in LATTICES, "lattice", f"expected one of {', '.join(LATTICES)}")
     pieces = _read_pieces(data.get("pieces"), at, "pieces", LATTICES[lattice] if known else None)
+    if pieces is not None and "pieces_by_face" in data:
+        pieces = _by_face(pieces, data["pieces_by_face"], at)
     if pieces is None or found:
         raise SetProblems(source, found)
     return pieces
+
+
+def _by_face(pieces: PieceSet, value: Any, at: Place) -> PieceSet | None:
+    """The pieces with each die face's own (``pieces_by_face``), or None after noting what is
+    wrong: an object from face to a non-empty list of distinct names of the pieces (names as
+    written: a file says which piece it means)."""
+    field = "pieces_by_face"
+    if not at.check(
+        isinstance(value, Mapping) and value, field, 'expected an object face -> ["A", ...]'
+    ):
+        return None
+    for face, names in value.items():
+        where = f"{field}.{clip(face)}"
+        if not at.check(_label(face), field, f"face {clip(face)!r}: expected a die label"):
+            continue
+        if not at.check(
+            isinstance(names, list) and names and all(isinstance(n, str) for n in names),
+            where,
+            "expected a non-empty list of piece names",
+        ):
+            continue
+        unknown = [n for n in names if n not in set(pieces)]  # names, exactly
+        at.check(not unknown, where, f"not a piece of the set: {', '.join(map(clip, unknown))}")
+        at.check(len(set(names)) == len(names), where, "a piece named twice")
+    if at.found:
+        return None
+    return PieceSet(pieces.values(), pieces.lattice, value)
 
 
 PIECES_VERSION = 2

@@ -122,6 +122,12 @@ class PuzzleSet:
     pieces_name: str | None = None  # a bundled piece set the file names instead of listing
     height: int | None = None  # figures written as footprints this many layers of cubes high
 
+    @property
+    def rolled(self) -> bool:
+        """Whether a die picks a side's row: not with a die of one face, where the card itself
+        names the one row (Trigo, docs/EDITIONS.md), so a printed side shows no die face."""
+        return len(self.die) > 1
+
     def combinations(self) -> Iterator[Combination]:
         """Every combination in set order: template, easy then hard, die order."""
         for t in self.templates:
@@ -212,6 +218,8 @@ class PuzzleSet:
             out["pieces"] = self.pieces_name
         elif self.custom_pieces:
             out["pieces"] = {p.name: _piece_json(p) for p in self.pieces.values()}
+            if self.pieces.by_face:
+                out["pieces_by_face"] = {f: list(n) for f, n in self.pieces.by_face.items()}
         if self.height is not None:
             out["height"] = self.height
         if self.die != DEFAULT_DIE:
@@ -322,6 +330,11 @@ def _side_problems(
         out.append(f"{where}: {len(side.combos)} combinations, expected {edition.combos[name]}")
     if edition is not None:
         out += _edition_problems(side, name, where, edition, labels)
+    for face, combo in zip(labels, side.combos, strict=False):
+        own = ps.pieces.by_face.get(face)
+        others = [n for n in combo if own is not None and n not in own]
+        if others:
+            out.append(f"{where}, face {face}: {', '.join(others)} not among the {face} pieces")
     on = side.on or (0,) * len(side.combos)
     if len({(k, frozenset(c)) for k, c in zip(on, side.combos, strict=True)}) != len(on):
         out.append(f"{where}: two die faces have the same combination")

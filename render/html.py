@@ -166,7 +166,7 @@ for (const side of document.querySelectorAll("figure.side")) {
   if (first) rowTo(first);
 }
 for (const row of document.querySelectorAll(".combo[data-label]")) {  // read out, not just "1"
-  row.setAttribute("aria-label", "die " + row.dataset.label);
+  row.setAttribute("aria-label", row.dataset.label);
 }
 document.addEventListener("click", e => {
   const row = e.target.closest && e.target.closest(".combo");
@@ -201,7 +201,7 @@ function reveal(row) {
   const id = row.getAttribute("data-combo");
   const sol = [...side.querySelectorAll(".solution")]
     .find(g => g.getAttribute("data-combo") === id);
-  const label = "die " + row.getAttribute("data-label");
+  const label = row.getAttribute("data-label");
   if (sol) {
     sol.setAttribute("display", "inline");
     answer.textContent = label + "\\n" + sol.getAttribute("data-rows").split("/").join("\\n");
@@ -225,6 +225,13 @@ CHOICE = """
 <span id="p-timer" aria-live="off"></span>
 </div>"""
 """The choice of combination and the sand timer, the same on both boards (practice_core.js)."""
+DIE_CHOICE = (
+    '<label>Die <select id="p-face"></select></label>\n<button type="button" id="p-roll">',
+    '<label hidden>Die <select id="p-face"></select></label>\n<button type="button" id="p-roll" '
+    "hidden>",
+)
+"""The die's controls, and the same hidden where no die picks the row (``PuzzleSet.rolled``:
+the script still reads the one face)."""
 
 PRACTICE = f"""
 <section id="practice" aria-label="Practice">
@@ -461,6 +468,7 @@ def _sides(ps: PuzzleSet, t: Template, listings: Listings) -> Iterator[str]:
             pieces=ps.pieces,
             others=s.others,
             on=s.on,
+            faces=s.rolled,
         )
         note = (
             f'<p class="nosolution">No tiling: die {html.escape(", ".join(none))}</p>'
@@ -654,7 +662,13 @@ def page(
         if cubes
         else "Practise below, or click a die face on a template to see a solution; "
         "click it again to hide it."
+        if ps.rolled
+        else "Practise below, or click the pieces on a card to see a solution; click them "
+        "again to hide it."
     )
+    practice = PRACTICE_3D if cubes else _practice(ps.pieces.lattice)
+    if not ps.rolled:
+        practice = practice.replace(*DIE_CHOICE)
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
@@ -667,7 +681,7 @@ def page(
         f"<p>{len(ps.templates)} templates, {n} combinations."
         f"{missing} {how}</p></header>\n"
         f'<nav class="index" aria-label="Templates">{index}</nav>\n'
-        f"{PRACTICE_3D if cubes else _practice(ps.pieces.lattice)}\n<main>\n{body}\n</main>\n"
+        f"{practice}\n<main>\n{body}\n</main>\n"
         f'<script type="application/json" id="ubongo-data">'
         f"{_script_json(page_data(ps, listings, daily, relative))}"
         f"</script>\n<script>{JS_PLAY if cubes else JS_REVEAL}</script>\n"

@@ -290,6 +290,7 @@ def side_element(
     size: tuple[float, float] | None = None,
     others: Sequence[Figure] = (),
     on: Sequence[int] = (),
+    faces: bool = True,
 ) -> ET.Element:
     """A template side as printed: die faces with their pieces on the left, the figure right.
 
@@ -302,15 +303,17 @@ def side_element(
     solved row's tiling of squares is a hidden ``g.solution`` over its figure, for a page to
     reveal. Rows flagged in ``unsolvable`` are struck through in red, a cross at their end.
     With ``size`` (at least the side's own size) the card is that big, its drawing centred.
+    ``faces=False`` prints the rows without die faces, where no die picks them
+    (``PuzzleSet.rolled``); ``die`` still names them for ``ids`` and page labels.
     """
     figures = (figure, *others)
     icons = _Icons(pieces, cell, figure.lattice)
     icon, gap = icons.unit, icons.gap
     head = cell if title else 0.0
     row_h = icons.row_height
-    die_box = min(row_h - icon / 2, cell * icons.die)
+    die_box = min(row_h - icon / 2, cell * icons.die) + gap if faces else 0.0
     widths = [sum(icons.size(p)[0] + gap for p in combo) for combo in combos]
-    col_w = die_box + gap + max(widths, default=0.0)
+    col_w = die_box + max(widths, default=0.0)
     where = [on[i] if on else 0 for i in range(len(combos))]
     rows = [[i for i, k in enumerate(where) if k == n] for n in range(len(figures))]
     panels = [
@@ -357,7 +360,9 @@ def side_element(
         g = _el(svg, "g", class_="combo")
         if ids is not None:
             g.set("data-combo", ids[i])
-            g.set("data-label", f"{face}: {' '.join(p.name for p in combos[i])}")
+            names = " ".join(p.name for p in combos[i])
+            # what a reader says of the row: its die face, or, with no die, that it is pieces
+            g.set("data-label", f"die {face}: {names}" if faces else f"pieces {names}")
             g.set("tabindex", "0")
             g.set("role", "button")
         _el(
@@ -372,8 +377,9 @@ def side_element(
             fill_opacity="0.0",
             class_="hit",
         )
-        _die_face(g, face, pad, y + (row_h - icon / 4) / 2, die_box, cell)
-        ix = pad + die_box + gap
+        if faces:
+            _die_face(g, face, pad, y + (row_h - icon / 4) / 2, die_box - gap, cell)
+        ix = pad + die_box
         for p in combos[i]:
             w, h = icons.size(p)
             icons.draw(g, p, ix, y + (row_h - icon / 4 - h) / 2)
@@ -594,8 +600,9 @@ def sides(ps: PuzzleSet, templates: Sequence[str] | None = None) -> Iterator[Pri
             side = t.side(name)
             if side is not None:
                 combos = [tuple(ps.pieces[n] for n in c) for c in side.combos]
+                labels = side.labels(ps.die)
                 yield PrintedSide(
-                    t.id, name, side.figure, combos, side.labels(ps.die), side.others, side.on
+                    t.id, name, side.figure, combos, labels, side.others, side.on, ps.rolled
                 )
 
 
@@ -611,6 +618,7 @@ class PrintedSide:
     labels: tuple[str, ...]
     others: tuple[Figure, ...] = ()
     on: tuple[int, ...] = ()
+    rolled: bool = True  # a die picks the row: its face is printed (``PuzzleSet.rolled``)
 
     @property
     def title(self) -> str:
@@ -632,6 +640,7 @@ class PrintedSide:
             size=size,
             others=self.others,
             on=self.on,
+            faces=self.rolled,
         )
 
     def svg(self, pieces: PieceSet) -> str:

@@ -113,11 +113,19 @@ class Piece:
 class PieceSet(Mapping[str, Piece]):
     """An ordered set of pieces, looked up by name or by one-letter code."""
 
-    def __init__(self, pieces: Iterable[Piece], lattice: Lattice | None = None) -> None:
+    def __init__(
+        self,
+        pieces: Iterable[Piece],
+        lattice: Lattice | None = None,
+        by_face: Mapping[str, Iterable[str]] | None = None,
+    ) -> None:
         self._by_name: dict[str, Piece] = {}
         self._by_code: dict[str, Piece] = {}
         self.lattice: Lattice = lattice or SQUARE
         """The lattice of every piece (given, else the first piece's; squares when empty)."""
+        self.by_face: dict[str, tuple[str, ...]] = {}
+        """Per die face, the names of the pieces its row may use (an Extreme colour's own
+        pieces: the pieces document's ``pieces_by_face``); empty: every row any piece."""
         for p in pieces:
             if lattice is None and not self._by_name:
                 self.lattice = p.lattice
@@ -134,6 +142,8 @@ class PieceSet(Mapping[str, Piece]):
                 )
             self._by_name[p.name] = p
             self._by_code[p.code] = p
+        for face, names in (by_face or {}).items():
+            self.by_face[face] = tuple(self[n].name for n in names)
 
     def __getitem__(self, token: str) -> Piece:
         """The piece named ``token`` (name or code): exact, else ignoring case if unambiguous."""
@@ -154,6 +164,11 @@ class PieceSet(Mapping[str, Piece]):
 
     def __repr__(self) -> str:
         return f"PieceSet([{', '.join(self._by_name)}])"
+
+    def kit(self, face: str) -> PieceSet:
+        """The pieces a row answering ``face`` may use: the face's own, else all of them."""
+        names = self.by_face.get(face)
+        return self if names is None else PieceSet((self[n] for n in names), self.lattice)
 
     def resolve(self, tokens: Iterable[str], *, distinct: bool = True) -> tuple[Piece, ...]:
         """Pieces named by names or codes; ``distinct`` refuses the same piece twice."""

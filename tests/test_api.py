@@ -270,6 +270,28 @@ def test_design_is_the_set_generate_writes(tmp_path: Path) -> None:
     assert sum(calls) == 2  # a search per side
 
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_generate_takes_the_editions_defaults_on_hexagons_and_triangles_as_the_cli(
+    tmp_path: Path,
+) -> None:
+    """``ubongo.generate`` with a pieces file and no options makes the set ``ubongo generate
+    --pieces FILE`` makes: the edition's box, die, frame and pieces a row, not the square
+    game's (the Trigo example is the command's whole box; Extreme's 54 cards take a minute, so
+    two are compared, and the defaults the two share are the box's)."""
+    trigo, extreme = EXAMPLES / "trigo-pieces.json", EXAMPLES / "extreme-pieces.json"
+    made = ubongo.generate(piece_set=trigo, seed=1, name="trigo-style (made-up pieces)")
+    example = (EXAMPLES / "trigo-style.json").read_text(encoding="utf-8")
+    assert json.dumps(made.to_json(), indent=1) + "\n" == example
+    path = tmp_path / "extreme.json"
+    cli("generate", "--pieces", str(extreme), "--templates", "2", "-q", "-o", str(path))
+    made = ubongo.generate(2, piece_set=extreme)
+    assert json.dumps(made.to_json(), indent=1) + "\n" == path.read_text(encoding="utf-8")
+    assert made.die == ("yellow", "blue", "red", "green")
+    assert [len(t.hard.combos[0]) for t in made.templates if t.hard] == [4, 4]
+
+
 def test_score_names_a_files_records_as_the_command_does(tmp_path: Path) -> None:
     path = tmp_path / "night.jsonl"
     path.write_text('{"game": "jaipur", "players": ["Ann"], "rounds": []}\n{"game": "amul"\n')

@@ -1272,7 +1272,8 @@ def test_a_card_is_one_tab_stop_and_the_arrows_go_along_its_rows(
     driver.log()
     driver.script(f"document.querySelector('g.combo[data-combo=\"{easy[0]}\"]').focus()")
     label = driver.script("return document.activeElement.getAttribute('aria-label')")
-    assert label == f"die {driver.script('return document.activeElement.dataset.label')}"
+    assert label == driver.script("return document.activeElement.dataset.label")
+    assert label.startswith("die ")
     driver.key(ARROWS[(1, 0)])
     driver.key(ARROWS[(1, 0)])
     assert driver.script(ACTIVE_ROW) == easy[2]

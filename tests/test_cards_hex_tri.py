@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -175,6 +176,51 @@ def test_render_writes_svgs_and_a_duplex_pdf_whose_backs_register(
         assert len(backs) == len(fronts)
         for box in fronts:
             assert any(near(behind(box, size, flip), b) for b in backs), (box, backs)
+
+
+def printed_faces(card: ET.Element) -> list[str]:
+    """The die faces printed on a side, row by row: a row's own texts (its icons are groups)."""
+    return [
+        "".join(t.itertext()) for row in groups(card, "combo") for t in row.findall(f"{NS}text")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("maker", "faces"),
+    [
+        (extreme_set, ["yellow", "blue", "red", "green"]),
+        (lambda: {**trigo_set(), "die": ["1"]}, []),
+    ],
+    ids=["extreme", "trigo"],
+)
+def test_a_trigo_side_prints_no_die_face_in_svg_pdf_or_page(
+    tmp_path: Path, maker: Any, faces: list[str]
+) -> None:
+    """Trigo is played without a die (its one-face die, as ``generate`` makes it, names the
+    card's one row: the set is not ``rolled``): no side prints a face, in the SVG files, the
+    PDF or the page's cards, and the page has no die to choose or roll; an Extreme side
+    prints its four colours."""
+    needs_pdftoppm()  # pdftotext comes with it (poppler-utils)
+    pytest.importorskip("fpdf")
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps(maker()))
+    assert made(maker()).rolled == bool(faces)
+    out, pdf, site = tmp_path / "sides", tmp_path / "cards.pdf", tmp_path / "site"
+    result = run("render", str(path), "--svg", str(out), "--pdf", str(pdf), "--html", str(site))
+    assert result.exit_code == 0, result.output
+    for svg in sorted(out.iterdir()):
+        assert printed_faces(ET.parse(svg).getroot()) == faces
+    page = (site / "index.html").read_text(encoding="utf-8")
+    cards = re.findall(r'<svg [^>]*class="ubongo-side .*?</svg>', page, re.S)
+    assert len(cards) == 4
+    inline = [c.replace("<svg ", f'<svg xmlns="{NS[1:-1]}" ', 1) for c in cards]  # HTML's SVG
+    assert all(printed_faces(ET.fromstring(c)) == faces for c in inline)
+    said = re.findall(r'data-label="(\w+)', page)  # what a reader says of each row first
+    assert said == (["die"] * 16 if faces else ["pieces"] * 4)
+    assert ("<label hidden>Die" in page) == (not faces) and "Roll the die" in page
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True)
+    lines = {line.strip() for line in text.stdout.splitlines()}  # a face is a line of its own
+    assert lines >= set(faces) and "1" not in lines
 
 
 def test_the_web_page_of_hexagons_plays_on_the_plane_board(tmp_path: Path) -> None:

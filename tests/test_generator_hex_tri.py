@@ -187,3 +187,129 @@ def test_the_trigo_example_is_remade_by_its_documented_command(tmp_path: Path) -
     result = run(*args, "--name", "trigo-style (made-up pieces)", "-q", "-o", str(out))
     assert result.exit_code == 0, result.output
     assert out.read_text() == (EXAMPLES / "trigo-style.json").read_text()
+
+
+# --- one piece set per Extreme colour (pieces_by_face) ----------------------------------------
+
+COLOURS = EXAMPLES / "extreme-colours-pieces.json"
+
+
+def colour_options(templates: int, seed: int) -> Options:
+    pieces = parse_pieces(json.loads(COLOURS.read_text()), str(COLOURS))
+    sizes = (EXTREME.sizes["easy"], EXTREME.sizes["hard"])
+    return Options(templates, seed, EXTREME.frame, 4, sizes, pieces, edition=EXTREME)
+
+
+def test_the_colours_example_gives_each_colour_the_shared_pieces_and_five_of_its_own() -> None:
+    pieces = colour_options(1, 0).pieces
+    kits = {face: set(names) for face, names in pieces.by_face.items()}
+    assert list(kits) == list(EXTREME.die) and len(pieces) == 28
+    shared = set.intersection(*kits.values())
+    assert len(shared) == 8 and all(len(k - shared) == 5 for k in kits.values())
+    assert set.union(*kits.values()) == set(pieces)  # every piece is some colour's
+    owners = [{f for f, k in kits.items() if n in k} for n in pieces if n not in shared]
+    assert all(len(o) == 1 for o in owners)  # a colour's own pieces are no other's
+
+
+def test_each_colours_row_uses_only_its_pieces_and_tiles_the_figure() -> None:
+    opts = colour_options(2, 3)
+    ps, _ = generate(opts)
+    assert strict_problems(ps) == [] and ps.pieces.by_face == opts.pieces.by_face
+    rows = list(ps.combinations())
+    assert len(rows) == 2 * 2 * 4
+    for combo in rows:
+        own = set(ps.pieces.by_face[combo.face])
+        assert {p.name for p in combo.puzzle.pieces} <= own
+        found = solve(combo.puzzle)
+        assert found is not None and is_solution(combo.puzzle, found)
+
+
+def test_a_colour_set_goes_through_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "colours.json"
+    made = run("generate", "--pieces", str(COLOURS), "--templates", "2", "-q", "-o", str(out))
+    assert made.exit_code == 0, made.output
+    document = json.loads(out.read_text())
+    assert document["pieces_by_face"] == json.loads(COLOURS.read_text())["pieces_by_face"]
+    checked = run("verify", str(out), "--strict")
+    assert checked.exit_code == 0 and checked.stdout.splitlines()[-1] == "strict: complete set"
+    solved = run("solve", "--set", str(out), "02", "hard", "red")
+    assert solved.exit_code == 0, solved.output
+    red = set(document["pieces_by_face"]["red"])
+    codes = {document["pieces"][n]["code"] for n in red}
+    assert set(solved.stdout.replace("\n", "").replace(".", "")) <= codes
+    drawn = run("render", str(out), "--svg", str(tmp_path / "sides"))
+    assert drawn.exit_code == 0 and len(list((tmp_path / "sides").iterdir())) == 4
+    assert run("stats", str(out)).exit_code == 0
+    # a row with another colour's piece fails the strict check, naming it
+    row = document["templates"][0]["easy"]["combos"][1]  # blue
+    stranger = next(n for n in document["pieces_by_face"]["yellow"] if n.startswith("Y"))
+    document["templates"][0]["easy"]["combos"][1] = [*row[:-1], stranger]
+    out.write_text(json.dumps(document))
+    broken = run("verify", str(out), "--strict")
+    assert broken.exit_code == 1
+    assert f"template 01 easy, face blue: {stranger} not among the blue pieces" in broken.stdout
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ([], 'pieces_by_face: expected an object face -> ["A", ...]'),
+        ({"yellow": []}, "pieces_by_face.yellow: expected a non-empty list of piece names"),
+        ({"yellow": "1"}, "pieces_by_face.yellow: expected a non-empty list of piece names"),
+        ({"yellow": ["1", "Q9"]}, "pieces_by_face.yellow: not a piece of the set: Q9"),
+        ({"yellow": ["1", "1"]}, "pieces_by_face.yellow: a piece named twice"),
+        ({"": ["1"]}, "pieces_by_face: face '': expected a die label"),
+    ],
+)
+def test_a_bad_pieces_by_face_is_refused_in_one_line_naming_the_field(
+    tmp_path: Path, value: object, message: str
+) -> None:
+    document = json.loads(COLOURS.read_text())
+    document["pieces_by_face"] = value
+    path = tmp_path / "pieces.json"
+    path.write_text(json.dumps(document))
+    result = run("generate", "--pieces", str(path), "--templates", "1", "-o", str(tmp_path / "o"))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == f"ubongo generate: {path}: {message}\n"
+
+
+def test_pieces_by_face_must_name_the_editions_faces(tmp_path: Path) -> None:
+    document = json.loads(COLOURS.read_text())
+    document["pieces_by_face"] = {"yellow": document["pieces_by_face"]["yellow"]}
+    path = tmp_path / "pieces.json"
+    path.write_text(json.dumps(document))
+    result = run("generate", "--pieces", str(path), "--templates", "1", "-o", str(tmp_path / "o"))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "ubongo generate: pieces_by_face names the faces yellow; extreme cards have a row per "
+        "face of yellow, blue, red, green\n"
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_pieces_by_face_round_trips_and_the_strict_check_names_exactly_the_strangers(
+    data: st.DataObject,
+) -> None:
+    """Any faces' pieces, written into a set file and read back, are the same; the strict
+    check names a row's pieces exactly where they are not among its face's."""
+    document = json.loads((EXAMPLES / "extreme-style.json").read_text())
+    document["templates"] = document["templates"][:1]
+    names = sorted(document["pieces"])
+    kits = {
+        face: data.draw(st.lists(st.sampled_from(names), min_size=1, unique=True), label=face)
+        for face in document["die"]
+    }
+    document["pieces_by_face"] = kits
+    ps = parse_set(document, "drawn")
+    again = parse_set(json.loads(json.dumps(ps.to_json())), "again")
+    assert again.pieces.by_face == ps.pieces.by_face == {f: tuple(k) for f, k in kits.items()}
+    want = [
+        f"template 01 {side}, face {face}: {', '.join(strangers)} not among the {face} pieces"
+        for side in ("easy", "hard")
+        for face, combo in zip(
+            document["die"], document["templates"][0][side]["combos"], strict=True
+        )
+        if (strangers := [n for n in combo if n not in kits[face]])
+    ]
+    assert [p for p in strict_problems(ps) if "not among" in p] == want

@@ -405,6 +405,7 @@ def test_ubongo_3d_counts_match_three_public_solvers(
     figure = parse_figure(footprint, height=2)
     puzzle = Puzzle(figure, UBONGO_3D.resolve(blocks.split()))
     assert on_both_cores(lambda: count(puzzle)) == (tilings, tilings)
+    assert count(puzzle, engine="cpsat") == tilings  # the 19 in 1.9 s under a load of 8
     verdict = check(puzzle, want_count=True)
     assert verdict.tilings == tilings and verdict.solvable == (tilings > 0)
     if tilings:
@@ -716,6 +717,38 @@ def test_the_18_one_sided_pentominoes_fill_3x30_in_46_ways_up_to_symmetry() -> N
     puzzle = Puzzle(parse_figure(["#" * 30] * 3, lattice=ONE_SIDED), pieces)
     assert on_both_cores(lambda: count(puzzle)) == (184, 184)
     assert up_to_symmetry(puzzle, 184) == 46
+
+
+def test_the_one_sided_2_to_4_ominoes_fill_6x6_in_7252_ways_on_every_engine() -> None:
+    """7,252 solutions, as David Goodger's Polyform Puzzler lists it (tiwo/puzzler,
+    puzzler/puzzles/polyominoes234.py, OneSidedPolyominoes234Square, "7,252 solutions"): the
+    one-sided domino, trominoes and tetrominoes (10 pieces, 36 squares) in a 6x6 square, the I3
+    kept upright in the top-left six of its places (x 0-2, y 0-1), which picks one tiling of
+    each orbit under the square's 8 symmetries (no tiling is fixed by one: an upright I3 is
+    centred on no mirror line nor on the centre). A golden count on one-sided squares
+    reproduced by both cores (whole, 58,016 tilings, and place by place) and by CP-SAT on the
+    places of column 2 (the other four places' 6,261 tilings take CP-SAT 39 s under a load of
+    12, 2026-11-29)."""
+    from ubongo.solver.symmetry import up_to_symmetry
+
+    pieces = tuple(p for n in (2, 3, 4) for p in polyforms(ONE_SIDED, n))
+    assert len(pieces) == 10 and sum(p.area for p in pieces) == 36
+    puzzle = Puzzle(parse_figure(["#" * 6] * 6, lattice=ONE_SIDED), pieces)
+    assert on_both_cores(lambda: count(puzzle)) == (58016, 58016)
+    assert up_to_symmetry(puzzle, 58016) == 7252
+    (i3,) = (p for p in pieces if p.area == 3 and len(p.orientations) == 2)
+    rest = tuple(p for p in pieces if p is not i3)
+    by_place = {}
+    for x, y in product(range(3), range(2)):  # Goodger's places of the upright I3
+        cells = [(r, c) for r in range(6) for c in range(6) if not (c == x and y <= r < y + 3)]
+        placed = Puzzle(Figure.from_cells(cells, ONE_SIDED), rest)
+        compiled, pure = on_both_cores(lambda placed=placed: count(placed))
+        assert compiled == pure
+        by_place[x, y] = (placed, compiled)
+    assert sum(n for _, n in by_place.values()) == 7252
+    for y in range(2):
+        placed, n = by_place[2, y]
+        assert count(placed, engine="cpsat") == n
 
 
 def test_the_12_hexiamonds_fill_a_4x9_parallelogram_in_148_ways() -> None:
