@@ -156,6 +156,22 @@ class PieceSet(Mapping[str, Piece]):
             raise UnknownPiece(token, list(self._by_name))
         return found
 
+    def __contains__(self, token: object) -> bool:
+        """Whether ``token`` names a piece as ``self[token]`` finds it (a Mapping asks for a
+        KeyError; a lookup here raises UnknownPiece, which names the pieces held)."""
+        return self.get(token) is not None  # type: ignore[arg-type]
+
+    def get(  # type: ignore[override]
+        self, token: str, default: Piece | None = None
+    ) -> Piece | None:
+        """The piece ``token`` names, else ``default``."""
+        if not isinstance(token, str):
+            return default
+        try:
+            return self[token]
+        except UnknownPiece:
+            return default
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._by_name)
 

@@ -235,3 +235,13 @@ def test_canonical_equal_exactly_for_transforms(a, b):
 def test_piece_key_ignores_how_the_shape_is_drawn(cells, k):
     shape = normalise(cells)
     assert Piece("A", "a", images(shape)[k]).key == Piece("B", "b", shape).key == canonical(shape)
+
+
+def test_in_and_get_answer_as_a_lookup_does_without_raising():
+    """A piece set is a Mapping: ``in`` and ``get`` say no where a lookup raises UnknownPiece
+    (which is no KeyError, so Mapping's own ``in`` raised it)."""
+    assert "I3" in STANDARD and "B" in STANDARD and "i3" in STANDARD
+    assert "Q9" not in STANDARD and 3 not in STANDARD and "" not in STANDARD
+    assert STANDARD.get("Q9") is None and STANDARD.get("I3") is STANDARD["I3"]
+    with pytest.raises(UnknownPiece):
+        STANDARD["Q9"]
