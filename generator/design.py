@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -440,7 +441,14 @@ class _Deviation:
 class _Balance:
     """Running piece use and tiling buckets of one kind of side, scored against its target."""
 
-    def __init__(self, target: Target, sides: int, faces: int, pieces: PieceSet) -> None:
+    def __init__(
+        self,
+        target: Target,
+        sides: int,
+        faces: int,
+        pieces: PieceSet,
+        planned: Iterable[BoxSize] = (),
+    ) -> None:
         self.target = target
         self.turns = {n: len(p.orientations) for n, p in pieces.items()}
         self.names = [p for p, _ in target.pieces]
@@ -455,6 +463,18 @@ class _Balance:
         self.face_sum = [0] * faces
         self.face_unique = [0] * faces
         self.face_use = [dict.fromkeys(self.names, 0) for _ in range(faces)]
+        self.lend = _lends(target, sides, planned)
+        self.lent: dict[BoxSize, int] = {}
+
+    def may_lend(self, box: BoxSize) -> bool:
+        """A side planned in ``box`` may still move to another box of its area."""
+        box = _unoriented(box)
+        return self.lent.get(box, 0) < self.lend.get(box, 0)
+
+    def moved(self, box: BoxSize) -> None:
+        """Record that a side planned in ``box`` took a figure of another box."""
+        box = _unoriented(box)
+        self.lent[box] = self.lent.get(box, 0) + 1
 
     def choose(
         self, cand: Candidate, slot: Slot, faces: int, rng: Random, ratios: dict[Combo, float]
@@ -584,6 +604,28 @@ class _Balance:
         return faces
 
 
+def _lends(target: Target, sides: int, planned: Iterable[BoxSize]) -> dict[BoxSize, int]:
+    """How many of its planned sides each box may lend to other boxes: those above one
+    standard deviation below the profile's mean count of ``sides`` sides.
+
+    A set's box counts are a sample (profile.counts), so a set with that many is as plausible
+    as one with the mean; the sides lent keep the shapes their own box has run out of.
+    """
+    shares: dict[BoxSize, float] = {}
+    for (_, box), share in target.pairs:
+        shares[_unoriented(box)] = shares.get(_unoriented(box), 0.0) + share
+    counts = Counter(_unoriented(b) for b in planned)
+    return {
+        b: max(0, counts[b] - math.ceil(sides * p - math.sqrt(sides * p * (1 - p))))
+        for b, p in shares.items()
+    }
+
+
+def _unoriented(box: BoxSize) -> BoxSize:
+    """The box as ``(short, long)``, as profiles give it."""
+    return (min(box), max(box))
+
+
 def _oriented(box: BoxSize, frame: Frame) -> BoxSize:
     """The box as rows × columns: landscape when that fits the frame."""
     short, long = box
@@ -688,7 +730,16 @@ def generate(
     )
     figures = opts.edition.figures
     slots = opts.templates * figures
-    balance = {s: _Balance(targets[s], slots, opts.rows(s), opts.pieces) for s in SIDES}
+    balance = {
+        s: _Balance(
+            targets[s],
+            slots,
+            opts.rows(s),
+            opts.pieces,
+            [t.slot.box for t in tasks if t.slot.side == s],
+        )
+        for s in SIDES
+    }
     taken: dict[str, set[Key]] = {}  # per group of distinct sides
     printed: list[tuple[Figure, tuple[Combo, ...]]] = []
     found: list[Found] = []
@@ -772,7 +823,7 @@ def _select(
     """
     extra: list[Found] = []
     slot = task.slot
-    for f in _rounds(task, found, extra):
+    for f in _rounds(task, found, extra, balance):
         best: tuple[float, int, Candidate] | None = None
         for i, cand in enumerate(f.candidates):
             if cand.key in taken:
@@ -792,6 +843,8 @@ def _select(
                 choice = balance.choose(cand, slot, task.faces, _rng(task, i), {})
             assert choice is not None
             taken.add(cand.key)
+            if f.slot.box != slot.box:
+                balance.moved(slot.box)
             counted = {c: n for (c, _), n in zip(cand.combos, cand.counted, strict=True)}
             return (fig, balance.commit(choice[1], counted)), extra
     raise GenerationError(
@@ -813,14 +866,16 @@ def _rng(task: Task, candidate: int) -> Random:
     return Random(f"{task.seed}:draw:{slot.side}:{slot.index}:{candidate}")
 
 
-def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
+def _rounds(task: Task, first: Found, extra: list[Found], balance: _Balance) -> Iterator[Found]:
     """The slot's search, further rounds run here (kept in ``extra``), then other layouts.
 
     A small box nearly filled holds few distinct figures (4x4 with 15 cells: one; 4x4 with 13
-    and a one-cell end: a handful), so a slot whose own area and box are exhausted first drops
-    its one-cell end and symmetry, then its other planned shapes, then borrows the other pairs
-    of its target, likeliest first; last, it takes any split of one-tiling and other
-    combinations (custom pieces and sizes can leave too few figures for the drawn split).
+    and a one-cell end: a handful), so a slot whose own area and box are exhausted first
+    moves to another box of its area with all its wishes, while the set may lend its box
+    (``_Balance.may_lend``); then drops its one-cell end and symmetry, then its other planned
+    shapes, then borrows the other pairs of its target, likeliest first; last, it takes any
+    split of one-tiling and other combinations (custom pieces and sizes can leave too few
+    figures for the drawn split).
     """
     yield first
     for r in range(1, EXTRA_ROUNDS + 1):
@@ -828,8 +883,14 @@ def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
             break  # every figure of this area and box has been seen: a new seed finds no other
         extra.append(search(dataclasses.replace(task, round=r)))
         yield extra[-1]
-    # the one-cell end and the symmetry first (few figures have them), then the other shapes
     slot = task.slot
+    if slot.taper or slot.shapes:
+        for (area, box), _ in sorted(task.others, key=lambda pw: -pw[1]):
+            if area == slot.area and box != slot.box and balance.may_lend(slot.box):
+                moved = dataclasses.replace(slot, box=box)
+                extra.append(search(dataclasses.replace(task, slot=moved, round=EXTRA_ROUNDS + 1)))
+                yield extra[-1]
+    # the one-cell end and the symmetry first (few figures have them), then the other shapes
     plain = dataclasses.replace(slot, taper=None, symmetric=False)
     for relaxed in (plain, dataclasses.replace(plain, shapes=())):
         if relaxed != slot:
