@@ -463,18 +463,20 @@ class _Balance:
         self.face_sum = [0] * faces
         self.face_unique = [0] * faces
         self.face_use = [dict.fromkeys(self.names, 0) for _ in range(faces)]
-        self.lend = _lends(target, sides, planned)
-        self.lent: dict[BoxSize, int] = {}
+        self.boxes = Counter(_unoriented(b) for b in planned)
+        self.bounds = _bounds(target, sides)
 
-    def may_lend(self, box: BoxSize) -> bool:
-        """A side planned in ``box`` may still move to another box of its area."""
-        box = _unoriented(box)
-        return self.lent.get(box, 0) < self.lend.get(box, 0)
+    def may_move(self, box: BoxSize, to: BoxSize) -> bool:
+        """A side planned in ``box`` may take a figure of box ``to``: the set's counts of
+        both stay within their ``bounds``."""
+        box, to = _unoriented(box), _unoriented(to)
+        low, high = self.bounds.get(box, (0, 0)), self.bounds.get(to, (0, 0))
+        return self.boxes[box] > low[0] and self.boxes[to] < high[1]
 
-    def moved(self, box: BoxSize) -> None:
-        """Record that a side planned in ``box`` took a figure of another box."""
-        box = _unoriented(box)
-        self.lent[box] = self.lent.get(box, 0) + 1
+    def moved(self, box: BoxSize, to: BoxSize) -> None:
+        """Record that a side planned in ``box`` took a figure of box ``to``."""
+        self.boxes[_unoriented(box)] -= 1
+        self.boxes[_unoriented(to)] += 1
 
     def choose(
         self, cand: Candidate, slot: Slot, faces: int, rng: Random, ratios: dict[Combo, float]
@@ -604,21 +606,22 @@ class _Balance:
         return faces
 
 
-def _lends(target: Target, sides: int, planned: Iterable[BoxSize]) -> dict[BoxSize, int]:
-    """How many of its planned sides each box may lend to other boxes: those above one
-    standard deviation below the profile's mean count of ``sides`` sides.
+def _bounds(target: Target, sides: int) -> dict[BoxSize, tuple[int, int]]:
+    """The counts of each box a set of ``sides`` sides may move its sides within: one
+    standard deviation either side of the profile's mean.
 
-    A set's box counts are a sample (profile.counts), so a set with that many is as plausible
-    as one with the mean; the sides lent keep the shapes their own box has run out of.
+    A set's box counts are a sample (profile.counts), so a set with such counts is as
+    plausible as one with the mean; the sides moved keep the shapes their own box has run
+    out of.
     """
     shares: dict[BoxSize, float] = {}
     for (_, box), share in target.pairs:
         shares[_unoriented(box)] = shares.get(_unoriented(box), 0.0) + share
-    counts = Counter(_unoriented(b) for b in planned)
-    return {
-        b: max(0, counts[b] - math.ceil(sides * p - math.sqrt(sides * p * (1 - p))))
-        for b, p in shares.items()
-    }
+    out = {}
+    for b, p in shares.items():
+        mean, sd = sides * p, math.sqrt(sides * p * (1 - p))
+        out[b] = (math.ceil(mean - sd), math.floor(mean + sd))
+    return out
 
 
 def _unoriented(box: BoxSize) -> BoxSize:
@@ -844,7 +847,7 @@ def _select(
             assert choice is not None
             taken.add(cand.key)
             if f.slot.box != slot.box:
-                balance.moved(slot.box)
+                balance.moved(slot.box, f.slot.box)
             counted = {c: n for (c, _), n in zip(cand.combos, cand.counted, strict=True)}
             return (fig, balance.commit(choice[1], counted)), extra
     raise GenerationError(
@@ -871,11 +874,11 @@ def _rounds(task: Task, first: Found, extra: list[Found], balance: _Balance) -> 
 
     A small box nearly filled holds few distinct figures (4x4 with 15 cells: one; 4x4 with 13
     and a one-cell end: a handful), so a slot whose own area and box are exhausted first
-    moves to another box of its area with all its wishes, while the set may lend its box
-    (``_Balance.may_lend``); then drops its one-cell end and symmetry, then its other planned
-    shapes, then borrows the other pairs of its target, likeliest first; last, it takes any
-    split of one-tiling and other combinations (custom pieces and sizes can leave too few
-    figures for the drawn split).
+    moves to the likeliest other box of its area with all its wishes, while the set's box
+    counts stay near the profile's (``_Balance.may_move``); then drops its one-cell end and
+    symmetry, then its other planned shapes, then borrows the other pairs of its target,
+    likeliest first; last, it takes any split of one-tiling and other combinations (custom
+    pieces and sizes can leave too few figures for the drawn split).
     """
     yield first
     for r in range(1, EXTRA_ROUNDS + 1):
@@ -884,12 +887,14 @@ def _rounds(task: Task, first: Found, extra: list[Found], balance: _Balance) -> 
         extra.append(search(dataclasses.replace(task, round=r)))
         yield extra[-1]
     slot = task.slot
-    if slot.taper or slot.shapes:
-        for (area, box), _ in sorted(task.others, key=lambda pw: -pw[1]):
-            if area == slot.area and box != slot.box and balance.may_lend(slot.box):
-                moved = dataclasses.replace(slot, box=box)
-                extra.append(search(dataclasses.replace(task, slot=moved, round=EXTRA_ROUNDS + 1)))
-                yield extra[-1]
+    # the likeliest other box of the area only: the rare ones (easy 3x5, 2 %) would double
+    likeliest = max(
+        ((w, b) for (a, b), w in task.others if a == slot.area and b != slot.box), default=None
+    )
+    if (slot.taper or slot.shapes) and likeliest and balance.may_move(slot.box, likeliest[1]):
+        moved = dataclasses.replace(slot, box=likeliest[1])
+        extra.append(search(dataclasses.replace(task, slot=moved, round=EXTRA_ROUNDS + 1)))
+        yield extra[-1]
     # the one-cell end and the symmetry first (few figures have them), then the other shapes
     plain = dataclasses.replace(slot, taper=None, symmetric=False)
     for relaxed in (plain, dataclasses.replace(plain, shapes=())):
