@@ -151,7 +151,7 @@ def count(
     public solver; 0 when the puzzle has none.
 
     >>> count("07 hard 3"), count(".##./####/####/.#..", "I2 L4 P5")
-    (1, 2)
+    (2, 2)
     """
     from ubongo.solver.engine import count as tilings
 
@@ -204,11 +204,11 @@ def hint(
     reported with the fewest pieces to take back.
 
     >>> print(hint("07 hard 3", level=2))
-    Place L4 (E) first, as drawn; it lies there in every solution.
+    Place Y5 (I) first, as drawn; it lies there in every solution.
+    #IIII.
+    ###I#.
     ..####
-    ###EEE
-    ###E..
-    .###..
+    ...###
     """
     from ubongo.solver.hints import board_figure
     from ubongo.solver.hints import hint as make
@@ -369,7 +369,7 @@ def combination(where: AddressLike, set: SetLike = None) -> Combination:
     its template, side, die face and puzzle.
 
     >>> str(combination("07 hard 3").puzzle)
-    '..####/######/####../.###.. with I4 L4 S4 Z5'
+    '#####./#####./..####/...### with L3 L4 Y5 Z5'
     """
     return _inputs.combination(where, set)
 

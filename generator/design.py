@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -476,6 +477,7 @@ class _Balance:
         faces: int,
         pieces: PieceSet,
         kits: tuple[PieceSet, ...] = (),
+        planned: Iterable[BoxSize] = (),
     ) -> None:
         self.target = target
         self.kits = tuple(frozenset(k) for k in kits)  # per face its row's pieces; () any
@@ -492,6 +494,20 @@ class _Balance:
         self.face_sum = [0] * faces
         self.face_unique = [0] * faces
         self.face_use = [dict.fromkeys(self.names, 0) for _ in range(faces)]
+        self.boxes = Counter(_unoriented(b) for b in planned)
+        self.bounds = _bounds(target, sides)
+
+    def may_move(self, box: BoxSize, to: BoxSize) -> bool:
+        """A side planned in ``box`` may take a figure of box ``to``: the set's counts of
+        both stay within their ``bounds``."""
+        box, to = _unoriented(box), _unoriented(to)
+        low, high = self.bounds.get(box, (0, 0)), self.bounds.get(to, (0, 0))
+        return self.boxes[box] > low[0] and self.boxes[to] < high[1]
+
+    def moved(self, box: BoxSize, to: BoxSize) -> None:
+        """Record that a side planned in ``box`` took a figure of box ``to``."""
+        self.boxes[_unoriented(box)] -= 1
+        self.boxes[_unoriented(to)] += 1
 
     def choose(
         self, cand: Candidate, slot: Slot, faces: int, rng: Random, ratios: dict[Combo, float]
@@ -633,6 +649,29 @@ class _Balance:
         return faces
 
 
+def _bounds(target: Target, sides: int) -> dict[BoxSize, tuple[int, int]]:
+    """The counts of each box a set of ``sides`` sides may move its sides within: one
+    standard deviation either side of the profile's mean.
+
+    A set's box counts are a sample (profile.counts), so a set with such counts is as
+    plausible as one with the mean; the sides moved keep the shapes their own box has run
+    out of.
+    """
+    shares: dict[BoxSize, float] = {}
+    for (_, box), share in target.pairs:
+        shares[_unoriented(box)] = shares.get(_unoriented(box), 0.0) + share
+    out = {}
+    for b, p in shares.items():
+        mean, sd = sides * p, math.sqrt(sides * p * (1 - p))
+        out[b] = (math.ceil(mean - sd), math.floor(mean + sd))
+    return out
+
+
+def _unoriented(box: BoxSize) -> BoxSize:
+    """The box as ``(short, long)``, as profiles give it."""
+    return (min(box), max(box))
+
+
 def _oriented(box: BoxSize, frame: Frame) -> BoxSize:
     """The box as rows × columns: landscape when that fits the frame."""
     short, long = box
@@ -740,7 +779,17 @@ def generate(
     figures = opts.edition.figures
     slots = opts.templates * figures
     kits = _kits(opts)
-    balance = {s: _Balance(targets[s], slots, opts.rows(s), opts.pieces, kits) for s in SIDES}
+    balance = {
+        s: _Balance(
+            targets[s],
+            slots,
+            opts.rows(s),
+            opts.pieces,
+            kits,
+            [t.slot.box for t in tasks if t.slot.side == s],
+        )
+        for s in SIDES
+    }
     taken: dict[str, set[Key]] = {}  # per group of distinct sides
     printed: list[tuple[Figure, tuple[Combo, ...]]] = []
     found: list[Found] = []
@@ -836,7 +885,7 @@ def _select(
     """
     extra: list[Found] = []
     slot = task.slot
-    for f in _rounds(task, found, extra):
+    for f in _rounds(task, found, extra, balance):
         best: tuple[float, int, Candidate] | None = None
         for i, cand in enumerate(f.candidates):
             if cand.key in taken:
@@ -856,6 +905,8 @@ def _select(
                 choice = balance.choose(cand, slot, task.faces, _rng(task, i), {})
             assert choice is not None
             taken.add(cand.key)
+            if f.slot.box != slot.box:
+                balance.moved(slot.box, f.slot.box)
             counted = {c: n for (c, _), n in zip(cand.combos, cand.counted, strict=True)}
             return (fig, balance.commit(choice[1], counted)), extra
     raise GenerationError(
@@ -877,14 +928,16 @@ def _rng(task: Task, candidate: int) -> Random:
     return Random(f"{task.seed}:draw:{slot.side}:{slot.index}:{candidate}")
 
 
-def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
+def _rounds(task: Task, first: Found, extra: list[Found], balance: _Balance) -> Iterator[Found]:
     """The slot's search, further rounds run here (kept in ``extra``), then other layouts.
 
     A small box nearly filled holds few distinct figures (4x4 with 15 cells: one; 4x4 with 13
-    and a one-cell end: a handful), so a slot whose own area and box are exhausted first drops
-    its one-cell end and symmetry, then its other planned shapes, then borrows the other pairs
-    of its target, likeliest first; last, it takes any split of one-tiling and other
-    combinations (custom pieces and sizes can leave too few figures for the drawn split).
+    and a one-cell end: a handful), so a slot whose own area and box are exhausted first
+    moves to the likeliest other box of its area with all its wishes, while the set's box
+    counts stay near the profile's (``_Balance.may_move``); then drops its one-cell end and
+    symmetry, then its other planned shapes, then borrows the other pairs of its target,
+    likeliest first; last, it takes any split of one-tiling and other combinations (custom
+    pieces and sizes can leave too few figures for the drawn split).
     """
     yield first
     for r in range(1, EXTRA_ROUNDS + 1):
@@ -892,8 +945,16 @@ def _rounds(task: Task, first: Found, extra: list[Found]) -> Iterator[Found]:
             break  # every figure of this area and box has been seen: a new seed finds no other
         extra.append(search(dataclasses.replace(task, round=r)))
         yield extra[-1]
-    # the one-cell end and the symmetry first (few figures have them), then the other shapes
     slot = task.slot
+    # the likeliest other box of the area only: the rare ones (easy 3x5, 2 %) would double
+    likeliest = max(
+        ((w, b) for (a, b), w in task.others if a == slot.area and b != slot.box), default=None
+    )
+    if (slot.taper or slot.shapes) and likeliest and balance.may_move(slot.box, likeliest[1]):
+        moved = dataclasses.replace(slot, box=likeliest[1])
+        extra.append(search(dataclasses.replace(task, slot=moved, round=EXTRA_ROUNDS + 1)))
+        yield extra[-1]
+    # the one-cell end and the symmetry first (few figures have them), then the other shapes
     plain = dataclasses.replace(slot, taper=None, symmetric=False)
     for relaxed in (plain, dataclasses.replace(plain, shapes=())):
         if relaxed != slot:

@@ -55,6 +55,11 @@ class SideProfile:
     """Shares of sides planned with each shape (a yes-or-no measure of
     ``generator.figures.Outline``), the others planned without it; a shape not listed is as
     carving gives."""
+    tight: tuple[str, ...] = ()
+    """Shapes of ``shapes`` planned on the sides with the least room first (``_room``), not
+    at random: a nearly filled box holds few figures, and fewer still without the shape, so
+    its sides are the ones to have it (easy 4x4 boxes with 13 cells: 4 of 23 usable figures
+    without a gap; a set of 54 plans about 12 such sides)."""
     dead_ends: float = 1.0
     """Target dead-end ratio (generator.effort): 1 a neutral choice, lower fewer dead ends."""
     shaped: bool = True
@@ -121,6 +126,7 @@ PUBLISHED = Profile(
         symmetric=0.0,
         taper=0.9,  # planned; 0.81 measured, as small boxes fall back to any figure
         shapes=(("notch", 0.12),),
+        tight=("notch",),
         spread=SPREAD,
     ),
     SideProfile(
@@ -282,6 +288,7 @@ class Target:
     symmetric: Share | None = 0.0
     taper: Share | None = None
     shapes: tuple[tuple[str, Share], ...] = ()
+    tight: tuple[str, ...] = ()
     dead_ends: float = 1.0
     shaped: bool = True
     spread: Share = 1.0
@@ -398,6 +405,7 @@ def resolve(
         symmetric=sp.symmetric if calibrated or sp.symmetric is None else 0.0,
         taper=sp.taper if calibrated else None,
         shapes=sp.shapes if calibrated else (),
+        tight=sp.tight if calibrated else (),
         dead_ends=sp.dead_ends,
         shaped=sp.shaped,
         spread=sp.spread,
@@ -619,7 +627,7 @@ def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
         k = counts(_yes(target.taper), n, draws)[0]
         roomy = sorted(range(n), key=lambda i: (-_room(*pairs[i]), rng.random()))
         tapers = [i in set(roomy[:k]) for i in range(n)]
-    shapes = _wishes(target.shapes, n, rng, draws)
+    shapes = _wishes(target, pairs, rng, draws)
     if target.symmetric is None:  # figures as carving gives them
         return [
             Plan(a, b, uniques[i], tapers[i], None, shapes[i]) for i, (a, b) in enumerate(pairs)
@@ -639,13 +647,23 @@ def plan(target: Target, n: int, faces: int, rng: random.Random) -> list[Plan]:
 
 
 def _wishes(
-    shapes: Sequence[tuple[str, Share]], n: int, rng: random.Random, draws: random.Random | None
+    target: Target,
+    pairs: Sequence[tuple[int, BoxSize]],
+    rng: random.Random,
+    draws: random.Random | None,
 ) -> list[tuple[tuple[str, bool], ...]]:
-    """For each of ``n`` sides, which shapes its figure is to have and not to have: each
-    shape's share of the sides, chosen at random (each shape on its own)."""
+    """For each side of ``pairs``, which shapes its figure is to have and not to have: each
+    shape's share of the sides, chosen at random (each shape on its own), or for the
+    target's ``tight`` shapes, the sides with the least room first (at random among equals)."""
+    n = len(pairs)
     out: list[tuple[tuple[str, bool], ...]] = [()] * n
-    for name, share in shapes:
-        chosen = set(rng.sample(range(n), counts(_yes(share), n, draws)[0]))
+    for name, share in target.shapes:
+        k = counts(_yes(share), n, draws)[0]
+        if name in target.tight:
+            snug = sorted(range(n), key=lambda i: (_room(*pairs[i]), rng.random()))
+            chosen = set(snug[:k])
+        else:
+            chosen = set(rng.sample(range(n), k))
         out = [(*w, (name, i in chosen)) for i, w in enumerate(out)]
     return out
 

@@ -37,7 +37,7 @@ def test_the_docstring_examples() -> None:
 
 
 def test_bounds_cut_the_standard_set_in_thirds() -> None:
-    """Each class holds a quarter to two fifths of the standard set (now 143, 167, 122 of
+    """Each class holds a quarter to two fifths of the standard set (now 165, 137, 130 of
     432), and the bounds lie between the scores at a quarter and at two fifths, two thirds
     and three quarters of the ranking."""
     scores = sorted(r.score for r in standard())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import random
 from collections.abc import Mapping
@@ -28,11 +29,12 @@ from ubongo.generator import (
     generate,
     set_stats,
 )
-from ubongo.generator.design import carved
+from ubongo.generator.design import _Balance, carved
 from ubongo.generator.figures import carve, is_asymmetric, outline
 from ubongo.generator.profile import (
     PUBLISHED,
     Plan,
+    _room,
     allocate,
     drawn_tilings,
     layout,
@@ -525,6 +527,48 @@ def test_set_statistics_vary_across_seeds_like_samples_of_the_published_game(sid
         assert 0.75 * expected <= sd <= 1.3 * expected, (name, sd, expected)
 
 
+def test_tight_shapes_are_planned_on_the_sides_with_the_least_room() -> None:
+    # a nearly filled box holds few figures without a gap (easy 4x4 with 13 cells: 4 of 23),
+    # so the set's gaps are planned there, not on roomy sides that would add more
+    target = resolve(PUBLISHED, "easy", STANDARD, 3, (5, 6))
+    assert target.tight == ("notch",)
+    for seed in range(20):
+        plans = plan(target, 54, 6, random.Random(seed))
+        rooms = {
+            w: [_room(p.area, p.box) for p in plans if ("notch", w) in p.shapes]
+            for w in (True, False)
+        }
+        assert rooms[True] and max(rooms[True]) <= min(rooms[False])
+
+
+def test_sides_move_to_other_boxes_within_one_deviation_of_the_shares() -> None:
+    # a set's box counts are a sample: one standard deviation from the profile's mean is as
+    # plausible a set, so sides may move between boxes to keep their shapes while the counts
+    # of both boxes stay that near
+    target = resolve(PUBLISHED, "easy", STANDARD, 3, (5, 6))
+
+    def bound(box: tuple[int, int], sign: int) -> float:
+        p = sum(s for (_, b), s in target.pairs if b == box)  # 4x4: 0.475, boxes sum to 101 %
+        return 54 * p + sign * (54 * p * (1 - p)) ** 0.5
+
+    low, high = math.ceil(bound((4, 4), -1)), math.floor(bound((4, 5), +1))
+    assert (low, high) == (22, 26)
+    # (sides planned in 4x4, in 4x5; the others in 3x6): the moves stop at either bound
+    for planned, others in ((30, 20), (25, 20), (24, 26), (low, 20), (20, 20)):
+        balance = _Balance(
+            target,
+            54,
+            6,
+            STANDARD,
+            planned=[(4, 4)] * planned + [(5, 4)] * others + [(3, 6)] * (54 - planned - others),
+        )
+        moves = max(0, min(planned - low, high - others))
+        for _ in range(moves):
+            assert balance.may_move((4, 4), (4, 5))
+            balance.moved((4, 4), (4, 5))
+        assert not balance.may_move((4, 4), (4, 5))
+
+
 def test_quotas_make_every_set_the_same() -> None:
     # the road the drawn shares replace, still there for targets that ask for it
     target = dataclasses.replace(resolve(PUBLISHED, "hard", STANDARD, 4, (5, 6)), drawn=False)
@@ -554,14 +598,13 @@ on a share near a third) and four are pooled to average that out. Seed 1 is the 
 standard set (the documented command's bytes, checked below)."""
 BIG_SEEDS = (5, 6, 7, 8)
 BIG_TEMPLATES = 54
-"""Sets of the newer printing's size (54 boards, 648 combinations) keep every property, but
-for the easy figures of SCARCE_IN_BIG."""
-SCARCE_IN_BIG = {("easy", "wide ends"), ("easy", "notch")}
-"""A set of 54 plans about 26 easy sides in 4x4 boxes (48 %), 23 of them without a gap, and
-the bundled 4x5 atlas holds 30 usable 4x4 easy figures without one (11-14 cells: 17, 8, 4,
-1): the slots run out and take figures with gaps and wide ends (4 seeds: 27 % and 28 %).
-Borrowing other boxes instead keeps the shapes but moves the boxes (easy 4x4 48 -> 33 %,
-hard 4x6 34 -> 46 %): the boxes are kept."""
+"""Sets of the newer printing's size (54 boards, 648 combinations) keep every property. The
+4x5 atlas holds 30 usable easy 4x4 figures without a gap (11-14 cells: 17, 8, 4, 1) for about
+26 planned easy 4x4 sides: the gaps are planned on the sides with the least room
+(``SideProfile.tight``), and a side whose box has run out of the figures it wishes moves to
+the likeliest other box of its area while the set's counts of both stay within one standard
+deviation of the profile's (``design._Balance.may_move``): easy wide ends 28 -> 21 %, gaps
+27 -> 19 % on BIG_SEEDS (published 19 and 12 %)."""
 
 
 def _pooled_sets(sets: list[PuzzleSet]) -> SetStats:
@@ -623,15 +666,7 @@ def test_every_published_measure_is_checked() -> None:
 @pytest.mark.parametrize(
     ("pool", "side", "measure", "tolerance"),
     [
-        pytest.param(
-            pool,
-            side,
-            measure,
-            tolerance,
-            marks=[pytest.mark.xfail(strict=True, reason="too few figures: SCARCE_IN_BIG")]
-            if pool == "pooled_big" and (side, measure) in SCARCE_IN_BIG
-            else [],
-        )
+        (pool, side, measure, tolerance)
         for pool in ("pooled", "pooled_big")
         for side, measure, tolerance in LIKE_PUBLISHED
     ],
@@ -695,7 +730,11 @@ SHAPES = [
     for m in SHAPE_MEASURES
 ]
 """Every figure measure on both sides, with the pooled tests' tolerance (0.12 where the
-published game gives no value)."""
+published game gives no value; for a share, at least two standard errors of the difference
+of two pools' shares: 0.20 at 40 % of 48 figures)."""
+SHAPE_SHARES = ("corners 9+", "no tip", "deep cut", "wide ends", "notch")
+"""The figure measures that are shares of the figures (the others are means)."""
+PUBLISHED_TOLERANCE = {(s, n) for s, n, _ in LIKE_PUBLISHED}
 ATLAS_TEMPLATES = 12
 """4 seeds of 12 templates in the bundled atlas's 4x5 frame, carved and from the atlas."""
 
@@ -724,6 +763,11 @@ def test_atlas_sets_have_the_shapes_of_carved_sets(
     # one mechanism chooses shapes whatever the figure source (design.wanted): the atlas's
     # figures of a box are every figure, carving favours some, the kept shapes are the same
     atlas, carved_ = (st_.sides[side].measures[measure] for st_ in atlas_and_carved)
+    if measure in SHAPE_SHARES and (side, measure) not in PUBLISHED_TOLERANCE:
+        # no published value: the two pools are samples of 48 figures each, so their shares
+        # differ by chance by up to two standard errors of a difference
+        p, n = (atlas + carved_) / 2, atlas_and_carved[0].sides[side].figures
+        tolerance = max(tolerance, 2 * (2 * p * (1 - p) / n) ** 0.5)
     assert abs(atlas - carved_) <= tolerance, (side, measure, atlas, carved_)
 
 
