@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from ubongo.cli import main
 from ubongo.generator import Options, generate, set_stats
-from ubongo.generator.design import MAX_TRIES, Slot, source_for
+from ubongo.generator.design import MAX_TRIES, Slot, _shared_reach, source_for
 from ubongo.generator.profile import edition_for
 from ubongo.puzzles import parse_pieces, parse_set, strict_problems
 from ubongo.puzzles.game import EXTREME, TRIGO, Edition, fits
@@ -222,6 +222,19 @@ def test_each_colours_row_uses_only_its_pieces_and_tiles_the_figure() -> None:
         assert {p.name for p in combo.puzzle.pieces} <= own
         found = solve(combo.puzzle)
         assert found is not None and is_solution(combo.puzzle, found)
+
+
+@pytest.mark.parametrize(
+    ("size", "area", "reached"),
+    [(3, 12, True), (3, 14, True), (3, 15, False), (4, 16, True), (4, 19, True), (4, 20, False)],
+)
+def test_an_area_is_reached_with_half_the_pieces_shared_at_least(
+    size: int, area: int, reached: bool
+) -> None:
+    # the colours share seven tetrahexes and a pentahex, each has five pentahexes of its own:
+    # 15 cells of three pieces need two own pentahexes of three, 20 of four three of four
+    kits = tuple(colour_options(1, 0).pieces.kit(face) for face in EXTREME.die)
+    assert _shared_reach(kits, size, area) is reached
 
 
 def test_a_dozen_colour_cards_stay_within_one_slots_try_budget() -> None:
