@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from ubongo.cli import main
 from ubongo.generator import Options, generate, set_stats
-from ubongo.generator.design import Slot, source_for
+from ubongo.generator.design import MAX_TRIES, Slot, _shared_reach, source_for
 from ubongo.generator.profile import edition_for
 from ubongo.puzzles import parse_pieces, parse_set, strict_problems
 from ubongo.puzzles.game import EXTREME, TRIGO, Edition, fits
@@ -222,6 +222,28 @@ def test_each_colours_row_uses_only_its_pieces_and_tiles_the_figure() -> None:
         assert {p.name for p in combo.puzzle.pieces} <= own
         found = solve(combo.puzzle)
         assert found is not None and is_solution(combo.puzzle, found)
+
+
+@pytest.mark.parametrize(
+    ("size", "area", "reached"),
+    [(3, 12, True), (3, 14, True), (3, 15, False), (4, 16, True), (4, 19, True), (4, 20, False)],
+)
+def test_an_area_is_reached_with_half_the_pieces_shared_at_least(
+    size: int, area: int, reached: bool
+) -> None:
+    # the colours share seven tetrahexes and a pentahex, each has five pentahexes of its own:
+    # 15 cells of three pieces need two own pentahexes of three, 20 of four three of four
+    kits = tuple(colour_options(1, 0).pieces.kit(face) for face in EXTREME.die)
+    assert _shared_reach(kits, size, area) is reached
+
+
+def test_a_dozen_colour_cards_stay_within_one_slots_try_budget() -> None:
+    # a slot whose area needs more of a colour's own pieces than shared ones (an easy side of
+    # 15 hexagons: three pentahexes) ran to MAX_TRIES every round: 4 cards tried 15378
+    # figures; it now moves to another area at once (issue 21)
+    ps, report = generate(colour_options(12, 1))
+    assert strict_problems(ps) == [] and len(ps.templates) == 12
+    assert report.tried < MAX_TRIES
 
 
 def test_a_colour_set_goes_through_the_command_line(tmp_path: Path) -> None:
