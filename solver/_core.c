@@ -2332,41 +2332,60 @@ PyDoc_STRVAR(orbit_count_doc,
 "tile() for a figure that does not fit, or when a symmetry is not one to one or maps a\n"
 "placement onto none; tick, every and steps as tile()'s.");
 
+/* What orbit_count and fixed_counts are given alike: a kit, a figure's cells in reading order
+ * inside height x width, the pieces' ids, the figure's symmetries as index maps, the clock. */
+typedef struct {
+    PyObject *kit, *cells, *height, *width, *ids, *syms, *tick, *every;
+} Symmetric;
+
+/* Read a Symmetric into *k, id and *n, f and rk (cells and symmetries), start s's clock and arm its
+ * slots with oriented: one reading for both calls. -1 with an exception set (rk's images freed). */
+static int
+read_symmetric(const Symmetric *in, const Kit **k, Py_ssize_t *id, Py_ssize_t *n, Search *s,
+               Figure *f, Ranks *rk, board_t *oriented)
+{
+    if (!PyCapsule_IsValid(in->kit, KIT)) {
+        PyErr_SetString(PyExc_TypeError, "kit must be what kit() made");
+        return -1;
+    }
+    *k = PyCapsule_GetPointer(in->kit, KIT);
+    long long height, width;
+    if (int_in(in->height, "height", 1, BOARD_BITS, &height) ||
+        int_in(in->width, "width", 1, BOARD_BITS, &width))
+        return -1;
+    if (read_ids(in->ids, *k, id, n)) return -1;
+    Chosen ch = {*k, id, *n};
+    memset(s, 0, offsetof(Search, path_pos));
+    if (start_clock(&s->clock, in->tick, in->every)) return -1;
+    memset(f, 0, sizeof *f);
+    f->height = (long)height;
+    f->width = (long)width;
+    rk->image = NULL;
+    if (read_ranked_cells(f, rk, in->cells, &ch) || read_symmetries(rk, in->syms)) {
+        PyMem_Free(rk->image);
+        rk->image = NULL;
+        return -1;
+    }
+    arm(s, *k, id, *n, f, oriented);
+    return 0;
+}
+
 static PyObject *
 core_orbit_count(PyObject *module, PyObject *args)
 {
     PyObject *kit_obj, *cells, *height_obj, *width_obj, *ids_obj, *syms, *tick, *every,
         *steps = NULL;
-    long long height, width;
     if (!PyArg_ParseTuple(args, "OOOOOOOO|O:orbit_count", &kit_obj, &cells, &height_obj,
                           &width_obj, &ids_obj, &syms, &tick, &every, &steps))
         return NULL;
-    if (!PyCapsule_IsValid(kit_obj, KIT)) {
-        PyErr_SetString(PyExc_TypeError, "kit must be what kit() made");
-        return NULL;
-    }
-    const Kit *k = PyCapsule_GetPointer(kit_obj, KIT);
-    if (int_in(height_obj, "height", 1, BOARD_BITS, &height) ||
-        int_in(width_obj, "width", 1, BOARD_BITS, &width))
-        return NULL;
+    const Kit *k;
     Py_ssize_t id[MAX_PIECES], n;
-    if (read_ids(ids_obj, k, id, &n)) return NULL;
-    Chosen ch = {k, id, n};
     Search s;
-    memset(&s, 0, offsetof(Search, path_pos));
-    if (start_clock(&s.clock, tick, every)) return NULL;
     Figure f;
-    memset(&f, 0, sizeof f);
-    f.height = (long)height;
-    f.width = (long)width;
     Ranks rk;
-    rk.image = NULL;
-    if (read_ranked_cells(&f, &rk, cells, &ch) || read_symmetries(&rk, syms)) {
-        PyMem_Free(rk.image);
-        return NULL;
-    }
     board_t oriented[MAX_PIECES * ORIENTS];
-    arm(&s, k, id, n, &f, oriented);
+    Symmetric in = {kit_obj, cells, height_obj, width_obj, ids_obj, syms, tick, every};
+    if (read_symmetric(&in, &k, id, &n, &s, &f, &rk, oriented)) return NULL;
     PyObject *out = NULL;
     board_t *rep = NULL;
     if (steps != NULL && read_steps(&s, steps, &f)) goto done;
@@ -2538,36 +2557,17 @@ static PyObject *
 core_fixed_counts(PyObject *module, PyObject *args)
 {
     PyObject *kit_obj, *cells, *height_obj, *width_obj, *ids_obj, *syms, *tick, *every;
-    long long height, width;
     if (!PyArg_ParseTuple(args, "OOOOOOOO:fixed_counts", &kit_obj, &cells, &height_obj,
                           &width_obj, &ids_obj, &syms, &tick, &every))
         return NULL;
-    if (!PyCapsule_IsValid(kit_obj, KIT)) {
-        PyErr_SetString(PyExc_TypeError, "kit must be what kit() made");
-        return NULL;
-    }
-    const Kit *k = PyCapsule_GetPointer(kit_obj, KIT);
-    if (int_in(height_obj, "height", 1, BOARD_BITS, &height) ||
-        int_in(width_obj, "width", 1, BOARD_BITS, &width))
-        return NULL;
+    const Kit *k;
     Py_ssize_t id[MAX_PIECES], n;
-    if (read_ids(ids_obj, k, id, &n)) return NULL;
-    Chosen ch = {k, id, n};
     Search s;
-    memset(&s, 0, offsetof(Search, path_pos));
-    if (start_clock(&s.clock, tick, every)) return NULL;
     Figure f;
-    memset(&f, 0, sizeof f);
-    f.height = (long)height;
-    f.width = (long)width;
     Ranks rk;
-    rk.image = NULL;
-    if (read_ranked_cells(&f, &rk, cells, &ch) || read_symmetries(&rk, syms)) {
-        PyMem_Free(rk.image);
-        return NULL;
-    }
     board_t oriented[MAX_PIECES * ORIENTS];
-    arm(&s, k, id, n, &f, oriented);
+    Symmetric in = {kit_obj, cells, height_obj, width_obj, ids_obj, syms, tick, every};
+    if (read_symmetric(&in, &k, id, &n, &s, &f, &rk, oriented)) return NULL;
     int cls_of[MAX_PIECES], first[MAX_PIECES], copies[MAX_PIECES], ncls = 0;
     for (Py_ssize_t i = 0; i < n; i++) { /* classes numbered in order of first meeting */
         int c = 0;
