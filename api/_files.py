@@ -90,23 +90,52 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
         yield from _lines(fh)
 
 
+CHUNK = 1 << 16
+"""Bytes ``read_lines`` takes from a file at once, then splits into lines: one ``readline``
+a line cost as much as the rest of reading it."""
+BOM = b"\xef\xbb\xbf"
+
+
 def _lines(fh: BinaryIO) -> Iterator[tuple[int, str]]:
     number = 0
-    while raw := fh.readline(MAX_INPUT_BYTES + 1):  # never more than that in memory
-        number += 1
-        if len(raw) > MAX_INPUT_BYTES and not raw.endswith(b"\n"):
-            while (rest := fh.readline(MAX_INPUT_BYTES)) and not rest.endswith(b"\n"):
-                pass  # the rest of the line, read and dropped
-            yield number, BadLine(f"a line longer than {MAX_INPUT_BYTES >> 20} MiB; refused")
-            continue
-        if number == 1 and raw == b"\xef\xbb\xbf":
-            return  # a byte-order mark alone is an empty file, which has no line
-        line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
-        line = line.removesuffix(b"\n").removesuffix(b"\r")
-        try:
-            yield number, line.decode("utf-8")
-        except UnicodeDecodeError:
-            yield number, BadLine("not UTF-8 text")
+    head = b""  # the start of the line whose end is not read yet
+    dropping = False  # that line is longer than MAX_INPUT_BYTES: read to its end, not kept
+    # read1: what a pipe has, without waiting for a whole chunk (a producer may wait for answers)
+    read = getattr(fh, "read1", fh.read)
+    while chunk := read(CHUNK):
+        parts = chunk.split(b"\n")
+        if dropping:
+            if len(parts) == 1:
+                continue
+            number += 1
+            yield number, _too_long()
+            dropping = False
+            del parts[0]  # the end of the long line, told above
+        elif head:
+            parts[0] = head + parts[0]
+        head = parts.pop()
+        for raw in parts:
+            number += 1
+            yield number, _too_long() if len(raw) > MAX_INPUT_BYTES else _text(raw, number)
+        if len(head) > MAX_INPUT_BYTES:
+            head, dropping = b"", True
+    if dropping:
+        yield number + 1, _too_long()
+    elif head and not (number == 0 and head == BOM):  # a byte-order mark alone: no line
+        yield number + 1, _text(head, number + 1)
+
+
+def _text(raw: bytes, number: int) -> str:
+    """A line's text (without its ``\r``, line 1 without a byte-order mark), or a BadLine."""
+    line = raw.removeprefix(BOM) if number == 1 else raw
+    try:
+        return line.removesuffix(b"\r").decode("utf-8")
+    except UnicodeDecodeError:
+        return BadLine("not UTF-8 text")
+
+
+def _too_long() -> BadLine:
+    return BadLine(f"a line longer than {MAX_INPUT_BYTES >> 20} MiB; refused")
 
 
 def records(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:

@@ -37,7 +37,7 @@ from ubongo.scoring.common import json_line as json_line  # re-exported: every J
 from ubongo.scoring.common import json_text as json_text
 from ubongo.scoring.common import printable as printable  # re-exported: the CLI prints through it
 from ubongo.solver.errors import TimeLimit, UbongoError
-from ubongo.solver.limits import TIMEOUT
+from ubongo.solver.limits import TIMEOUT, Limits
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, ProcessPoolExecutor
@@ -407,6 +407,11 @@ class Clock:
     def spent(self) -> bool:
         """Whether no time is left."""
         return time.monotonic() >= self.started + self.seconds
+
+    def limits(self) -> Limits:
+        """A search budget that ends when the command's does, for any number of searches
+        (never a Failure: a search begun with no time left stops at its first tick)."""
+        return Limits(max(0.0, self.started + self.seconds - time.monotonic()))
 
     def reached(self) -> str:
         """What the command says once its time is up."""

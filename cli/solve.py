@@ -534,18 +534,22 @@ def _plain_line(search: _Search, ps: PieceSet) -> Callable[[int, str], str | Non
 
     solver = TextSolver(ps)
     keys = set(_BATCH_KEYS)
-    count, clock = search.count, search.clock
+    count = search.count
+    limits = search.clock.limits()  # one for every line's search: made once, not per line
     draw = _solved_line(ps)
-    # json.loads without its two whitespace scans: a line with space around its object goes
-    # the long way, which reads it as json.loads does
-    decode = json.JSONDecoder().raw_decode
+    # json.loads without its two whitespace scans nor raw_decode's frame (what it does with
+    # StopIteration is done below): a line with space around its object goes the long way,
+    # which reads it as json.loads does
+    decode: Callable[[str, int], tuple[Any, int]]
+    decode = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # (set in __init__)
 
     def answer(number: int, text: str) -> str | None:
-        if text.count("[") + text.count("{") > MAX_DEPTH:
+        # too deep for the long way; a line of JSON nested deeper has twice as many characters
+        if len(text) > 2 * MAX_DEPTH and text.count("[") + text.count("{") > MAX_DEPTH:
             return None
         try:
-            obj, end = decode(text)
-        except ValueError:
+            obj, end = decode(text, 0)
+        except (ValueError, StopIteration):  # (StopIteration: no value where one begins)
             return None
         if end != len(text):
             return None
@@ -554,7 +558,7 @@ def _plain_line(search: _Search, ps: PieceSet) -> Callable[[int, str], str | Non
         rows, names = obj.get("figure"), obj.get("pieces")
         if type(rows) is not list or type(names) is not list or not names:
             return None
-        found = solver.quick(rows, names, count, clock.left())
+        found = solver.quick(rows, names, count, limits)
         if found is None:
             return None
         ident = str(obj["id"]) if "id" in obj else str(number)

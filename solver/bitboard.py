@@ -123,7 +123,7 @@ class Tiling:
         return ["".join(row) for row in grid]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen one's __init__ was a tenth of a batch line's time
 class Grid:
     """A tiling as the compiled core's ``tile`` draws it, decoded only on demand.
 
@@ -134,6 +134,7 @@ class Grid:
     pieces: tuple[Piece, ...]
     grid: bytes
     core: Core  # the core that drew it, and decodes it
+    table: bytes | None = None  # grid_table(pieces), when the maker has it at hand
 
     def __call__(self) -> Solution:
         """The tiling as Placements, in the puzzle's piece order."""
@@ -142,15 +143,24 @@ class Grid:
 
     def rows(self) -> Picture:
         """The tiling drawn as ``solution_rows`` draws it with the pieces' own codes."""
-        codes = "".join([p.code for p in self.pieces])
-        if codes.isascii() and len(codes) == len(self.pieces):  # one translate of the bytes
-            table = bytes.maketrans(_MARKS[: len(codes)], codes.encode("ascii"))
+        table = self.table if self.table is not None else grid_table(self.pieces)
+        if table is not None:  # one translate of the bytes
             return self.grid.translate(table).decode("ascii").split("\n")
         chars = {0x80 + i: p.code for i, p in enumerate(self.pieces)}
         return self.grid.decode("latin-1").translate(chars).split("\n")
 
 
 _MARKS = bytes(range(0x80, 0x100))  # a Grid's byte for the piece at each position
+
+
+def grid_table(pieces: Sequence[Piece]) -> bytes | None:
+    """The table that turns a Grid of these pieces into their codes in one ``translate``;
+    None when a code is not one ASCII character."""
+    codes = "".join([p.code for p in pieces])
+    if codes.isascii() and len(codes) == len(pieces):
+        return bytes.maketrans(_MARKS[: len(codes)], codes.encode("ascii"))
+    return None
+
 
 TILE_MODES = {"first": 0, "count": 1, "both": 2}
 """What ``tile`` asks the core for: the first tiling, the count, or both in one search."""
@@ -246,12 +256,17 @@ def tile_rows(
     rows: Sequence[str],
     pieces: tuple[Piece, ...],
     mode: str,
-    timeout: float | None,
+    limits: Limits | None,
+    table: bytes | None = None,
 ) -> tuple[int, Grid | None] | None:
     """``tile`` for a figure given as rows of ``#`` and ``.`` and pieces as ids in a kit of
-    ``core``; None for rows of anything else, rows with no cell or a figure wider than the
-    core's masks: parse those instead."""
-    return _answer(core, kit, ids, rows, -1, 0, pieces, mode, -1, _ticker(timeout, None))
+    ``core`` (``table``: their ``grid_table``, if at hand); None for rows of anything else,
+    rows with no cell or a figure wider than the core's masks: parse those instead.
+
+    ``limits`` may be one for many calls (a batch's, whose deadline is the command's): each
+    search ticks it with its own node count."""
+    tick = None if limits is None else limits.tick
+    return _answer(core, kit, ids, rows, -1, 0, pieces, mode, -1, tick, table)
 
 
 def _answer(
@@ -265,6 +280,7 @@ def _answer(
     mode: str,
     cap: int,
     tick: Tick | None,
+    table: bytes | None = None,
 ) -> tuple[int, Grid | None] | None:
     """One call of ``core.tile`` and its answer wrapped; None when the core refused the figure."""
     code = TILE_MODES[mode]
@@ -280,11 +296,11 @@ def _answer(
     except ValueError:  # not a figure of '#' and '.', or wider than the core's masks
         return None
     if code == 0:
-        return (0, None) if got is None else (1, Grid(pieces, got, core))
+        return (0, None) if got is None else (1, Grid(pieces, got, core, table))
     if code == 1:
         return got, None
     n, grid = got
-    return n, None if grid is None else Grid(pieces, grid, core)
+    return n, None if grid is None else Grid(pieces, grid, core, table)
 
 
 class TextKit:
@@ -407,7 +423,7 @@ def tile_text(
     rows: Sequence[str],
     pieces: tuple[Piece, ...],
     want_count: bool,
-    timeout: float | None,
+    limits: Limits | None,
 ) -> tuple[int, TextTiling | None] | None:
     """``tile_rows`` in Python, for the pure-Python core: (count, first tiling) with
     ``want_count``, else (1, first tiling) or (0, None); None for rows ``text_figure`` does not
@@ -419,7 +435,7 @@ def tile_text(
     if sum(map(kit.areas.__getitem__, ids)) != full.bit_count():
         return (0, None)  # no tiling: the long way says why
     slots = kit.slots(ids, height if transposed else width)
-    countdown: Countdown = [CHECK_EVERY, Limits(timeout), 0]
+    countdown: Countdown = [CHECK_EVERY, limits or Limits(), 0]
     goal = (1 << len(ids)) - 1
     if want_count:
         placed: list[tuple[int, Mask]] = []

@@ -340,6 +340,10 @@ def _no_fit(puzzle: Puzzle) -> str | None:
     return fit_reason(_compiled_puzzle(puzzle))
 
 
+_Combo = tuple[tuple[int, ...], tuple[Piece, ...], bytes | None]
+"""A TextSolver's combination of pieces: their ids in its kit, the pieces, their grid table."""
+
+
 class TextSolver:
     """Puzzles given as text (figure rows, piece names of one piece set), as a batch line or a
     benchmark gives them: ``check`` answers as ``check(Puzzle(parse_figure(rows), ...))`` does.
@@ -363,8 +367,8 @@ class TextSolver:
         self._takes = pieces.lattice.plain and bitboard.kit_takes(pieces.lattice)
         self._kit: object = None  # the set's kit in the compiled core, made on first use
         self._text_kit: bitboard.TextKit | None = None  # its kit in Python, without the core
-        self._combos: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[Piece, ...]] | None]
-        self._combos = {}  # names -> (ids, pieces), None when not plain
+        self._combos: dict[tuple[str, ...], _Combo | None]
+        self._combos = {}  # names -> (ids, pieces, grid table), None when not plain
 
     def check(
         self,
@@ -375,7 +379,7 @@ class TextSolver:
         timeout: float | None = None,
     ) -> Verdict:
         """The verdict on the puzzle of these rows and piece names (as ``check``'s)."""
-        found = self.quick(rows, names, want_count, timeout)
+        found = self.quick(rows, names, want_count, None if timeout is None else Limits(timeout))
         if found is not None:
             return Verdict(True, found[1], found[0])
         puzzle = Puzzle(parse_figure(rows), self.pieces.resolve(names))
@@ -386,11 +390,11 @@ class TextSolver:
         rows: Sequence[str],
         names: Sequence[str],
         want_count: bool = False,
-        timeout: float | None = None,
+        limits: Limits | None = None,
     ) -> tuple[int | None, bitboard.Grid | bitboard.TextTiling] | None:
         """The count (when asked) and the first tiling from one call of the compiled core (on
         the pure-Python core, of ``bitboard.tile_text``), or None: what it does not take, or no
-        tiling (``check`` then goes the long way)."""
+        tiling (``check`` then goes the long way). ``limits`` may serve many calls."""
         if isinstance(rows, str) or not self._takes:
             return None  # (a str is a sequence, but of characters)
         try:
@@ -404,39 +408,42 @@ class TextSolver:
             return None  # more pieces: the auto engine's turns with CP-SAT, or a count by orbits
         core = native.CORE
         if core is None:
-            return self._quick_python(combo, rows, want_count, timeout)
+            return self._quick_python(combo, rows, want_count, limits)
         if self._kit is None:
             lattice = self.pieces.lattice
             self._kit = core.kit(bitboard.kit_pieces([(p.shape, lattice) for p in self._plist]))
         mode = "both" if want_count else "first"
-        got = bitboard.tile_rows(core, self._kit, combo[0], rows, combo[1], mode, timeout)
+        got = bitboard.tile_rows(core, self._kit, combo[0], rows, combo[1], mode, limits, combo[2])
         if got is None or got[1] is None:
             return None
         return got[0] if want_count else None, got[1]
 
     def _quick_python(
         self,
-        combo: tuple[tuple[int, ...], tuple[Piece, ...]],
+        combo: _Combo,
         rows: Sequence[str],
         want_count: bool,
-        timeout: float | None,
+        limits: Limits | None,
     ) -> tuple[int | None, bitboard.TextTiling] | None:
         """``quick`` on the pure-Python core: the same answers from ``bitboard.tile_text``."""
         if self._text_kit is None:
             lattice = self.pieces.lattice
             self._text_kit = bitboard.TextKit([(p.shape, lattice) for p in self._plist])
-        got = bitboard.tile_text(self._text_kit, combo[0], rows, combo[1], want_count, timeout)
+        got = bitboard.tile_text(self._text_kit, combo[0], rows, combo[1], want_count, limits)
         if got is None or got[1] is None:
             return None
         return got[0] if want_count else None, got[1]
 
-    def _combo(self, names: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[Piece, ...]] | None:
-        """The ids and pieces of names that are exactly a piece's name or code, each piece
-        once; None otherwise. Remembered (a batch repeats its combinations), within bounds."""
+    def _combo(self, names: tuple[str, ...]) -> _Combo | None:
+        """The ids, pieces and grid table of names that are exactly a piece's name or code,
+        each piece once; None otherwise. Remembered (a batch repeats its combinations), within
+        bounds."""
         index = self._index  # keys are str: any other name gets -1
         ids = tuple([index.get(n, -1) for n in names])
-        plain = -1 not in ids and len(set(ids)) == len(ids)
-        found = (ids, tuple([self._plist[i] for i in ids])) if plain else None
+        found = None
+        if -1 not in ids and len(set(ids)) == len(ids):
+            pieces = tuple([self._plist[i] for i in ids])
+            found = (ids, pieces, bitboard.grid_table(pieces))
         if len(self._combos) >= COMBOS_KEPT:
             self._combos.clear()
         self._combos[names] = found

@@ -7,17 +7,21 @@ disk on stdout, a closed pipe, Ctrl-C) run ``ubongo`` as a subprocess.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ubongo.cli import main
 from ubongo.puzzles import bundled
@@ -611,6 +615,74 @@ def test_a_line_past_the_file_limit_is_skipped_unheld(
     result = run("solve", "--batch", str(path))
     assert clean(result) == f"ubongo solve: {path}: line 2: a line longer than 0 MiB; refused"
     assert [json.loads(x).get("line") for x in result.stdout.splitlines()] == [None, 2, None]
+
+
+def _lines_one_by_one(data: bytes, most: int) -> list[tuple[int, str | None]]:
+    """What a file's lines must read as, the plain way (one ``readline`` each): the text, or
+    None for a BadLine (too long, or not UTF-8)."""
+    fh, out, number = io.BytesIO(data), [], 0
+    while raw := fh.readline(most + 1):
+        number += 1
+        if len(raw) > most and not raw.endswith(b"\n"):
+            while (rest := fh.readline(most)) and not rest.endswith(b"\n"):
+                pass
+            out.append((number, None))
+            continue
+        if number == 1 and raw == BOM:
+            break
+        line = (raw.removeprefix(BOM) if number == 1 else raw).removesuffix(b"\n")
+        try:
+            out.append((number, line.removesuffix(b"\r").decode("utf-8")))
+        except UnicodeDecodeError:
+            out.append((number, None))
+    return out
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from([b"a", b"\n", b"\r", BOM, b"\xff", b"\xc3\xa9", b"bb"]), max_size=40),
+    st.integers(1, 9),
+    st.integers(1, 12),
+)
+def test_lines_read_a_chunk_at_a_time_are_the_lines_read_one_by_one(
+    parts: list[bytes], most: int, chunk: int
+) -> None:
+    """The reader takes CHUNK bytes at once: the same lines, numbers, BadLines (a line longer
+    than MAX_INPUT_BYTES, across chunks or inside one; bad UTF-8) and byte-order mark rules as
+    reading one line at a time, whatever the sizes."""
+    from ubongo import _files
+
+    data = b"".join(parts)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_files, "MAX_INPUT_BYTES", most)
+        mp.setattr(_files, "CHUNK", chunk)
+        got = [
+            (n, None if isinstance(t, _files.BadLine) else t)
+            for n, t in _files._lines(io.BytesIO(data))
+        ]
+    assert got == _lines_one_by_one(data, most)
+
+
+def test_lines_from_a_pipe_come_as_they_are_written() -> None:
+    """A producer that writes a few lines and waits for their answers is answered: the reader
+    never waits for a whole chunk."""
+    from ubongo import _files
+
+    read, write = os.pipe()
+    got: list[tuple[int, str]] = []
+    with os.fdopen(read, "rb") as fh:
+        lines = _files._lines(fh)
+        os.write(write, b"first\nsecond\n")
+        reader = threading.Thread(target=lambda: got.extend([next(lines), next(lines)]))
+        reader.start()
+        reader.join(60)  # not a timing: a reader that waits for more would wait for ever
+        before_the_end = list(got)
+        os.close(write)
+        reader.join()
+    assert before_the_end == [(1, "first"), (2, "second")]
 
 
 @pytest.fixture(scope="module")
