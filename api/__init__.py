@@ -95,7 +95,8 @@ if TYPE_CHECKING:  # the names are loaded on first use (see __getattr__)
     from ubongo.generator.errors import GenerationError
     from ubongo.puzzles import Combination, PuzzleFormatError, PuzzleSet
     from ubongo.puzzles.atlas.query import AtlasError
-    from ubongo.scoring.common import InvalidRecord, ScoringError, SessionResult
+    from ubongo.scoring.common import SessionResult
+    from ubongo.scoring.errors import InvalidRecord, ScoringError
     from ubongo.scoring.records import Outcome
     from ubongo.solver.engine import Verdict
     from ubongo.solver.errors import (
@@ -160,8 +161,8 @@ _HOME = {
     "Combination": "ubongo.puzzles",
     "PuzzleFormatError": "ubongo.puzzles",
     "PuzzleSet": "ubongo.puzzles",
-    "InvalidRecord": "ubongo.scoring.common",
-    "ScoringError": "ubongo.scoring.common",
+    "InvalidRecord": "ubongo.scoring.errors",
+    "ScoringError": "ubongo.scoring.errors",
     "SessionResult": "ubongo.scoring.common",
     "Outcome": "ubongo.scoring.records",
     "Verdict": "ubongo.solver.engine",

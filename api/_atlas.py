@@ -14,7 +14,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ubongo.scoring.common import printable
+from ubongo.scoring.text import printable
 
 if TYPE_CHECKING:
     from ubongo.puzzles.atlas.query import Info, Match

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
-from ubongo.scoring.common import BadLine, printable
+from ubongo.scoring.text import BadLine, printable
 from ubongo.solver.errors import UbongoError
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from ubongo import _files
-from ubongo.scoring.common import BadLine
 from ubongo.scoring.records import Entry, Problem, entries, evaluate, line_entries
+from ubongo.scoring.text import BadLine
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future

@@ -121,7 +121,7 @@ class Simulation(Sequence[dict[str, Any]]):
 
     def lines(self) -> Iterator[str]:
         """The records as JSON Lines, one line each (``ubongo simulate``'s output)."""
-        from ubongo.scoring.common import json_line
+        from ubongo.scoring.text import json_line
 
         return (json_line(r) for r in self)
 

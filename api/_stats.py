@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ubongo.scoring.common import printable
+from ubongo.scoring.text import printable
 
 if TYPE_CHECKING:
     from ubongo.generator.stats import SetStats

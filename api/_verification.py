@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ubongo._text import plural
-from ubongo.scoring.common import printable
+from ubongo.scoring.text import printable
 
 if TYPE_CHECKING:
     from ubongo.puzzles import PuzzleSet

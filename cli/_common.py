@@ -32,10 +32,10 @@ from ubongo._files import display as display
 from ubongo.cli import _complete, _interrupts
 from ubongo.cli._interrupts import PROG as PROG  # re-exported: the program's name in messages
 from ubongo.cli._stdout import guard_stdout as guard_stdout  # re-exported: the group's guard
-from ubongo.scoring.common import ScoringError
-from ubongo.scoring.common import json_line as json_line  # re-exported: every JSON the CLI writes
-from ubongo.scoring.common import json_text as json_text
-from ubongo.scoring.common import printable as printable  # re-exported: the CLI prints through it
+from ubongo.scoring.errors import ScoringError
+from ubongo.scoring.text import json_line as json_line  # re-exported: every JSON the CLI writes
+from ubongo.scoring.text import json_text as json_text
+from ubongo.scoring.text import printable as printable  # re-exported: the CLI prints through it
 from ubongo.solver.errors import TimeLimit, UbongoError
 from ubongo.solver.limits import TIMEOUT, Limits
 

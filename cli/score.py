@@ -282,7 +282,7 @@ def _write_export(run: _Run, kind: str, out: Out) -> None:
     """The valid sessions as ``kind`` (bgstats, bgstats-links, bgstats-page for ``--html``,
     bgg) written as each is scored; a session whose date the export cannot read is reported
     as an invalid record and left out."""
-    from ubongo.scoring.common import InvalidRecord
+    from ubongo.scoring.errors import InvalidRecord
     from ubongo.scoring.export import BGStats, LinksPage, bgg_header, bgg_rows, link_line
 
     document: BGStats | LinksPage | None = None

@@ -460,7 +460,7 @@ def _batch_solver(
     path: str, search: _Search, ps: PieceSet
 ) -> Callable[[int, str], tuple[str, str | None]]:
     """What ``--batch`` does with one line: its output line, and its error if it failed."""
-    from ubongo.scoring.common import BadLine
+    from ubongo.scoring.text import BadLine
     from ubongo.solver.errors import TimeLimit, UbongoError
 
     name = display(path)
@@ -493,7 +493,7 @@ def _parse_line(
     wrong; the puzzle formats are loaded for the first such line (a batch of plain lines
     never needs them)."""
     from ubongo.puzzles import PuzzleFormatError, batch_reader, parse_batch_line
-    from ubongo.scoring.common import BadLine
+    from ubongo.scoring.text import BadLine
 
     if isinstance(text, BadLine):
         raise PuzzleFormatError(name, f"line {number}", text)
@@ -577,7 +577,7 @@ def _solved_line(ps: PieceSet) -> Callable[[str, list[str], int | None], str]:
     byte for byte what ``json_line`` writes of ``{"id", **Verdict.to_json(rows, engine=False)}``
     (a test holds them equal): assembled from parts, the rows joined as they are when every
     code of ``ps`` is a character JSON leaves as it is, a third of the encoder's time."""
-    from ubongo.scoring.common import line_safe, quote, quote_list
+    from ubongo.scoring.text import line_safe, quote, quote_list
 
     plain = all(quote(p.code) == f'"{p.code}"' for p in ps.values())  # no code escaped
 

@@ -2,9 +2,9 @@
 
 Each game module (``scoring.ubongo``, ``scoring.jaipur``, ``scoring.jambo``,
 ``scoring.amul``) exposes ``GAME`` (its record name), ``parse(record) -> Session``
-(a frozen dataclass; raises :class:`InvalidRecord`) and ``score(session) -> SessionResult``.
+(a frozen dataclass; raises :class:`~ubongo.scoring.errors.InvalidRecord`) and
+``score(session) -> SessionResult``. The types they share are in ``scoring.common``, their
+errors in ``scoring.errors``, and text and JSON as the whole package writes them in
+``scoring.text``. This file imports none of them: every command's start passes through it, and
+most commands need only the text.
 """
-
-from ubongo.scoring.common import InvalidRecord, PlayerResult, ScoringError, SessionResult
-
-__all__ = ["InvalidRecord", "PlayerResult", "ScoringError", "SessionResult"]

@@ -45,7 +45,6 @@ from typing import Any, Final
 
 from ubongo.scoring.common import (
     SEATS,
-    InvalidRecord,
     PlayerResult,
     RecordCheck,
     SessionResult,
@@ -54,6 +53,7 @@ from ubongo.scoring.common import (
     known_keys,
     suggestion,
 )
+from ubongo.scoring.errors import InvalidRecord
 
 GAME: Final = "amul"
 BREAKDOWN_KEYS: Final = (

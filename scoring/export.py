@@ -26,16 +26,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ubongo.scoring.common import (
-    InvalidRecord,
-    PlayerResult,
-    SessionResult,
-    escape_surrogates,
-    json_text,
-)
+from ubongo.scoring.common import PlayerResult, SessionResult
+from ubongo.scoring.errors import InvalidRecord
 from ubongo.scoring.jambo import START_GOLD
 from ubongo.scoring.records import SEATS, Outcome
 from ubongo.scoring.report import Cell, inert, result_json
+from ubongo.scoring.text import escape_surrogates, json_text
 from ubongo.scoring.ubongo import POINTS
 
 

@@ -39,7 +39,6 @@ from typing import Any, Final
 
 from ubongo.scoring.common import (
     SEATS,
-    InvalidRecord,
     PlayerResult,
     RecordCheck,
     SessionResult,
@@ -50,9 +49,10 @@ from ubongo.scoring.common import (
     json_object,
     load_fast,
     neither_events_nor_totals,
-    quote,
 )
+from ubongo.scoring.errors import InvalidRecord
 from ubongo.scoring.names import canonical, find
+from ubongo.scoring.text import quote
 
 GAME: Final = "jaipur"
 CHECK: Final = RecordCheck(

@@ -95,7 +95,6 @@ from typing import Any, Final, TypeVar
 
 from ubongo.scoring.common import (
     SEATS,
-    InvalidRecord,
     PlayerResult,
     RecordCheck,
     SessionResult,
@@ -106,6 +105,7 @@ from ubongo.scoring.common import (
     known_keys,
     neither_events_nor_totals,
 )
+from ubongo.scoring.errors import InvalidRecord
 from ubongo.scoring.names import canonical
 
 GAME: Final = "jambo"

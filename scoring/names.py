@@ -20,7 +20,7 @@ import unicodedata
 from importlib import resources
 from typing import Any, Final
 
-from ubongo.scoring.common import InvalidRecord
+from ubongo.scoring.errors import InvalidRecord
 
 KINDS: Final = ("jambo.ware", "jambo.card", "jaipur.good", "jaipur.camel", "ubongo.gem")
 LANGUAGES: Final = ("en", "de", "es", "it", "fr")

@@ -25,8 +25,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from ubongo.scoring.common import SEATS as SEATS  # re-exported: the CLI and export read it
-from ubongo.scoring.common import BadLine, InvalidRecord, ScoringError, SessionResult
+from ubongo.scoring.common import SessionResult
+from ubongo.scoring.errors import InvalidRecord, ScoringError
 from ubongo.scoring.names import normalise
+from ubongo.scoring.text import BadLine
 
 GAMES: tuple[str, ...] = tuple(SEATS)
 Record = dict[str, Any]

@@ -14,16 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
-from ubongo.scoring.common import (
-    BadLine,
-    PlayerResult,
-    SessionResult,
-    escape_surrogates,
-    json_line,
-    line_safe,
-    printable,
-    quote,
-)
+from ubongo.scoring.common import PlayerResult, SessionResult
 from ubongo.scoring.records import (
     GAMES,
     Catalog,
@@ -34,6 +25,7 @@ from ubongo.scoring.records import (
     line_entries,
     scorer,
 )
+from ubongo.scoring.text import BadLine, escape_surrogates, json_line, line_safe, printable, quote
 
 Cell = str | int | float | None
 CSV_COLUMNS = (

@@ -28,7 +28,6 @@ from typing import Any, Final
 
 from ubongo.scoring.common import (
     SEATS,
-    InvalidRecord,
     PlayerResult,
     RecordCheck,
     SessionResult,
@@ -37,13 +36,12 @@ from ubongo.scoring.common import (
     competition_ranks,
     json_list,
     json_object,
-    json_text,
     load_fast,
     neither_events_nor_totals,
-    quote,
-    quote_list,
 )
+from ubongo.scoring.errors import InvalidRecord
 from ubongo.scoring.names import canonical
+from ubongo.scoring.text import json_text, quote, quote_list
 
 GAME: Final = "ubongo"
 CHECK: Final = RecordCheck(

@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 
 from ubongo.generator import effort
 from ubongo.scoring import jaipur, ubongo
-from ubongo.scoring.common import quote
+from ubongo.scoring.text import quote
 from ubongo.solver import STANDARD, Puzzle, analyze, bitboard, parse_figure
 from ubongo.solver import core as native
 from ubongo.solver.analyze import _pool

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ubongo.scoring import amul
-from ubongo.scoring.common import InvalidRecord, SessionResult
+from ubongo.scoring.common import SessionResult
+from ubongo.scoring.errors import InvalidRecord
 
 
 def card(name: str, points: int = 0, **symbols: int) -> dict[str, Any]:

@@ -18,9 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ubongo.scoring import jaipur, report, ubongo
-from ubongo.scoring.common import InvalidRecord, SessionResult, json_line
+from ubongo.scoring.common import SessionResult
+from ubongo.scoring.errors import InvalidRecord
 from ubongo.scoring.records import Entry, evaluate, line_entries
 from ubongo.scoring.report import _fast_line, block_lines, result_json, result_line
+from ubongo.scoring.text import json_line
 
 PROPERTY = settings(max_examples=200, deadline=None)
 ENGINES = {"ubongo": ubongo, "jaipur": jaipur}

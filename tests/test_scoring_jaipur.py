@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ubongo.scoring import jaipur
-from ubongo.scoring.common import InvalidRecord
+from ubongo.scoring.errors import InvalidRecord
 from ubongo.scoring.jaipur import Good
 
 PROPERTY = settings(max_examples=150, deadline=None)

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ubongo.scoring import jambo
-from ubongo.scoring.common import InvalidRecord, SessionResult
+from ubongo.scoring.common import SessionResult
+from ubongo.scoring.errors import InvalidRecord
 
 WARES = ["jewelry", "hides", "tea", "silk", "fruit", "salt"]
 NAMES = ("Ana", "Ben")

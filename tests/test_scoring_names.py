@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ubongo.scoring import jaipur, jambo, names, ubongo
-from ubongo.scoring.common import InvalidRecord
+from ubongo.scoring.errors import InvalidRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 ENUMS: dict[str, list[str]] = {

@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ubongo.scoring import records, report
-from ubongo.scoring.common import InvalidRecord, PlayerResult, RecordCheck, SessionResult
+from ubongo.scoring.common import PlayerResult, RecordCheck, SessionResult
+from ubongo.scoring.errors import InvalidRecord
 from ubongo.scoring.records import GAMES, SEATS, Entry, Outcome, Problem, entries, evaluate, scorer
 
 UBONGO = {

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ubongo.scoring import amul, jaipur, jambo, ubongo
-from ubongo.scoring.common import InvalidRecord, SessionResult
+from ubongo.scoring.common import SessionResult
+from ubongo.scoring.errors import InvalidRecord
 from ubongo.scoring.records import Entry, evaluate
 
 

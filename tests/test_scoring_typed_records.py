@@ -121,7 +121,7 @@ def test_a_record_typed_over_lines_past_the_record_limit_is_one_problem() -> Non
     is refused at its first line, its lines go with it, the next record is read."""
     from ubongo import _files
     from ubongo._records import _records
-    from ubongo.scoring.common import BadLine
+    from ubongo.scoring.text import BadLine
 
     half = "x" * (_files.MAX_RECORD // 2)
     lines = [(1, "{"), (2, half), (3, half), (4, half), (5, "}"), (6, '{"game": "jaipur"}')]

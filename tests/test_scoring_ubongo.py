@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ubongo.scoring import ubongo
-from ubongo.scoring.common import InvalidRecord
+from ubongo.scoring.errors import InvalidRecord
 from ubongo.scoring.ubongo import Gem
 
 PROPERTY = settings(max_examples=150, deadline=None)
