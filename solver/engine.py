@@ -443,7 +443,8 @@ class TextSolver:
         found = None
         if -1 not in ids and len(set(ids)) == len(ids):
             pieces = tuple([self._plist[i] for i in ids])
-            found = (ids, pieces, bitboard.grid_table(pieces))
+            drawn = None if native.CORE is None else bitboard.grid_table(pieces)  # Grids' only
+            found = (ids, pieces, drawn)
         if len(self._combos) >= COMBOS_KEPT:
             self._combos.clear()
         self._combos[names] = found
