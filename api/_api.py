@@ -19,8 +19,9 @@ from ubongo._inputs import (
     SetLike,
     UsageError,
 )
-from ubongo.solver.engine import AUTO_NODE_BUDGET, ENGINES, Engine, Verdict, check
+from ubongo.solver.engine import ENGINES, Engine, Verdict, check
 from ubongo.solver.errors import PuzzleTooLarge
+from ubongo.solver.limits import AUTO_NODE_BUDGET
 from ubongo.solver.puzzle import Puzzle
 
 if TYPE_CHECKING:  # the results: each function imports its own, so a command loads only its
@@ -858,9 +859,9 @@ def _listings(ps: PuzzleSet, clock: Timeout) -> Listings:
     lists them (the bitboard engine's), for Ubongo-sized puzzles; the first only for larger
     ones, whose listing could take minutes (the 12 pentominoes in 6x10 have 9356)."""
     from ubongo.render.html import PAGE_TILINGS, Listing
-    from ubongo.solver.engine import SMALL_PIECES
     from ubongo.solver.engine import solutions as every
     from ubongo.solver.engine import solve as first_of
+    from ubongo.solver.limits import SMALL_PIECES
 
     found: dict[tuple[str, str, str], Listing] = {}
     for c in ps.combinations():

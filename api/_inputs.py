@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, TypeAlias, Union
 
 from ubongo import _files
 from ubongo.solver.errors import UbongoError, UnknownName, suggestion
-from ubongo.solver.figure import Figure, parse_figure
 from ubongo.solver.lattice import SQUARE, Lattice
 from ubongo.solver.pieces import STANDARD, PieceSet
-from ubongo.solver.puzzle import Puzzle
 
 if TYPE_CHECKING:
     from ubongo.puzzles import Combination, PuzzleSet
+    from ubongo.solver.figure import Figure
+    from ubongo.solver.puzzle import Puzzle
 
-FigureLike: TypeAlias = Union[str, Sequence[str], Figure, "os.PathLike[str]"]
+FigureLike: TypeAlias = Union[str, Sequence[str], "Figure", "os.PathLike[str]"]
 """``".##./####"``, ``[".##.", "####"]``, a Figure, or the path of a figure file."""
 PiecesLike: TypeAlias = str | Iterable[str]
 """``["I2", "I4", "P5"]``, ``"I2 I4 P5"`` or ``"A F H"``: names or code letters, any case."""
@@ -156,6 +156,8 @@ def figure_of(
     joined by ``|``), or a file (an ubongo-utils problem file gives the figure above its
     combinations). ``height`` stacks a footprint that many layers of cubes high; ``lattice``
     is the pieces' (a figure of one layer is then of their cells)."""
+    from ubongo.solver.figure import Figure, parse_figure  # here: a batch's start never needs it
+
     if isinstance(given, Figure):
         return given
     if isinstance(given, str) and is_inline(given):
@@ -241,6 +243,8 @@ def puzzle(
 ) -> tuple[Puzzle, PieceSet]:
     """The puzzle of ``FIGURE PIECE...`` or of ``TEMPLATE SIDE FACE`` (of ``set``), and the
     pieces that draw it; ``height`` stacks FIGURE's footprint that many layers of cubes."""
+    from ubongo.solver.puzzle import Puzzle  # here, as in figure_of
+
     if isinstance(what, Puzzle):
         return what, _drawing_pieces(what, pieces_of(piece_set))
     where = address(what) if pieces is None else None

@@ -50,8 +50,9 @@ from bench.bench_solver import progress  # noqa: E402
 from bench.workload import PENTOMINOES  # noqa: E402
 from ubongo.solver import Puzzle, count, parse_figure  # noqa: E402
 from ubongo.solver import core as solver_core  # noqa: E402
-from ubongo.solver.bitboard import KIT, joined_steps  # noqa: E402
+from ubongo.solver.bitboard import KIT  # noqa: E402
 from ubongo.solver.symmetry import up_to_symmetry  # noqa: E402
+from ubongo.solver.text import joined_steps  # noqa: E402
 
 PIECES_FILE = ROOT / "examples" / "pentominoes.json"
 UBONGO = str(Path(sys.executable).parent / "ubongo")

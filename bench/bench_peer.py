@@ -49,7 +49,7 @@ from bench.bench_core import core  # noqa: E402
 from bench.workload import large_puzzles, make_workload  # noqa: E402
 from ubongo.solver import STANDARD, Puzzle, analyze, count, parse_figure, solve  # noqa: E402
 from ubongo.solver import core as solver_core  # noqa: E402
-from ubongo.solver.engine import TextSolver  # noqa: E402
+from ubongo.solver.text import TextSolver  # noqa: E402
 
 FAILED: list[str] = []
 SIZES = (3, 4)

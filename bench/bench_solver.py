@@ -508,7 +508,7 @@ def bench_pentominoes(report: Report, repeat: int, full_count: bool, wide_timeou
     The bitboard engine covers the lowest empty cell in row-major order, so the rectangle's
     orientation matters: 6 rows of 10 give a wide frontier, 10 rows of 6 a narrow one.
     """
-    from ubongo.solver.engine import AUTO_NODE_BUDGET
+    from ubongo.solver.limits import AUTO_NODE_BUDGET
 
     for rows, cols in ((6, 10), (10, 6)):
         puzzle = pentomino_puzzle(rows, cols)

@@ -39,8 +39,8 @@ from ubongo.cli._common import (
     warn,
     write_atomic,
 )
-from ubongo.solver.engine import AUTO_NODE_BUDGET, SMALL_PIECES
 from ubongo.solver.lattice import SQUARE
+from ubongo.solver.limits import AUTO_NODE_BUDGET, SMALL_PIECES
 
 if TYPE_CHECKING:
     from ubongo import Answer
@@ -527,7 +527,7 @@ def _plain_line(search: _Search, ps: PieceSet) -> Callable[[int, str], str | Non
     long way.
     """
     from ubongo.puzzles.decoding import MAX_DEPTH
-    from ubongo.solver.engine import TextSolver
+    from ubongo.solver.text import TextSolver
 
     if search.engine == "cpsat":
         return None
@@ -596,8 +596,9 @@ def _picture(puzzle: Puzzle, v: Verdict, ps: PieceSet) -> list[str] | None:
     The puzzle's pieces are those of ``ps`` (parse_batch_line takes them from it), so their
     own codes are the codes ``solution_rows`` would look up.
     """
-    from ubongo.solver.bitboard import Grid, Tiling
+    from ubongo.solver.bitboard import Tiling
     from ubongo.solver.puzzle import solution_rows
+    from ubongo.solver.text import Grid
 
     if isinstance(v.found, (Grid, Tiling)) and puzzle.lattice.plain:  # else not text rows
         return v.found.rows()

@@ -22,18 +22,17 @@ Engine choice (``engine="auto"``):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import islice
 from typing import Any, Literal
 
 from ubongo.solver import bitboard
-from ubongo.solver import core as native
 from ubongo.solver.errors import NodeLimit, PuzzleTooLarge, TimeLimit
-from ubongo.solver.figure import Picture, parse_figure
-from ubongo.solver.limits import CHECK_EVERY, Limits
-from ubongo.solver.pieces import STANDARD, Piece, PieceSet, Shape
+from ubongo.solver.figure import Picture
+from ubongo.solver.limits import AUTO_NODE_BUDGET, CHECK_EVERY, SMALL_PIECES, Limits
+from ubongo.solver.pieces import Shape
 from ubongo.solver.puzzle import Puzzle, Solution
 from ubongo.solver.triage import area_reason, fit_reason, triage
 
@@ -44,10 +43,7 @@ CPSAT_SHARE = 0.5
 """CP-SAT's turn in ``auto`` against bitboard's time so far: staying costs at most about half."""
 CPSAT_SLICE = 1.0
 """The shortest turn CP-SAT gets in ``auto`` (its model alone takes a good part of a second)."""
-SMALL_PIECES = 6
-AUTO_NODE_BUDGET = 200_000
 MAX_BITBOARD_CELLS = 2048  # masks beyond this grow slow; a figure this big is not a puzzle
-COMBOS_KEPT = 4096  # combinations of piece names a TextSolver remembers
 COMPILED_KEPT = 256  # compiled puzzles remembered, most recent first; a large one holds a table
 
 
@@ -338,114 +334,3 @@ def _no_fit(puzzle: Puzzle) -> str | None:
     if len(puzzle.pieces) <= SMALL_PIECES:
         return None
     return fit_reason(_compiled_puzzle(puzzle))
-
-
-_Combo = tuple[tuple[int, ...], tuple[Piece, ...], bytes | None]
-"""A TextSolver's combination of pieces: their ids in its kit, the pieces, their grid table."""
-
-
-class TextSolver:
-    """Puzzles given as text (figure rows, piece names of one piece set), as a batch line or a
-    benchmark gives them: ``check`` answers as ``check(Puzzle(parse_figure(rows), ...))`` does.
-
-    With the compiled core, the rows and the pieces go to C in one call
-    (``bitboard.tile_rows``): no Figure, no Puzzle, no CompiledPuzzle, and the tiling stays a
-    Grid until drawn. What it does not take (rows of other characters, names that are not
-    exactly a piece's name or code, a repeated piece, figures wider than its masks) and what
-    has no tiling (so triage can say why) go the long way, which also names what is wrong.
-    """
-
-    def __init__(self, pieces: PieceSet = STANDARD) -> None:
-        self.pieces = pieces
-        self._plist = tuple(pieces.values())
-        self._index = {p.code: i for i, p in enumerate(self._plist)}
-        self._index.update({p.name: i for i, p in enumerate(self._plist)})  # names first, as
-        # pieces[token] looks them up
-        # the rows are read as rows and columns of cells (by C, or tile_text): only where the
-        # text form is just that (on hexagons a row's column is not a cell's; C found 338 wrong
-        # tilings in 409)
-        self._takes = pieces.lattice.plain and bitboard.kit_takes(pieces.lattice)
-        self._kit: object = None  # the set's kit in the compiled core, made on first use
-        self._text_kit: bitboard.TextKit | None = None  # its kit in Python, without the core
-        self._combos: dict[tuple[str, ...], _Combo | None]
-        self._combos = {}  # names -> (ids, pieces, grid table), None when not plain
-
-    def check(
-        self,
-        rows: Sequence[str],
-        names: Sequence[str],
-        *,
-        want_count: bool = False,
-        timeout: float | None = None,
-    ) -> Verdict:
-        """The verdict on the puzzle of these rows and piece names (as ``check``'s)."""
-        found = self.quick(rows, names, want_count, None if timeout is None else Limits(timeout))
-        if found is not None:
-            return Verdict(True, found[1], found[0])
-        puzzle = Puzzle(parse_figure(rows), self.pieces.resolve(names))
-        return check(puzzle, want_count=want_count, timeout=timeout)
-
-    def quick(
-        self,
-        rows: Sequence[str],
-        names: Sequence[str],
-        want_count: bool = False,
-        limits: Limits | None = None,
-    ) -> tuple[int | None, bitboard.Grid | bitboard.TextTiling] | None:
-        """The count (when asked) and the first tiling from one call of the compiled core (on
-        the pure-Python core, of ``bitboard.tile_text``), or None: what it does not take, or no
-        tiling (``check`` then goes the long way). ``limits`` may serve many calls."""
-        if isinstance(rows, str) or not self._takes:
-            return None  # (a str is a sequence, but of characters)
-        try:
-            key = tuple(names)
-            combo = self._combos[key]
-        except KeyError:
-            combo = self._combo(key)
-        except TypeError:  # a name that is no str (unhashable): the long way says so
-            return None
-        if combo is None or len(combo[0]) > SMALL_PIECES:
-            return None  # more pieces: the auto engine's turns with CP-SAT, or a count by orbits
-        core = native.CORE
-        if core is None:
-            return self._quick_python(combo, rows, want_count, limits)
-        if self._kit is None:
-            lattice = self.pieces.lattice
-            self._kit = core.kit(bitboard.kit_pieces([(p.shape, lattice) for p in self._plist]))
-        mode = "both" if want_count else "first"
-        got = bitboard.tile_rows(core, self._kit, combo[0], rows, combo[1], mode, limits, combo[2])
-        if got is None or got[1] is None:
-            return None
-        return got[0] if want_count else None, got[1]
-
-    def _quick_python(
-        self,
-        combo: _Combo,
-        rows: Sequence[str],
-        want_count: bool,
-        limits: Limits | None,
-    ) -> tuple[int | None, bitboard.TextTiling] | None:
-        """``quick`` on the pure-Python core: the same answers from ``bitboard.tile_text``."""
-        if self._text_kit is None:
-            lattice = self.pieces.lattice
-            self._text_kit = bitboard.TextKit([(p.shape, lattice) for p in self._plist])
-        got = bitboard.tile_text(self._text_kit, combo[0], rows, combo[1], want_count, limits)
-        if got is None or got[1] is None:
-            return None
-        return got[0] if want_count else None, got[1]
-
-    def _combo(self, names: tuple[str, ...]) -> _Combo | None:
-        """The ids, pieces and grid table of names that are exactly a piece's name or code,
-        each piece once; None otherwise. Remembered (a batch repeats its combinations), within
-        bounds."""
-        index = self._index  # keys are str: any other name gets -1
-        ids = tuple([index.get(n, -1) for n in names])
-        found = None
-        if -1 not in ids and len(set(ids)) == len(ids):
-            pieces = tuple([self._plist[i] for i in ids])
-            drawn = None if native.CORE is None else bitboard.grid_table(pieces)  # Grids' only
-            found = (ids, pieces, drawn)
-        if len(self._combos) >= COMBOS_KEPT:
-            self._combos.clear()
-        self._combos[names] = found
-        return found

@@ -16,6 +16,12 @@ CHECK_EVERY = 4096
 """Search nodes between two looks at the clock: keeps the check off the hot path."""
 TIMEOUT = 60.0
 """Seconds a command gets by default (``--timeout``)."""
+SMALL_PIECES = 6
+"""Pieces at most in an Ubongo-sized puzzle, which the bitboard engine always takes alone (no
+CP-SAT turns): every published edition's puzzles have 3 to 6."""
+AUTO_NODE_BUDGET = 200_000
+"""Search nodes the ``auto`` engine gives the bitboard search of a larger puzzle before CP-SAT's
+first turn (``--node-budget``)."""
 SET_TIMEOUT = 600.0
 """Seconds a command over a whole set gets by default: verify, render, generate."""
 

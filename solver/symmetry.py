@@ -28,7 +28,6 @@ from ubongo.solver.bitboard import (
     Frame,
     figure_mask,
     frame_for,
-    kit_takes,
     tile,
     tile_fixed,
     tile_orbits,
@@ -39,6 +38,7 @@ from ubongo.solver.cells import Point, Shape
 from ubongo.solver.figure import Figure
 from ubongo.solver.lattice import SQUARE, Lattice, Turn, apply, compose, moved, translated
 from ubongo.solver.puzzle import Placement, Puzzle, Solution
+from ubongo.solver.text import kit_takes
 
 Symmetry = Callable[[Point], Point]
 

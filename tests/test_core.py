@@ -26,6 +26,7 @@ from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import ubongo.solver.text as solver_text
 from ubongo.cli._common import load_set
 from ubongo.puzzles import bundled
 from ubongo.solver import (
@@ -54,10 +55,11 @@ from ubongo.solver.bitboard import (
     count_solutions,
     first_tiling,
 )
-from ubongo.solver.engine import TextSolver, count
+from ubongo.solver.engine import count
 from ubongo.solver.limits import CHECK_EVERY
 from ubongo.solver.pieces import shape_from_rows
 from ubongo.solver.puzzle import Solution
+from ubongo.solver.text import TextSolver
 from ubongo.solver.verify import is_solution
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -415,15 +417,15 @@ def test_tile_text_answers_as_the_python_engine_does(puzzle: Puzzle, want_count:
     """The Python twin of the core's tile, from the figure's rows: the Python engine's first
     tiling and count (copies of a piece included), never a fallback that would hide a miss."""
     want_first, _, (n, met) = python_answers(puzzle, None)
-    kit = bitboard.TextKit([(p.shape, STANDARD.lattice) for p in STANDARD.values()])
+    kit = solver_text.TextKit([(p.shape, STANDARD.lattice) for p in STANDARD.values()])
     ids = tuple(list(STANDARD).index(p.name) for p in puzzle.pieces)
     rows = puzzle.figure.rows()
-    got = bitboard.tile_text(kit, ids, rows, puzzle.pieces, want_count, None)
+    got = solver_text.tile_text(kit, ids, rows, puzzle.pieces, want_count, None)
     if got is None:  # only a figure past the compiled core's masks goes the long way
         fig = puzzle.figure
         flip, stride = fig.width > fig.height, min(fig.height, fig.width) + kit.pad
         top = max(c * stride + r if flip else r * stride + c for r, c in fig.cells)
-        assert top >= bitboard.TEXT_BITS
+        assert top >= solver_text.TEXT_BITS
         return
     found, tiling = got
     if want_count:
@@ -481,7 +483,7 @@ def test_the_text_solver_answers_as_check_does_without_the_core(
     text: tuple[list[str], list[str]], want_count: bool
 ) -> None:
     """Without the compiled core the text solver answers from the text in Python
-    (bitboard.tile_text): the same verdicts, tilings and drawings as the long way."""
+    (solver_text.tile_text): the same verdicts, tilings and drawings as the long way."""
     rows, names = text
     with pure():
         got = text_answer(lambda: TextSolver().check(rows, names, want_count=want_count), rows)
@@ -596,7 +598,7 @@ def test_a_batch_prints_the_same_whether_lines_go_the_plain_way_or_not(
     lines: list[str], want_count: bool
 ) -> None:
     """Both cores answer plain lines from their text (cli.solve._plain_line: the compiled
-    core in one call, the pure one with bitboard.tile_text); with that path off, every line
+    core in one call, the pure one with solver_text.tile_text); with that path off, every line
     goes through parse_batch_line and check: same bytes, same exit, all three."""
     from ubongo.cli import main
 
@@ -648,8 +650,8 @@ def test_the_kit_starts_again_when_full_and_still_answers_alike(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Past KIT_SHAPES shapes the kit is rebuilt from the shapes of the puzzle at hand."""
-    monkeypatch.setattr(bitboard, "KIT", bitboard.Kit())
-    monkeypatch.setattr(bitboard, "KIT_SHAPES", 4)
+    monkeypatch.setattr(bitboard, "KIT", solver_text.Kit())
+    monkeypatch.setattr(solver_text, "KIT_SHAPES", 4)
     puzzles = [
         Puzzle(parse_figure(rows), STANDARD.resolve(names))
         for rows, names in [
@@ -670,7 +672,7 @@ def test_a_grid_draws_codes_that_are_not_ascii() -> None:
     ps = PieceSet(
         [Piece("mono", "é", frozenset({(0, 0)})), Piece("duo", "D", STANDARD["I2"].shape)]
     )
-    grid = bitboard.Grid(tuple(ps.values()), b".\x80\n\x81\x81", CORE)  # type: ignore[arg-type]
+    grid = solver_text.Grid(tuple(ps.values()), b".\x80\n\x81\x81", CORE)  # type: ignore[arg-type]
     assert grid.rows() == [".é", "DD"]
     assert grid() == (
         Placement("mono", frozenset({(0, 1)})),

@@ -31,15 +31,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import ubongo.solver.text as solver_text
 from ubongo.generator import effort
 from ubongo.scoring import jaipur, ubongo
 from ubongo.scoring.text import quote
 from ubongo.solver import STANDARD, Puzzle, analyze, bitboard, parse_figure
 from ubongo.solver import core as native
 from ubongo.solver.analyze import _pool
-from ubongo.solver.bitboard import _count_small, _first_small, compile_puzzle, kit_pieces
-from ubongo.solver.engine import TextSolver
+from ubongo.solver.bitboard import _count_small, _first_small, compile_puzzle
 from ubongo.solver.limits import CHECK_EVERY, Limits
+from ubongo.solver.text import TextSolver, kit_pieces
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE: Any = native.load_core()
@@ -129,7 +130,7 @@ def test_every_reader_asks_the_one_place_when_it_is_called(
     reader: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Setting solver.core.CORE switches every reader at once (tests and benchmarks do)."""
-    monkeypatch.setattr(bitboard, "KIT", bitboard.Kit())  # no kit of the real core kept
+    monkeypatch.setattr(bitboard, "KIT", solver_text.Kit())  # no kit of the real core kept
     monkeypatch.setattr(native, "CORE", Spy())
     with pytest.raises(Called):
         READERS[reader]()
