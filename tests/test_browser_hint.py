@@ -16,7 +16,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from hextri import extreme_set, trigo_set
-from test_browser import WebDriver, _boards, _errors, _screen, driver  # noqa: F401  (a fixture)
+from test_browser import (  # noqa: F401  (driver: a fixture)
+    WebDriver,
+    _boards,
+    _cdp,
+    _errors,
+    _screen,
+    driver,
+)
 from test_sets3d import document
 
 from ubongo.cli import main
@@ -293,3 +300,29 @@ def _words(ps: PuzzleSet, board: dict[str, Any]) -> str:
     """The library's words of a board's level-1 hint."""
     c = next(c for c in ps.combinations() if [c.template, c.side, c.face] == board["combo"])
     return hint(c.puzzle, board["board"].splitlines(), 1, pieces=ps.pieces).message()
+
+
+PLACE = """const s = document.getElementById('p-status');
+return [s.parentNode.id, s.nextElementSibling.id, document.getElementById('p-board').offsetTop]"""
+"""Where the status line is: its parent, the element after it, and the board's top."""
+
+
+def test_the_status_line_rides_in_the_row_on_a_phone_held_upright(
+    driver: WebDriver, page_of: tuple[PuzzleSet, str]
+) -> None:
+    """On a phone held upright the status line is in the sticky row, before the hint's words;
+    turned on its side (the same page, resized) it goes back above the board, and back again:
+    the board sits lower by the status line where it is above it."""
+    with _screen(driver, 360, 740, touch=True):
+        driver.s("POST", "/url", {"url": page_of[1]})
+        driver.log()
+        upright = driver.script(PLACE)
+        assert upright[:2] == ["p-turns", "p-hint"], upright
+        for width, height, where in [(740, 360, ["practice", "p-board"]), (360, 740, upright[:2])]:
+            metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+            _cdp(driver, "Emulation.setDeviceMetricsOverride", metrics)
+            placed = driver.script(PLACE)
+            assert placed[:2] == where, (width, placed)
+            if width > height:
+                assert placed[2] > upright[2], (upright, placed)
+        assert _errors(driver) == []
