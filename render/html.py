@@ -272,7 +272,8 @@ chosen piece rotates it.</p>
 """The 2D board right under its status line, the turns right under the board (held in view
 while the board is: a landscape phone), so a phone's first screen shows figure and pieces; the
 hint's words ride in the turns' row, so they are seen wherever the hint buttons are tapped; the
-hint buttons join that row where the turns' line holds them (practice_core.js)."""
+hint buttons join that row where the turns' line holds them, and on a phone the status line
+does, on the line the hint's words take while shown, so the row never grows (practice_core.js)."""
 
 SKIP = '<a class="skip" href="#p-board">Skip to the pieces</a>'
 """The first tab stop of a flat page: Enter on it focuses the first piece (practice_core.js)."""
