@@ -103,6 +103,7 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
 #p-board g.pp.dragging { cursor: grabbing; opacity: .85; }
 #practice .p-keys { font-size: .85rem; color: #555; margin: .3rem 0; }
 #p-board g.pp:focus { outline: none; }
+#p-board g.pp { scroll-margin-bottom: var(--row, 0px); }  /* focused: above the sticky row */
 /* focus: a black ring in a white halo on the piece's outline (WCAG technique C40), which
    stands out against every piece colour and every background */
 #p-board path.ring { display: none; fill: none; vector-effect: non-scaling-stroke;

@@ -866,6 +866,11 @@ const UbongoPractice = (function () {
       narrowNow = isNarrow();
       placeAsks();
       placeStatus();
+      // a piece given the focus (Tab, the skip link) is scrolled into view above the sticky
+      // row, not under it: its scroll margin is the row's height (html.py)
+      new ResizeObserver(() => {
+        $("practice").style.setProperty("--row", $("p-turns").offsetHeight + "px");
+      }).observe($("p-turns"));
     }
 
     return Object.assign(b, { TRAY, isNarrow, fitsAt, scaleOf, group, start });

@@ -329,3 +329,34 @@ def test_the_status_line_rides_in_the_row_on_a_phone_held_upright(
             if width > height:
                 assert placed[2] > upright[2], (upright, placed)
         assert _errors(driver) == []
+
+
+FOCUS = """const gs = [...document.querySelectorAll('#p-board g.pp')];
+const low = g => g.getBoundingClientRect().bottom;
+const g = gs.reduce((a, b) => (low(a) >= low(b) ? a : b));
+scrollBy(0, low(g) - innerHeight + 1);  // in the viewport, its foot at the screen's foot
+const row = document.getElementById('p-turns').getBoundingClientRect().top, was = low(g);
+g.focus();
+return [g.dataset.piece, document.activeElement === g, was - row, low(g),
+  document.getElementById('p-turns').getBoundingClientRect().top]"""
+"""The lowest tray piece scrolled to the screen's foot, under the sticky row, then given the
+focus as Tab gives it: is it focused, how far its foot was below the row's top, its foot and
+the row's top after."""
+
+
+@pytest.mark.parametrize("width,height", [(360, 480), (1280, 320)])
+def test_a_piece_given_the_focus_is_scrolled_above_the_sticky_row(
+    driver: WebDriver, page_of: tuple[PuzzleSet, str], width: int, height: int
+) -> None:
+    """The lowest tray piece of the board that reaches lowest, at the screen's foot under the
+    sticky row, given the focus, is scrolled into view above the row, not left under it (the
+    row's height is the page's scroll padding at the foot)."""
+    with _screen(driver, width, height, touch=False):
+        driver.s("POST", "/url", {"url": page_of[1]})
+        driver.log()
+        combo = driver.script(LOWEST)
+        driver.script("window.ubongo.select(...arguments)", *combo)
+        piece, focused, under, foot, top = driver.script(FOCUS)
+        assert under > 0, (combo, piece, under)  # the piece was under the row
+        assert focused and foot <= top + 0.5, (combo, piece, foot, top)
+        assert _errors(driver) == []
