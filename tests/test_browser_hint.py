@@ -4,7 +4,8 @@ with the hint buttons just scrolled into view is read without scrolling: every l
 words lies inside the viewport, uncovered (the sticky row of turns once hid it), and the
 figure, with the dashed target of levels 2 and 3, is still on screen and uncovered. On a phone
 the sticky row keeps its height when a hint is shown (the status line gives its line to the
-hint's words), so no tray piece the player saw goes under it, and the longest words fit."""
+hint's words), so no tray piece the player saw goes under it, and the longest words fit; a
+tray piece given the focus is scrolled above the row, not left under it."""
 
 # ruff: noqa: F811  (the one browser fixture, `driver`, is imported from test_browser.py)
 from __future__ import annotations
