@@ -103,6 +103,7 @@ p.nosolution { color: #b00020; margin: .2rem 0; }
 #p-board g.pp.dragging { cursor: grabbing; opacity: .85; }
 #practice .p-keys { font-size: .85rem; color: #555; margin: .3rem 0; }
 #p-board g.pp:focus { outline: none; }
+#p-board g.pp { scroll-margin-bottom: var(--row, 0px); }  /* focused: above the sticky row */
 /* focus: a black ring in a white halo on the piece's outline (WCAG technique C40), which
    stands out against every piece colour and every background */
 #p-board path.ring { display: none; fill: none; vector-effect: non-scaling-stroke;
@@ -133,16 +134,26 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .25em; font-size: .
    they are in view wherever the board is: below the hint buttons they were out of sight */
 #practice:not(.cubes) #p-hint { flex: 1 1 14rem; height: 2.75rem; overflow: auto; margin: 0;
   font-size: .9rem; line-height: 1.25; }
+/* words two lines do not hold, in three smaller ones (a board that cannot be completed, then
+   the next piece in a region's corner): none out of sight, the row no higher */
+#practice:not(.cubes) #p-hint.long { font-size: .8rem; line-height: 1.125; }
 #p-turns #p-asks { margin: 0; }  /* the hint buttons, in the row too beside a wide board */
 #practice:not(.cubes) #p-note { height: 1.4rem; overflow: auto; margin: 0; color: #b00020;
   font-weight: 600; font-size: .9rem; }
 @media (max-width: 480px) {  /* a phone: the templates' index on one line that scrolls */
-  /* a phone: the words on a line of their own under the turns, 0 high until a hint is shown
-     (the row hides no piece of the tray); the row's margin keeps their place, so a hint moves
-     no button under the finger */
-  #practice:not(.cubes) #p-hint { flex-basis: 100%; height: 2.5rem; }
-  #practice:not(.cubes) #p-hint:empty { height: 0; }  /* kept rendered: still a live region */
-  #practice:not(.cubes) #p-turns:has(#p-hint:empty) { margin-bottom: 3rem; }  /* .5rem + 2.5 */
+  /* a phone: the row's second line holds the status line (moved there by practice_core.js,
+     so it is in view wherever the board is) or, while a hint is shown, the hint's words in its
+     place: the row is as high with a hint as without (a row stuck at the screen's foot that
+     grew with a hint hid the tray's lowest piece), and the board sits a line higher */
+  #practice:not(.cubes) #p-turns { row-gap: 0; }
+  #practice:not(.cubes) #p-hint { flex-basis: 100%; }
+  #practice:not(.cubes) #p-hint:empty { position: absolute; height: 0; }  /* still a live region */
+  #practice:not(.cubes) #p-turns #p-status { flex-basis: 100%; height: 2.75rem; margin: 0;
+    font-size: .9rem; line-height: 1.25; }
+  #practice:not(.cubes) #p-turns #p-status.won { position: static; font-size: 1.25rem;
+    line-height: 1.1; }
+  #practice:not(.cubes) #p-turns:has(#p-hint:not(:empty)) #p-status { position: absolute;
+    width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }  /* still read out */
   nav.index { flex-wrap: nowrap; overflow-x: auto; padding: 0 0 .3rem; margin: 0 0 .5rem; }
   header p { font-size: .9rem; } h1 { font-size: 1.6rem; }
 }
@@ -262,7 +273,8 @@ chosen piece rotates it.</p>
 """The 2D board right under its status line, the turns right under the board (held in view
 while the board is: a landscape phone), so a phone's first screen shows figure and pieces; the
 hint's words ride in the turns' row, so they are seen wherever the hint buttons are tapped; the
-hint buttons join that row where the turns' line holds them (practice_core.js)."""
+hint buttons join that row where the turns' line holds them, and on a phone the status line
+does, on the line the hint's words take while shown, so the row never grows (practice_core.js)."""
 
 SKIP = '<a class="skip" href="#p-board">Skip to the pieces</a>'
 """The first tab stop of a flat page: Enter on it focuses the first piece (practice_core.js)."""

@@ -401,6 +401,13 @@ const UbongoPractice = (function () {
 
   const timeIsUp = () => $("p-status").classList.contains("lost");
 
+  function say(words) {  // the hint's words, smaller where their line does not hold them (html.py)
+    const p = $("p-hint");
+    p.textContent = words;
+    p.classList.remove("long");
+    if (p.scrollHeight > p.clientHeight + 1) p.classList.add("long");
+  }
+
   function won() {  // "Ubongo!", honest about a sand timer that ran out first
     const seconds = started ? Math.round((Date.now() - started) / 1000) : null;
     const took = seconds !== null ? " in " + seconds + " s" : "";
@@ -481,7 +488,7 @@ const UbongoPractice = (function () {
       try {
         ask(Number(x.getAttribute("data-level")));
       } catch (err) {
-        $("p-hint").textContent = err.message;
+        say(err.message);
       }
     }));
     document.addEventListener("keydown", e => {
@@ -753,8 +760,7 @@ const UbongoPractice = (function () {
 
     function clearHint() {
       hintShown = null;
-      const p = $("p-hint");
-      if (p) p.textContent = "";
+      if ($("p-hint")) say("");
       const g = document.querySelector("#p-board g.phint");
       if (g) g.textContent = "";
     }
@@ -767,7 +773,7 @@ const UbongoPractice = (function () {
     }
 
     function drawHint(h) {  // the hint's words, and its dashed target on the figure's free cells
-      $("p-hint").textContent = hintWords;
+      say(hintWords);
       const g = document.querySelector("#p-board g.phint");
       g.textContent = "";
       const mine = new Set(b.board.flatMap(x => x.pl.cells.map(key)));
@@ -818,6 +824,16 @@ const UbongoPractice = (function () {
       else if (!roomy && inRow) $("p-note").after(asks);
     }
 
+    // On a phone (html.py's max-width: 480px) the status line rides in the sticky row, on the
+    // line the hint's words take while a hint is shown: the row keeps its height, so a hint
+    // covers no tray piece the player saw, and the board gains the status line's height.
+    const phone = window.matchMedia("(max-width: 480px)");
+    function placeStatus() {
+      const s = $("p-status"), inRow = s.parentNode === $("p-turns");
+      if (phone.matches && !inRow) $("p-turns").insertBefore(s, $("p-hint"));
+      else if (!phone.matches && inRow) $("p-board").before(s);
+    }
+
     function start() {  // the buttons and keys wired; the first combination shown
       $("p-rotate").addEventListener("click", () => turn("rotate"));
       $("p-flip").addEventListener("click", () => turn("flip"));
@@ -839,7 +855,9 @@ const UbongoPractice = (function () {
       let narrowNow = null;
       window.addEventListener("resize", () => {
         placeAsks();
+        placeStatus();
         if (isNarrow() !== narrowNow) { narrowNow = isNarrow(); draw(); }
+        say($("p-hint").textContent);  // a line of another width may hold the words or not
       });
       attach({
         show, play, solved, put, combo: () => b.combo, placements: () => b.board.map(x => x.pl),
@@ -847,6 +865,12 @@ const UbongoPractice = (function () {
       });
       narrowNow = isNarrow();
       placeAsks();
+      placeStatus();
+      // a piece given the focus (Tab, the skip link) is scrolled into view above the sticky
+      // row, not under it: its scroll margin is the row's height (html.py)
+      new ResizeObserver(() => {
+        $("practice").style.setProperty("--row", $("p-turns").offsetHeight + "px");
+      }).observe($("p-turns"));
     }
 
     return Object.assign(b, { TRAY, isNarrow, fitsAt, scaleOf, group, start });

@@ -2,23 +2,35 @@
 on squares, hexagons, triangles and cubes, at 360 x 740 and 740 x 360 (touch), a hint asked
 with the hint buttons just scrolled into view is read without scrolling: every line of its
 words lies inside the viewport, uncovered (the sticky row of turns once hid it), and the
-figure, with the dashed target of levels 2 and 3, is still on screen and uncovered."""
+figure, with the dashed target of levels 2 and 3, is still on screen and uncovered. On a phone
+the sticky row keeps its height when a hint is shown (the status line gives its line to the
+hint's words), so no tray piece the player saw goes under it, and the longest words fit; a
+tray piece given the focus is scrolled above the row, not left under it."""
 
 # ruff: noqa: F811  (the one browser fixture, `driver`, is imported from test_browser.py)
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from hextri import extreme_set, trigo_set
-from test_browser import WebDriver, _errors, _screen, driver  # noqa: F401  (a fixture)
+from test_browser import (  # noqa: F401  (driver: a fixture)
+    WebDriver,
+    _boards,
+    _cdp,
+    _errors,
+    _screen,
+    driver,
+)
 from test_sets3d import document
 
 from ubongo.cli import main
-from ubongo.puzzles import bundled, parse_set
+from ubongo.puzzles import PuzzleSet, bundled, parse_set
 from ubongo.solver.engine import solutions
+from ubongo.solver.hints import hint
 
 SETS = {"squares": None, "hexagons": extreme_set, "triangles": trigo_set, "cubes": document}
 
@@ -170,4 +182,182 @@ def test_hint_buttons_in_the_sticky_row_only_beside_the_turns(
             return
         assert all(not inside or dy == 0 for inside, dy in placed), placed
         assert [inside for inside, _ in placed] == [width >= 740] * 3, placed
+        assert _errors(driver) == []
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+PAGES = {"squares": None, "hexagons": "extreme-style.json", "triangles": "trigo-style.json"}
+"""The bundled set and the made-up sets of examples/: boards as tall as a phone holds."""
+
+
+@pytest.fixture(scope="module", params=list(PAGES))
+def page_of(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[PuzzleSet, str]:
+    """A set of each flat lattice and the URL of its practice page."""
+    site = tmp_path_factory.mktemp(f"foot-{request.param}") / "site"
+    name = PAGES[request.param]
+    result = CliRunner().invoke(main, ["render", *([str(EXAMPLES / name)] if name else []),
+                                       "--html", str(site)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    ps = bundled() if name is None else parse_set(json.loads((EXAMPLES / name).read_text()))
+    return ps, (site / "index.html").as_uri()
+
+
+LOWEST = """const data = JSON.parse(document.getElementById('ubongo-data').textContent);
+let best = null, low = -Infinity;
+for (const t of data.templates) for (const s of t.sides) for (const f of s.faces) {
+  window.ubongo.select(t.id, s.side, f.face);
+  const bottom = Math.max(...[...document.querySelectorAll('#p-board g.pp')]
+    .map(g => g.getBoundingClientRect().bottom));
+  if (bottom > low) { low = bottom; best = [t.id, s.side, f.face]; }
+}
+return best;"""
+"""The combination whose tray reaches lowest on the page: the board that needs the most
+scrolling to see whole."""
+
+FOOT = """const board = document.getElementById('p-board');
+const bar = document.getElementById('p-turns');
+board.scrollIntoView({block: 'end'});
+const under = board.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+if (under > 0) scrollBy(0, under);
+return scrollY;"""
+"""The board scrolled to its foot: its lowest tray piece just above the sticky row, as a player
+sees the whole tray; returns the scroll position."""
+
+CLEAR = """const top = document.getElementById('p-turns').getBoundingClientRect().top;
+const h = document.getElementById('p-hint'), hr = h.getBoundingClientRect();
+return {top, height: document.getElementById('p-turns').offsetHeight, text: h.textContent,
+  pieces: [...document.querySelectorAll('#p-board g.pp:not(.placed)')]
+    .map(g => [g.dataset.piece, g.getBoundingClientRect().bottom]),
+  words: h.scrollHeight <= h.clientHeight && hr.top >= 0 && hr.bottom <= innerHeight}"""
+
+
+def test_no_hint_grows_the_sticky_row_over_the_tray(
+    driver: WebDriver, page_of: tuple[PuzzleSet, str]
+) -> None:
+    """At 360 x 740 (touch), the board that reaches lowest scrolled to its foot: after each
+    hint level, asked with its button and the page scrolled back to the foot the player saw,
+    the sticky row is as high as it was and every tray piece still lies above it (the row
+    grew by the hint's line, over the lowest piece), the hint's words whole in their line."""
+    with _screen(driver, 360, 740, touch=True):
+        driver.s("POST", "/url", {"url": page_of[1]})
+        driver.log()
+        combo = driver.script(LOWEST)
+        driver.script("window.ubongo.select(...arguments)", *combo)
+        y = driver.script(FOOT)
+        before = driver.script(CLEAR)
+        assert all(bottom <= before["top"] + 0.5 for _, bottom in before["pieces"]), before
+        for level in (1, 2, 3):
+            button = f"button.p-hint[data-level='{level}']"
+            driver.script("document.querySelector(arguments[0]).scrollIntoView({block: 'nearest'})",
+                          button)  # fmt: skip
+            x, yb = driver.centre(button)
+            driver.drag((x, yb), (x, yb), "touch")
+            driver.script("scrollTo(0, arguments[0])", y)
+            seen = driver.script(CLEAR)
+            what = (combo, level, before, seen)
+            assert seen["text"] and seen["words"], what
+            assert seen["height"] == before["height"], what  # the row is as high as it was
+            assert len(seen["pieces"]) == len(before["pieces"]), what
+            assert all(bottom <= seen["top"] + 0.5 for _, bottom in seen["pieces"]), what
+        assert _errors(driver) == []
+
+
+LONG = """const h = document.getElementById('p-hint'), row = document.getElementById('p-turns');
+window.ubongo.select(...arguments[0]);
+for (const [piece, cells] of arguments[1]) window.ubongo.place(piece, cells);
+const high = row.offsetHeight;
+document.querySelector("button.p-hint[data-level='1']").click();
+return {text: h.textContent, high, now: row.offsetHeight, small: h.classList.contains('long'),
+  whole: h.scrollHeight <= h.clientHeight}"""
+"""A board put down, then the level-1 hint asked: its words, whether they are smaller, whether
+their box holds them all (none scrolled out of sight), the sticky row's height before and
+after."""
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (390, 844), (740, 360)])
+def test_the_longest_hint_words_are_whole_in_a_row_that_keeps_its_height(
+    driver: WebDriver, page_of: tuple[PuzzleSet, str], width: int, height: int
+) -> None:
+    """The longest words of level-1 hints on random boards (a board that cannot be completed,
+    then a piece in a region's corner) are read whole in the sticky row, in smaller type
+    where two lines do not hold them, and the row keeps its height."""
+    ps, url = page_of
+    boards = _boards(ps, 40, seed=3)
+    longest = sorted(boards, key=lambda b: len(_words(ps, b)))[-3:]
+    assert any(b["hints"][0].get("take_back") for b in longest), longest
+    with _screen(driver, width, height, touch=True):
+        driver.s("POST", "/url", {"url": url})
+        driver.log()
+        small = []
+        for b in longest:
+            seen = driver.script(LONG, b["combo"], b["placed"])
+            assert seen["text"] == _words(ps, b), seen
+            assert seen["whole"] and seen["now"] == seen["high"], (b["combo"], seen)
+            small.append(seen["small"])
+        assert any(small) or width > 480, small  # a phone's line holds them only smaller
+        assert _errors(driver) == []
+
+
+def _words(ps: PuzzleSet, board: dict[str, Any]) -> str:
+    """The library's words of a board's level-1 hint."""
+    c = next(c for c in ps.combinations() if [c.template, c.side, c.face] == board["combo"])
+    return hint(c.puzzle, board["board"].splitlines(), 1, pieces=ps.pieces).message()
+
+
+PLACE = """const s = document.getElementById('p-status');
+return [s.parentNode.id, s.nextElementSibling.id, document.getElementById('p-board').offsetTop]"""
+"""Where the status line is: its parent, the element after it, and the board's top."""
+
+
+def test_the_status_line_rides_in_the_row_on_a_phone_held_upright(
+    driver: WebDriver, page_of: tuple[PuzzleSet, str]
+) -> None:
+    """On a phone held upright the status line is in the sticky row, before the hint's words;
+    turned on its side (the same page, resized) it goes back above the board, and back again:
+    the board sits lower by the status line where it is above it."""
+    with _screen(driver, 360, 740, touch=True):
+        driver.s("POST", "/url", {"url": page_of[1]})
+        driver.log()
+        upright = driver.script(PLACE)
+        assert upright[:2] == ["p-turns", "p-hint"], upright
+        for width, height, where in [(740, 360, ["practice", "p-board"]), (360, 740, upright[:2])]:
+            metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+            _cdp(driver, "Emulation.setDeviceMetricsOverride", metrics)
+            placed = driver.script(PLACE)
+            assert placed[:2] == where, (width, placed)
+            if width > height:
+                assert placed[2] > upright[2], (upright, placed)
+        assert _errors(driver) == []
+
+
+FOCUS = """const gs = [...document.querySelectorAll('#p-board g.pp')];
+const low = g => g.getBoundingClientRect().bottom;
+const g = gs.reduce((a, b) => (low(a) >= low(b) ? a : b));
+scrollBy(0, low(g) - innerHeight + 1);  // in the viewport, its foot at the screen's foot
+const row = document.getElementById('p-turns').getBoundingClientRect().top, was = low(g);
+g.focus();
+return [g.dataset.piece, document.activeElement === g, was - row, low(g),
+  document.getElementById('p-turns').getBoundingClientRect().top]"""
+"""The lowest tray piece scrolled to the screen's foot, under the sticky row, then given the
+focus as Tab gives it: is it focused, how far its foot was below the row's top, its foot and
+the row's top after."""
+
+
+@pytest.mark.parametrize("width,height", [(360, 480), (1280, 320)])
+def test_a_piece_given_the_focus_is_scrolled_above_the_sticky_row(
+    driver: WebDriver, page_of: tuple[PuzzleSet, str], width: int, height: int
+) -> None:
+    """The lowest tray piece of the board that reaches lowest, at the screen's foot under the
+    sticky row, given the focus, is scrolled into view above the row, not left under it (the
+    row's height is the page's scroll padding at the foot)."""
+    with _screen(driver, width, height, touch=False):
+        driver.s("POST", "/url", {"url": page_of[1]})
+        driver.log()
+        combo = driver.script(LOWEST)
+        driver.script("window.ubongo.select(...arguments)", *combo)
+        piece, focused, under, foot, top = driver.script(FOCUS)
+        assert under > 0, (combo, piece, under)  # the piece was under the row
+        assert focused and foot <= top + 0.5, (combo, piece, foot, top)
         assert _errors(driver) == []
