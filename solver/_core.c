@@ -1860,6 +1860,7 @@ typedef struct {
                            place[start[(b * PROBES + q) * n + k] .. start[(...) + k + 1]) */
     Py_ssize_t n;       /* slots */
     uint64_t chain;     /* the slots (in the table's order) that wait for the slot before them */
+    uint64_t has[64 * PROBES]; /* per cell and probe state, the slots whose list is not empty */
     uint64_t bit[MAX_PIECES]; /* each of the puzzle's slots as a bit in the table's order */
     Py_ssize_t order[MAX_PIECES]; /* the puzzle's slot at each place of the table's order */
     int probe[2];       /* the two probed cells' distances from the lowest empty cell */
@@ -1952,8 +1953,10 @@ count64_step(const Table64 *t, uint64_t rem, uint64_t used, const int nstep, Cou
     Py_ssize_t q = (Py_ssize_t)((r >> t->probe[0] & 1) | (r >> t->probe[1] & 1) << 1);
     const uint32_t *at = &t->start[(low * PROBES + q) * (t->n + 1)];
     uint64_t free_ = s->goal & ~used;
-    /* a copy waits for the one before it (the bit below its own) to be down */
-    for (uint64_t left = free_ & ~(free_ << 1 & t->chain); left; left &= left - 1) {
+    /* a copy waits for the one before it (the bit below its own) to be down; most free slots
+     * have no placement here (3x20: 56,256 slots looked at for 31,507 tries) */
+    uint64_t ready = free_ & ~(free_ << 1 & t->chain) & t->has[low * PROBES + q];
+    for (uint64_t left = ready; left; left &= left - 1) {
         int k = __builtin_ctzll(left); /* slot k's bit is 1 << k */
         for (uint32_t e = at[k], end = at[k + 1]; e < end; e++) {
             uint64_t m = t->place[e], next = rem ^ m;
@@ -2084,6 +2087,7 @@ fill64(Table64 *t, const Search *s, const uint64_t *shape, const uint64_t *at, P
                 start[j] = next;
                 for (; i < slot_end[j]; i++)
                     if (!(covers[i] & ~q)) t->place[next++] = cell[i];
+                if (next > start[j]) t->has[b * PROBES + q] |= (uint64_t)1 << j;
             }
             start[n] = next;
         }
