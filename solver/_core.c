@@ -2507,7 +2507,8 @@ PyDoc_STRVAR(orbit_count_doc,
 "cell's image in cells. placed: the indices of the cells of the first orbit's placement that\n"
 "has a tiling (None when there is none). None when every piece has copies. ValueError as\n"
 "tile() for a figure that does not fit, or when a symmetry is not one to one or maps a\n"
-"placement onto none; tick, every and steps as tile()'s.");
+"placement of a piece it looks at onto none (the pieces whose placements are too many to\n"
+"beat the pivot's orbits are not looked at); tick, every and steps as tile()'s.");
 
 /* What orbit_count and fixed_counts are given alike: a kit, a figure's cells in reading order
  * inside height x width, the pieces' ids, the figure's symmetries as index maps, the clock. */
