@@ -2009,7 +2009,8 @@ kept64_n(const Table64 *t, uint64_t om, uint64_t at, long down, uint64_t full, i
 {
     long across = t->across, rows = 2 * reach + down + 1;
     int alike = rows * across <= 64; /* the rows to compare fit a board */
-    uint64_t window = rows * across == 64 ? ~(uint64_t)0 : ((uint64_t)1 << rows * across) - 1;
+    uint64_t window = !alike || rows * across == 64 ? ~(uint64_t)0
+                                                    : ((uint64_t)1 << rows * across) - 1;
     uint64_t key[64], tested = 0, walled = 0;
     for (uint64_t w = at; w; w &= w - 1) {
         int b = __builtin_ctzll(w);
