@@ -2670,7 +2670,7 @@ image_placement(board_t m, const unsigned char *to, const board_t *om, Py_ssize_
  * first[c] a slot of class c, copies[c] its pieces); runs: room for every placement. The lone
  * classes are first asked for a kept placement in the order fewest (by their placements, the
  * fewest first): one without any ends the count at 0, and the X pentomino's 18 on 3x20 answer
- * before the F's 192 (fixed_counts 108k -> 76k instructions there). */
+ * before the F's 144 (fixed_counts 108k -> 76k instructions there). */
 static int
 fixed_by(const Search *s, board_t full, const unsigned char *to, const int *first,
          const int *copies, const int *fewest, int ncls, Run *runs, Cover *c)
