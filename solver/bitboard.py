@@ -171,9 +171,10 @@ def _in_core(puzzle: Puzzle) -> tuple[Core, object, list[int]] | None:
     there is no core or it does not take the puzzle's lattice or as many pieces."""
     core = native.CORE
     pieces = puzzle.pieces
-    if core is None or len(pieces) > core.MAX_PIECES or not kit_takes(puzzle.lattice):
+    lattice = puzzle.lattice
+    if core is None or len(pieces) > core.MAX_PIECES or not kit_takes(lattice):
         return None
-    kit, ids = KIT.ids(core, [(p.shape, puzzle.lattice) for p in pieces])
+    kit, ids = KIT.ids(core, [(p.shape, lattice) for p in pieces])
     return core, kit, ids
 
 

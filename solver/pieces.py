@@ -8,7 +8,7 @@ Glossary (Point and Shape as in solver.cells, Lattice as in solver.lattice)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import ItemsView, Iterable, Iterator, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -174,6 +174,14 @@ class PieceSet(Mapping[str, Piece]):
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._by_name)
+
+    def values(self) -> ValuesView[Piece]:
+        """The pieces in order (the dict's own view: Mapping's looks each one up by name)."""
+        return self._by_name.values()
+
+    def items(self) -> ItemsView[str, Piece]:
+        """(name, piece) pairs in order (the dict's own view, as ``values``)."""
+        return self._by_name.items()
 
     def __len__(self) -> int:
         return len(self._by_name)

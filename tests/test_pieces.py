@@ -245,3 +245,10 @@ def test_in_and_get_answer_as_a_lookup_does_without_raising():
     assert STANDARD.get("Q9") is None and STANDARD.get("I3") is STANDARD["I3"]
     with pytest.raises(UnknownPiece):
         STANDARD["Q9"]
+
+
+def test_values_and_items_are_the_mapping_s_in_order() -> None:
+    """PieceSet's own views (its dict's) give what Mapping's would: each name's piece."""
+    names = list(STANDARD)
+    assert list(STANDARD.values()) == [STANDARD[n] for n in names]
+    assert list(STANDARD.items()) == [(n, STANDARD[n]) for n in names]

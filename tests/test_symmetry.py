@@ -227,3 +227,18 @@ def test_the_pentomino_boards_count_by_orbits_on_both_cores(rows, tilings):
     compiled, pure = on_both_cores(job)
     assert compiled == pure and compiled[0] == tilings
     assert is_solution(puzzle, compiled[1])
+
+
+def test_figure_maps_are_kept_for_the_same_figure_only() -> None:
+    """figure_maps answers as cell_maps; asked again for the same figure it gives the same
+    answer object, for an equal but other figure (or another lattice) a new one."""
+    figure = parse_figure(["######"] * 3)
+    lattice = STANDARD.lattice
+    first = symmetry.figure_maps(figure, lattice)
+    assert first == symmetry.cell_maps(lattice, figure.cells)
+    assert symmetry.figure_maps(figure, lattice) is first
+    twin = parse_figure(["######"] * 3)
+    assert twin == figure and twin is not figure
+    again = symmetry.figure_maps(twin, lattice)
+    assert again == first and again is not first
+    assert symmetry.figure_maps(figure, HEX) is not first
