@@ -169,8 +169,9 @@ def _box(text: str) -> tuple[int, int]:
 @click.option(
     "--shards",
     type=click.IntRange(1, 4096),
-    help="Units of work (default: 4 to 256 by frame size; fewer when the frame has fewer "
-    "figures); part of what decides the shard files.",
+    help="Units of work (default: 4 to 256, as the square root of the figures to grow, the "
+    "same on every run; fewer when the frame has fewer figures); part of what decides the "
+    "shard files.",
 )
 @quiet_option
 @reported
@@ -248,7 +249,7 @@ def build(
     folder = output_folder(output + SHARDS_SUFFIX)
     with _locked(folder):
         _build(
-            output, folder, spec, tasks(spec, shards or default_shards(fr)), workers, dask, quiet
+            output, folder, spec, tasks(spec, shards or default_shards(spec)), workers, dask, quiet
         )
 
 
