@@ -201,3 +201,23 @@ def _tables(path: Path) -> list[list[tuple[object, ...]]]:
             con.execute(f"SELECT * FROM {t} ORDER BY ALL").fetchall()
             for t in ("figures", "puzzles", "pieces")
         ]
+
+
+def test_a_build_stopped_under_another_default_goes_on_with_its_count(tmp_path: Path) -> None:
+    """A build of 8 shards (as an older default might have chosen) missing one shard and its
+    atlas, run again without --shards: the same 8 shards, not the default's 4 and a refusal."""
+    small = ["atlas", "build", "--frame", "3x4", "--areas", "5-12", "-o", str(tmp_path / "a")]
+    assert default_shards(_spec("square", (3, 4), (5, 12))) == 4
+    assert _run(*small, "--shards", "8", "-q")[0] == 0
+    built = _parquet(tmp_path / "a")
+    (tmp_path / "a").unlink()
+    for table in ("figures", "puzzles"):
+        Path(f"{tmp_path / 'a'}.shards", f"{table}-00005.parquet").unlink()
+    code, _, err = _run(*small)
+    assert code == 0 and "8 shards (7 already done)" in err, err
+    assert _meta(tmp_path / "a")["shards"] == 8
+    assert _parquet(tmp_path / "a") == built and len(built) == 16
+
+
+def _parquet(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(Path(f"{out}.shards").glob("*.parquet"))}
