@@ -61,7 +61,7 @@ def sample_5x6(count: int) -> tuple[int, float, int]:
     """Figures and wall seconds of ``count`` of the 5x6 build's shards on a pool of 2, and the
     number of shards of the build."""
     spec = Spec((5, 6), (11, 18), (3, 4), STANDARD)
-    todo = tasks(spec, default_shards(spec.frame))
+    todo = tasks(spec, default_shards(spec))
     picked = todo[:: max(1, len(todo) // count)][:count]
     t0 = time.perf_counter()
     with ProcessPoolExecutor(2) as ex:

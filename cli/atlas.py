@@ -169,8 +169,9 @@ def _box(text: str) -> tuple[int, int]:
 @click.option(
     "--shards",
     type=click.IntRange(1, 4096),
-    help="Units of work (default: 4 to 256 by frame size; fewer when the frame has fewer "
-    "figures); part of what decides the shard files.",
+    help="Units of work, fewer when the frame has fewer figures (default: an earlier run's "
+    "count in ATLAS.shards/, else 4 to 256 as the square root of the figures to grow); part of "
+    "what decides the shard files.",
 )
 @quiet_option
 @reported
@@ -247,9 +248,8 @@ def build(
     utf8_name(output, output)
     folder = output_folder(output + SHARDS_SUFFIX)
     with _locked(folder):
-        _build(
-            output, folder, spec, tasks(spec, shards or default_shards(fr)), workers, dask, quiet
-        )
+        count = shards or _earlier_shards(folder, spec) or default_shards(spec)
+        _build(output, folder, spec, tasks(spec, count), workers, dask, quiet)
 
 
 def _defaults(lattice: Lattice) -> tuple[str, str | None]:
@@ -347,6 +347,22 @@ def _resume(folder: str, spec: Spec, count: int) -> set[int]:
         )
     names = set(os.listdir(folder))
     return {i for i in done if {_name("figures", i), _name("puzzles", i)} <= names}
+
+
+def _earlier_shards(folder: str, spec: Spec) -> int | None:
+    """The shard count of an earlier run of the same build in ``folder``, or None: a build
+    stopped before the default count changed goes on without --shards."""
+    from ubongo.puzzles.atlas.query import meta_rows
+
+    path = os.path.join(folder, MANIFEST)
+    if not os.path.exists(path):
+        return None
+    try:
+        meta = json.loads(read_text(path))["meta"]
+        count = int(json.loads(meta["shards"]))
+    except (Failure, ValueError, KeyError, TypeError):
+        return None  # ``_resume`` says what is wrong with it
+    return count if meta == dict(meta_rows(spec, count)) else None
 
 
 def _write_manifest(folder: str, spec: Spec, count: int, done: set[int]) -> None:

@@ -19,9 +19,18 @@ Pure: no file, no database. The driver (``ubongo atlas build``) hands shards to 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from ubongo.puzzles.atlas.enumerate import Found, Mask, Shard, figure_of_mask, grow, shard_plan
+from ubongo.puzzles.atlas.enumerate import (
+    Found,
+    Mask,
+    Shard,
+    figure_of_mask,
+    grow,
+    growth_estimate,
+    shard_plan,
+)
 from ubongo.puzzles.game import Frame
 from ubongo.solver.analyze import analyze, fitting_sizes
 from ubongo.solver.figure import Figure, stacked
@@ -31,8 +40,15 @@ from ubongo.solver.pieces import PieceSet
 FIGURE_COLUMNS = ("mask", "area", "rows", "cols", "symmetry")
 """The figure columns before the per-size ``combosN``, ``uniqueN`` pairs."""
 PUZZLE_COLUMNS = ("mask", "pieces", "size", "tilings")
+MIN_SHARDS = 4
+"""Shards of the smallest builds, as before (2 would save about 0.1 s of a 1 s build)."""
 MAX_SHARDS = 256
 """Shards of a large build; each shard costs two files and a manifest update."""
+GROWN_PER_SHARD = 500
+"""The scale of ``default_shards``: sqrt(grown / 500) shards. A shard costs the driver about
+0.05 s of CPU on any lattice (two Parquet files and the manifest); 500 keeps the squares' counts
+that tests and bundled atlases were built with (4x5: 16, 5x6: 256), where the frame's cells
+gave a Trigo atlas of 669 figures 250 shards (now 4) and the 4x6 frame 256 (now 64)."""
 
 
 @dataclass(frozen=True)
@@ -83,9 +99,14 @@ class Rows:
         return len(self.figures["mask"])
 
 
-def default_shards(frame: Frame) -> int:
-    """Shards for a frame: 4 up to 18 cells, doubling per cell to 256 from 24 cells (4x6) on."""
-    return max(4, min(MAX_SHARDS, 1 << max(0, frame[0] * frame[1] - 16)))
+def default_shards(spec: Spec) -> int:
+    """Shards for a spec: the square root of its fixed figures to grow over ``GROWN_PER_SHARD``,
+    to the nearest power of two, 4 to ``MAX_SHARDS``."""
+    grown = growth_estimate(spec.frame, spec.areas, spec.footprint_lattice.name)
+    # sqrt: a shard's fixed cost times the shards against one shard's work (the wait for the
+    # last) is least there; the same rule on every lattice, as the figures grown are
+    doublings = round(math.log2(max(1.0, grown / GROWN_PER_SHARD)) / 2)
+    return max(MIN_SHARDS, min(MAX_SHARDS, 1 << doublings))
 
 
 def tasks(spec: Spec, shards: int) -> list[Task]:
